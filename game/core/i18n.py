@@ -1,0 +1,68 @@
+"""The translation table: every player-facing string by key, in English and Simplified Chinese.
+
+Catalogues are JSON files in `locale/` (`en.json`, `zh.json`), flat maps from dotted keys to
+texts with `{name}` placeholders. Errors from the rules cores are keys plus parameters
+(`GameError`), turned into text here. This module is pure Python so the command line and the
+rules cores can use it without pygame.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+LANGUAGES: tuple[str, ...] = ("en", "zh")
+LOCALE_DIR = Path(__file__).with_name("locale")
+_current = "en"
+
+
+@lru_cache(maxsize=None)
+def catalogue(lang: str) -> dict[str, str]:
+    """All texts of one language."""
+    with open(LOCALE_DIR / f"{lang}.json", encoding="utf-8") as f:
+        data = json.load(f)
+    return {k: v for k, v in data.items() if not k.startswith("_")}
+
+
+def system_language() -> str:
+    """`zh` when the environment asks for Chinese, else `en`."""
+    for var in ("GAME_LANG", "LC_ALL", "LC_MESSAGES", "LANGUAGE", "LANG"):
+        value = os.environ.get(var, "")
+        if value:
+            return "zh" if value.lower().startswith("zh") else "en"
+    return "en"
+
+
+def set_language(lang: str) -> None:
+    global _current
+    _current = lang if lang in LANGUAGES else "en"
+
+
+def language() -> str:
+    return _current
+
+
+def tr(key: str, lang: str | None = None, **params: Any) -> str:
+    """The text of `key` in `lang` (default: the current language), placeholders filled.
+
+    A key missing in the language falls back to English, then to the key itself, so a gap
+    shows up as a readable key rather than a crash.
+    """
+    texts = catalogue(lang or _current)
+    template = texts.get(key) or catalogue("en").get(key) or key
+    try:
+        return template.format(**params)
+    except (KeyError, IndexError, ValueError):
+        return template
+
+
+def error_text(err: Exception, lang: str | None = None) -> str:
+    """A player-facing sentence for a GameError (or a generic one for anything else)."""
+    key = getattr(err, "key", None)
+    params = dict(getattr(err, "params", {}) or {})
+    if key is None:
+        return tr("error.unexpected", lang, detail=str(err))
+    return tr(f"error.{key}", lang, **params)

@@ -1,0 +1,152 @@
+"""The protocol every ruleset implements (modelled on OpenSpiel's game/state split).
+
+A `Ruleset` is the fixed description of a game (one instance, registered by id); a `State` is
+one game in progress. Callers only ever use the methods below, so the presentation layer,
+agents, saves, replays and benchmarks work on every ruleset alike:
+
+    state = rulesets.get("tidegate").new_game(Setup(seats=("human", "greedy"), seed=3))
+    seat = state.to_move()[0]
+    events = state.apply(seat, state.legal_actions(seat)[0])
+
+Illegal actions raise `IllegalAction(reason_key, **params)` and leave the state untouched.
+All randomness comes from the state's own `Rng`, so a game is a pure function of its setup and
+its action list.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Sequence
+
+from game.core.errors import IllegalAction, MapError  # noqa: F401  (re-exported names)
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Everything that decides a new game besides the players' choices.
+
+    seats: one entry per seat, `"human"` or an agent id (`"greedy"`, `"random"`, ...).
+    seed: the game's RNG seed. map: a map path, or None for the ruleset's default map.
+    options: ruleset options (e.g. `{"layout": "fixed"}`). ruleset: the ruleset id; filled in
+    by `Ruleset.new_game`, so a saved setup replays on its own.
+    """
+
+    seats: tuple[str, ...]
+    seed: int
+    map: str | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    ruleset: str = ""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "seats", tuple(self.seats))
+        object.__setattr__(self, "options", dict(self.options))
+
+
+class Action:
+    """Base of every ruleset's actions: small frozen dataclasses, encoded by `game.core.codec`."""
+
+    __slots__ = ()
+    type_name: ClassVar[str] = ""
+    namespace: ClassVar[str] = ""
+
+
+class Event:
+    """Base of every fact a rules core reports, in the order things happened."""
+
+    __slots__ = ()
+    type_name: ClassVar[str] = ""
+    namespace: ClassVar[str] = ""
+
+    def redacted(self, seat: int | None) -> "Event":
+        """This event as `seat` may see it (None: the public). Open facts return themselves."""
+        return self
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a finished game ended: every winner (shared victories list several) and scores."""
+
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+    reason: str = ""
+
+
+class View:
+    """What one seat may see of a state; JSON-encodable through `to_json()`."""
+
+    def to_json(self) -> dict[str, Any]:
+        raise NotImplementedError  # abstract: every ruleset's view defines it
+
+
+class State:
+    """One game in progress. Subclasses implement every method below."""
+
+    setup: Setup
+
+    def to_move(self) -> list[int]:
+        """Seats that must act now (several in simultaneous phases); empty once over."""
+        raise NotImplementedError  # abstract
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every action `apply` accepts from `seat` now; empty if the seat need not act."""
+        raise NotImplementedError  # abstract
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Carry out an action; raise IllegalAction (state unchanged) if it is not legal."""
+        raise NotImplementedError  # abstract
+
+    def view(self, seat: int | None) -> View:
+        """What `seat` may see (None: the public)."""
+        raise NotImplementedError  # abstract
+
+    def result(self) -> Result | None:
+        """The outcome once the game is over; None while it runs."""
+        raise NotImplementedError  # abstract
+
+    def clone(self, reseed: int | None = None) -> "State":
+        """An independent copy; with `reseed`, its future random outcomes differ."""
+        raise NotImplementedError  # abstract
+
+    def digest_data(self) -> Any:
+        """Plain data of everything that decides the game's future, RNG included."""
+        raise NotImplementedError  # abstract
+
+    def digest(self) -> str:
+        """A stable hash of `digest_data()`: equal digests mean equal futures."""
+        text = json.dumps(self.digest_data(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+class Ruleset:
+    """Fixed data of one ruleset; one instance per ruleset, registered by id."""
+
+    id: ClassVar[str] = ""
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    has_hidden_info: ClassVar[bool] = False
+
+    def default_map(self) -> str:
+        """Path of the map used when `Setup.map` is None."""
+        raise NotImplementedError  # abstract
+
+    def new_game(self, setup: Setup) -> State:
+        """A fresh state for `setup` (the returned state's setup has `ruleset` filled in)."""
+        raise NotImplementedError  # abstract
+
+    def agents(self) -> dict[str, type]:
+        """Agent classes specific to this ruleset, by id (e.g. `greedy`)."""
+        return {}
+
+    def check_seats(self, seats: Sequence[str]) -> None:
+        """Reject a seat count outside [min_players, max_players]."""
+        if not self.min_players <= len(seats) <= self.max_players:
+            raise IllegalAction(
+                "bad_seat_count", count=len(seats), min=self.min_players, max=self.max_players
+            )
+
+    def with_id(self, setup: Setup) -> Setup:
+        """`setup` stamped with this ruleset's id."""
+        return dataclasses.replace(setup, ruleset=self.id)

@@ -1,0 +1,197 @@
+"""Headless games between agents: the benchmark behind `main.py simulate`.
+
+Seats rotate by default (game i shifts the seat list by i), so each listed agent plays every
+position equally often; wins are reported per entry of the seat list. A shared victory counts
+as a win for each winner.
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from game import rulesets
+from game.ai import make_agent
+from game.core.protocol import Setup
+
+
+@dataclass
+class GameRecord:
+    """One finished game: which seat-list entries won, its length and action count."""
+
+    winners: tuple[int, ...]        # indices into the seat list given to simulate
+    rounds: int
+    actions: int
+    decision_times: dict[str, list[float]] = field(default_factory=dict)
+
+
+def play_one(ruleset_id: str, agents: list[str], seed: int, rotate: int = 0,
+             map_path: str | None = None, options: dict[str, Any] | None = None,
+             time_decisions: bool = False, max_actions: int = 1_000_000) -> GameRecord:
+    """Play one game; entry k of `agents` sits at seat (k + rotate) % n."""
+    ruleset = rulesets.get(ruleset_id)
+    n = len(agents)
+    seats = [""] * n
+    entry_of_seat = [0] * n
+    for k, agent_id in enumerate(agents):
+        seat = (k + rotate) % n
+        seats[seat] = agent_id
+        entry_of_seat[seat] = k
+    state = ruleset.new_game(Setup(seats=tuple(seats), seed=seed, map=map_path, options=options or {}))
+    players = [make_agent(a, ruleset, i, seed) for i, a in enumerate(seats)]
+    times: dict[str, list[float]] = {}
+    count = 0
+    clock = time.perf_counter
+    while state.result() is None:
+        if count >= max_actions:
+            raise RuntimeError(f"game {seed} did not end within {max_actions} actions")
+        for seat in state.to_move():
+            agent = players[seat]
+            legal = state.legal_actions(seat)
+            if time_decisions:
+                t0 = clock()
+                action = agent.choose(state.view(seat) if agent.needs_view else None, legal)
+                times.setdefault(agent.id, []).append(clock() - t0)
+            else:
+                action = agent.choose(state.view(seat) if agent.needs_view else None, legal)
+            state.apply(seat, action)
+            count += 1
+            if state.result() is not None:
+                break
+    result = state.result()
+    assert result is not None
+    return GameRecord(
+        winners=tuple(sorted(entry_of_seat[w] for w in result.winners)),
+        rounds=int(getattr(state, "round", 0)),
+        actions=count,
+        decision_times=times,
+    )
+
+
+def _play_batch(args: tuple) -> list[GameRecord]:
+    """Play a batch of seeds; game `seed` rotates the seats by (seed - base) % n."""
+    ruleset_id, agents, seeds, base, rotate, map_path, options, time_decisions = args
+    n = len(agents)
+    return [play_one(ruleset_id, agents, seed, (seed - base) % n if rotate else 0,
+                     map_path, options, time_decisions)
+            for seed in seeds]
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval of a win rate."""
+    if n == 0:
+        return 0.0, 0.0
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The q-th percentile (0..100) by nearest rank; 0 for no values."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    k = max(0, min(len(ordered) - 1, math.ceil(q / 100 * len(ordered)) - 1))
+    return ordered[k]
+
+
+def simulate(ruleset_id: str, agents: list[str], games: int, seed: int = 1, jobs: int = 1,
+             rotate: bool = True, map_path: str | None = None, options: dict[str, Any] | None = None,
+             time_decisions: bool = True, progress=None) -> dict[str, Any]:
+    """Play `games` games and summarise them (see the module docstring)."""
+    ruleset = rulesets.get(ruleset_id)
+    ruleset.check_seats(agents)
+    for i, agent_id in enumerate(agents):  # fail fast on an unknown agent id
+        make_agent(agent_id, ruleset, i, seed)
+    n = len(agents)
+    seeds = list(range(seed, seed + games))
+    start = time.perf_counter()
+    records: list[GameRecord] = []
+    chunk = max(1, min(25, games // max(1, jobs * 4)))
+    batches = [seeds[i:i + chunk] for i in range(0, games, chunk)]
+    def job(batch: list[int]) -> tuple:
+        return (ruleset_id, agents, batch, seed, rotate, map_path, options, time_decisions)
+    if jobs > 1:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            for part in pool.map(_play_batch, [job(b) for b in batches]):
+                records.extend(part)
+                if progress:
+                    progress(len(records), games)
+    else:
+        for b in batches:
+            records.extend(_play_batch(job(b)))
+            if progress:
+                progress(len(records), games)
+    elapsed = time.perf_counter() - start
+    wins = [0] * n
+    draws = 0
+    for rec in records:
+        for k in rec.winners:
+            wins[k] += 1
+        if len(rec.winners) > 1:
+            draws += 1
+    times: dict[str, list[float]] = {}
+    for rec in records:
+        for agent_id, ts in rec.decision_times.items():
+            times.setdefault(agent_id, []).extend(ts)
+    total_actions = sum(r.actions for r in records)
+    return {
+        "ruleset": ruleset_id,
+        "games": games,
+        "seats": list(agents),
+        "seed": seed,
+        "rotate": rotate,
+        "wins": wins,
+        "win_rate": [w / games if games else 0.0 for w in wins],
+        "win_rate_ci95": [list(wilson(w, games)) for w in wins],
+        "draws": draws,
+        "mean_turns": sum(r.rounds for r in records) / games if games else 0.0,
+        "mean_actions": total_actions / games if games else 0.0,
+        "games_per_s": games / elapsed if elapsed else 0.0,
+        "actions_per_s": total_actions / elapsed if elapsed else 0.0,
+        "decision_ms": {
+            a: {"p50": 1000 * percentile(ts, 50), "p99": 1000 * percentile(ts, 99), "n": len(ts)}
+            for a, ts in sorted(times.items())
+        },
+        "seconds": elapsed,
+        "jobs": jobs,
+    }
+
+
+def format_table(report: dict[str, Any]) -> str:
+    """A readable summary of a `simulate` report."""
+    lines = [
+        f"{report['ruleset']}: {report['games']} games, seed {report['seed']}, "
+        f"{'rotating seats' if report['rotate'] else 'fixed seats'}",
+        f"{'seat':<5}{'agent':<10}{'wins':>6}{'rate':>8}   95% CI",
+    ]
+    for k, agent in enumerate(report["seats"]):
+        lo, hi = report["win_rate_ci95"][k]
+        lines.append(f"{k:<5}{agent:<10}{report['wins'][k]:>6}{report['win_rate'][k]:>8.1%}   "
+                     f"{lo:.1%} .. {hi:.1%}")
+    lines.append(f"shared victories: {report['draws']}   mean rounds: {report['mean_turns']:.2f}   "
+                 f"mean actions: {report['mean_actions']:.1f}")
+    lines.append(f"{report['games_per_s']:.1f} games/s   {report['actions_per_s']:.0f} actions/s   "
+                 f"({report['seconds']:.2f} s, {report['jobs']} job(s))")
+    for agent, d in report["decision_ms"].items():
+        lines.append(f"decision time {agent}: p50 {d['p50']:.3f} ms  p99 {d['p99']:.3f} ms  "
+                     f"({d['n']} decisions)")
+    return "\n".join(lines)
+
+
+def stderr_progress(done: int, total: int) -> None:
+    """A one-line progress bar on stderr (only when stderr is a terminal)."""
+    if not sys.stderr or not sys.stderr.isatty():
+        return
+    width = 30
+    filled = int(width * done / max(1, total))
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+    if done >= total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()

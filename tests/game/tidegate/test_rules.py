@@ -1,0 +1,189 @@
+"""Tidegate rules beyond the TG-9 scenarios: setup flow, production, reasons, events."""
+
+import pytest
+
+from game.core import IllegalAction, Setup
+from game import rulesets
+from game.tidegate import actions as A
+from game.tidegate import events as E
+from game.tidegate.rules import discard_half
+from game.tidegate.state import Phase
+from tests.helpers.tidegate import (
+    corner, new_game, put_outpost, put_road, set_hand, skip_setup, tile, to_build_phase,
+)
+
+
+def test_TG_1_1_default_island_counts():
+    """TG-1.1: 19 tiles, 54 vertices, 72 edges, 30 coast edges; TG-1.5: 4 gates on the coast."""
+    b = new_game().board
+    assert len(b.topo.hexes) == 19
+    assert [sum(1 for h in b.topo.hexes if h[1] == r) for r in sorted({h[1] for h in b.topo.hexes})] == [3, 4, 5, 4, 3]
+    assert (b.vertex_count, b.edge_count, len(b.topo.coast_edges)) == (54, 72, 30)
+    assert len(b.gates) == 4 and set(b.gates) <= set(b.topo.coast_edges)
+
+
+def test_TG_1_5_gates_are_where_the_spec_puts_them():
+    """TG-1.5: NE of row 1 tile 2, E of row 3 tile 5, SW of row 5 tile 2, W of row 3 tile 1."""
+    from tests.helpers.tidegate import side
+    g = new_game()
+    expected = {side(g, tile(g, 1, 2), "ne"), side(g, tile(g, 3, 5), "e"),
+                side(g, tile(g, 5, 2), "sw"), side(g, tile(g, 3, 1), "w")}
+    assert set(g.board.gates) == expected
+
+
+def test_TG_3_1_setup_one_pass_then_starting_resources():
+    """TG-3.1/3.3/3.4: outpost then road per seat, one pass, then 2/2/2 each and round 1."""
+    g = new_game(3)
+    placed = []
+    for seat in range(3):
+        assert g.to_move() == [seat] and g.phase is Phase.SETUP_OUTPOST
+        v = g.legal_actions(seat)[0].vertex
+        ev = g.apply(seat, A.BuildOutpost(v))
+        assert ev == [E.SetupPlaced(seat, "outpost", v)]
+        roads = g.legal_actions(seat)
+        assert roads and all(v in g.board.topo.edge_vertices[r.edge] for r in roads)
+        ev = g.apply(seat, roads[0])
+        placed.append(v)
+    assert [e for e in ev if isinstance(e, E.StartingResources)] == [
+        E.StartingResources(s, (2, 2, 2)) for s in range(3)]
+    assert ev[-1] == E.TurnStarted(0, 1)
+    assert g.resources == [[2, 2, 2]] * 3 and g.scores == [1, 1, 1]
+    assert g.phase is Phase.ROLL and g.round == 1
+
+
+def test_TG_3_1_setup_road_must_touch_the_new_outpost():
+    g = new_game(2)
+    v = corner(g, tile(g, 3, 3), "nw")
+    g.apply(0, A.BuildOutpost(v))
+    far = next(e for e in range(g.board.edge_count) if v not in g.board.topo.edge_vertices[e])
+    with pytest.raises(IllegalAction) as err:
+        g.apply(0, A.BuildRoad(far))
+    assert err.value.reason_key == "not_connected"
+
+
+def test_TG_4_2_all_players_collect_not_only_the_roller():
+    g = new_game(2)
+    skip_setup(g)
+    put_outpost(g, 1, corner(g, tile(g, 3, 3), "se"))
+    ev = to_build_phase(g, 0, 8)
+    assert [e for e in ev if isinstance(e, E.Produced)] == [
+        E.Produced(1, "wheat", 3, tile(g, 3, 3), corner(g, tile(g, 3, 3), "se"))]
+
+
+def test_TG_4_3_discard_ties_wheat_stone_wood():
+    assert discard_half_copy([2, 2, 2]) == (1, 1, 1)
+    assert discard_half_copy([0, 5, 5]) == (0, 3, 2)
+    assert discard_half_copy([1, 1, 9]) == (0, 0, 5)
+
+
+def discard_half_copy(hand):
+    return discard_half(list(hand))
+
+
+def test_TG_5_road_needs_connection_and_outpost_needs_own_road():
+    g = new_game(2)
+    skip_setup(g)
+    v = corner(g, tile(g, 3, 3), "nw")
+    put_outpost(g, 0, v)
+    to_build_phase(g, 0, 2)
+    set_hand(g, 0, 5, 5, 5)
+    far_edge = next(e for e in range(g.board.edge_count)
+                    if all(x not in g.board.topo.vertex_neighbours[v] and x != v
+                           for x in g.board.topo.edge_vertices[e]))
+    with pytest.raises(IllegalAction) as err:
+        g.apply(0, A.BuildRoad(far_edge))
+    assert err.value.reason_key == "not_connected"
+    lonely = next(x for x in range(g.board.vertex_count)
+                  if g.vertex_owner[x] == -1 and all(g.vertex_owner[n] == -1 for n in g.board.topo.vertex_neighbours[x]))
+    with pytest.raises(IllegalAction) as err:
+        g.apply(0, A.BuildOutpost(lonely))
+    assert err.value.reason_key == "not_connected"
+
+
+def test_TG_8b_reason_order_placement_before_limit_before_cost():
+    """TG-8b: a spot that is both taken and unaffordable reports not_empty."""
+    g = new_game(2)
+    skip_setup(g)
+    v = corner(g, tile(g, 3, 3), "nw")
+    put_outpost(g, 1, v)
+    to_build_phase(g, 0, 2)
+    set_hand(g, 0, 0, 0, 0)
+    with pytest.raises(IllegalAction) as err:
+        g.apply(0, A.BuildOutpost(v))
+    assert err.value.reason_key == "not_empty"
+    with pytest.raises(IllegalAction) as err:
+        g.apply(0, A.BuildCity(v))
+    assert err.value.reason_key == "not_your_outpost"
+    with pytest.raises(IllegalAction) as err:
+        g.apply(1, A.END_TURN)
+    assert err.value.reason_key == "not_your_turn"
+    with pytest.raises(IllegalAction) as err:
+        g.apply(0, A.BuildRoad(9999))
+    assert err.value.reason_key == "no_such_place"
+
+
+def test_TG_5_2_unaffordable_build_is_rejected_and_nothing_changes():
+    g = new_game(2)
+    skip_setup(g)
+    v = corner(g, tile(g, 3, 3), "nw")
+    put_outpost(g, 0, v)
+    to_build_phase(g, 0, 2)
+    set_hand(g, 0, 1, 2, 0)
+    before = g.digest()
+    for action in (A.BuildCity(v), A.BuildRoad(g.board.topo.vertex_edges[v][0])):
+        with pytest.raises(IllegalAction) as err:
+            g.apply(0, action)
+        assert err.value.reason_key == "unaffordable"
+        assert g.digest() == before
+
+
+def test_TG_6_trade_is_repeatable_and_gate_rate_applies_automatically():
+    g = new_game(2)
+    skip_setup(g)
+    gate_vertex = g.board.topo.edge_vertices[g.board.gates[0]][0]
+    put_outpost(g, 0, gate_vertex)
+    to_build_phase(g, 0, 2)
+    set_hand(g, 0, 6, 0, 0)
+    for _ in range(3):
+        g.apply(0, A.Trade("wheat", "wood"))
+    assert g.resources[0] == [0, 0, 3]
+
+
+def test_TG_7_round_counter_and_events_at_round_end():
+    g = new_game(2)
+    skip_setup(g)
+    g.apply(0, A.ROLL)
+    g.apply(0, A.END_TURN)
+    g.apply(1, A.ROLL)
+    ev = g.apply(1, A.END_TURN)
+    assert ev == [E.TurnEnded(1), E.RoundEnded(1, (0, 0)), E.TurnStarted(0, 2)]
+    assert g.round == 2 and g.score_history == [(0, 0)]
+
+
+def test_TG_2_4_shuffle_seats_draws_the_order_from_the_game_rng():
+    rs = rulesets.get("tidegate")
+    orders = {rs.new_game(Setup(seats=("human",) * 4, seed=s, options={"shuffle_seats": True})).order
+              for s in range(30)}
+    assert len(orders) > 5 and all(sorted(o) == [0, 1, 2, 3] for o in orders)
+    same = [rs.new_game(Setup(seats=("human",) * 4, seed=9, options={"shuffle_seats": True})).order
+            for _ in range(2)]
+    assert same[0] == same[1]
+
+
+def test_seat_count_and_options_are_checked():
+    rs = rulesets.get("tidegate")
+    with pytest.raises(IllegalAction) as err:
+        rs.new_game(Setup(seats=("human",) * 5, seed=1))
+    assert err.value.reason_key == "bad_seat_count"
+    with pytest.raises(IllegalAction) as err:
+        rs.new_game(Setup(seats=("human",) * 2, seed=1, options={"layout": "spiral"}))
+    assert err.value.reason_key == "bad_option"
+
+
+def test_view_is_json_and_hides_the_rng():
+    import json
+    g = new_game(2)
+    data = g.view(0).to_json()
+    text = json.dumps(data)
+    assert "rng" not in data and str(g.rng.state) not in text
+    assert data["resources"][0] == {"wheat": 0, "stone": 0, "wood": 0}

@@ -1,0 +1,66 @@
+"""main.py's command line: simulate's report, and one-line errors with exit status 2."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(*args, env_lang="en_US.UTF-8"):
+    env = {"PATH": "/usr/bin:/bin", "LANG": env_lang, "SDL_VIDEODRIVER": "dummy",
+           "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    return subprocess.run([sys.executable, "main.py", *args], cwd=ROOT, capture_output=True,
+                          text=True, env=env, timeout=120)
+
+
+def test_simulate_json_report_has_the_promised_fields():
+    out = run("simulate", "tidegate", "--seats", "greedy,random,random,random", "--games", "8",
+              "--seed", "1", "--json")
+    assert out.returncode == 0, out.stderr
+    report = json.loads(out.stdout)
+    for key in ("ruleset", "games", "seats", "wins", "win_rate", "draws", "mean_turns",
+                "games_per_s", "actions_per_s"):
+        assert key in report
+    assert report["games"] == 8 and report["seats"] == ["greedy", "random", "random", "random"]
+    # a shared victory counts for each winner, so wins add up to 8 only without draws
+    assert sum(report["wins"]) >= 8
+    assert (report["draws"] == 0) == (sum(report["wins"]) == 8)
+    assert len(report["win_rate"]) == 4 and report["actions_per_s"] > 0
+
+
+def test_simulate_is_reproducible_and_jobs_give_the_same_wins():
+    a = json.loads(run("simulate", "tidegate", "--games", "6", "--seed", "4", "--json").stdout)
+    b = json.loads(run("simulate", "tidegate", "--games", "6", "--seed", "4", "--json", "--jobs", "2").stdout)
+    assert a["wins"] == b["wins"] and a["mean_turns"] == b["mean_turns"]
+
+
+def test_simulate_table_shows_confidence_intervals():
+    out = run("simulate", "tidegate", "--seats", "greedy,random", "--games", "4")
+    assert out.returncode == 0
+    assert "95% CI" in out.stdout and "greedy" in out.stdout
+
+
+@pytest.mark.parametrize("args,needle", [
+    (("simulate", "chess"), "Unknown game 'chess'"),
+    (("simulate", "tidegate", "--seats", "greedy,wizard"), "Unknown player type 'wizard'"),
+    (("simulate", "tidegate", "--games", "many"), "not a valid number"),
+    (("simulate", "tidegate", "--games", "0"), "--games"),
+    (("simulate", "tidegate", "--seats", "greedy"), "needs 2 to 4 players"),
+    (("--sparkle",), "unknown option '--sparkle'"),
+    (("dance",), "unknown command 'dance'"),
+])
+def test_bad_command_lines_give_one_line_and_exit_2(args, needle):
+    out = run(*args)
+    assert out.returncode == 2
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and needle in lines[0], out.stderr
+    assert "Traceback" not in out.stderr
+
+
+def test_errors_are_translated_to_chinese():
+    out = run("simulate", "chess", env_lang="zh_CN.UTF-8")
+    assert out.returncode == 2 and "没有名为" in out.stderr
