@@ -1,6 +1,6 @@
 """The translation table: every player-facing string by key, in English and Simplified Chinese.
 
-Catalogues are JSON files in `locale/` (`en.json`, `zh.json`), flat maps from dotted keys to
+Catalogues are JSON files in `locale/` (`en.json` and `en.<part>.json`, same for `zh`), flat maps from dotted keys to
 texts with `{name}` placeholders. Errors from the rules cores are keys plus parameters
 (`GameError`), turned into text here. This module is pure Python so the command line and the
 rules cores can use it without pygame.
@@ -21,9 +21,15 @@ _current = "en"
 
 @lru_cache(maxsize=None)
 def catalogue(lang: str) -> dict[str, str]:
-    """All texts of one language."""
-    with open(LOCALE_DIR / f"{lang}.json", encoding="utf-8") as f:
-        data = json.load(f)
+    """All texts of one language: `<lang>.json` merged with every `<lang>.<part>.json`."""
+    data: dict[str, str] = {}
+    for path in sorted(LOCALE_DIR.glob(f"{lang}.json")) + sorted(LOCALE_DIR.glob(f"{lang}.*.json")):
+        with open(path, encoding="utf-8") as f:
+            part = json.load(f)
+        clash = set(part) & set(data) - {"_comment"}
+        if clash:
+            raise ValueError(f"{path.name} repeats keys {sorted(clash)}")
+        data.update(part)
     return {k: v for k, v in data.items() if not k.startswith("_")}
 
 
