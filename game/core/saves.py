@@ -115,7 +115,7 @@ def parse_save(text: str | bytes) -> SaveGame:
                 raise SaveError("save.damaged", detail="actions")
             actions.append((item[0], action))
     except codec.DecodeError as exc:
-        raise SaveError("save.damaged", detail=str(exc)) from None
+        raise SaveError("save.damaged", detail=str(exc.params.get("detail", exc.key))) from None
     names = data.get("names", [])
     colours = data.get("colours", [])
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
@@ -173,6 +173,7 @@ class SaveInfo:
     finished: bool
     names: list[str]
     error: str = ""  # a translation key when the file cannot be used
+    error_params: dict = field(default_factory=dict)
 
 
 def list_saves(folder: Path | None = None) -> list[SaveInfo]:
@@ -184,7 +185,7 @@ def list_saves(folder: Path | None = None) -> list[SaveInfo]:
             s = read_save(path)
             infos.append(SaveInfo(path, s.ruleset, s.saved_at, s.round, s.finished, s.names))
         except SaveError as exc:
-            infos.append(SaveInfo(path, "", "", 0, False, [], exc.key))
+            infos.append(SaveInfo(path, "", "", 0, False, [], exc.key, dict(exc.params)))
     return infos
 
 

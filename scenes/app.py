@@ -1,0 +1,266 @@
+"""The app: window, integer-scaled 640x360 canvas, fixed-timestep loop and the scene stack.
+
+The loop follows "Fix Your Timestep": frame time from `time.perf_counter()`, clamped to
+MAX_FRAME_S, consumed in UPDATE_DT steps; each frame is drawn once. The canvas is scaled by a
+whole number and letterboxed, so pixel art never blurs. The same code runs with
+SDL_VIDEODRIVER=dummy for tests and `main.py smoke`.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+import traceback
+from typing import Callable
+
+import pygame
+
+from game.core.i18n import set_language, tr
+from scenes import theme
+from scenes.art import Art
+from scenes.scene import Scene
+from scenes.settings import Settings
+from scenes.sound import SoundBank, init_mixer
+from scenes.text import Text
+
+UPDATE_HZ = 60
+UPDATE_DT = 1.0 / UPDATE_HZ   # seconds per update step
+MAX_FRAME_S = 0.25            # frame time clamp (avoids the spiral of death)
+FPS_CAP = 60
+CANVAS_SIZE = (theme.CANVAS_W, theme.CANVAS_H)
+
+
+class App:
+    """Owns the window, the shared services (text, art, sounds, settings) and the stack."""
+
+    def __init__(self, settings: Settings | None = None, window_size: tuple[int, int] | None = None) -> None:
+        self.settings = settings or Settings.load()
+        set_language(self.settings.language)
+        pygame.init()
+        init_mixer()
+        pygame.display.set_caption("Tidegate Isle & friends")
+        self.window = self._open_window(window_size)
+        self.canvas = pygame.Surface(CANVAS_SIZE).convert()
+        self.text = Text()
+        self.art = Art()
+        self.sounds = SoundBank(volume=self.settings.volume, muted=self.settings.muted)
+        self.stack: list[Scene] = []
+        self.running = True
+        self.clock = pygame.time.Clock()
+        self.frame_times: list[float] = []   # seconds per frame (update + draw), for benchmarks
+        self.mouse = (0, 0)
+        self.ticks = 0                       # update steps since start (animation time base)
+        self.on_crash: Callable[[BaseException, str], None] | None = None
+        self._presented = False
+        pygame.key.set_repeat(300, 40)
+        pygame.mouse.set_visible(False)
+
+    # ---- window ---------------------------------------------------------------------------
+    def _open_window(self, size: tuple[int, int] | None) -> pygame.Surface:
+        if self.settings.fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        if size is None:
+            scale = self.settings.scale or self._auto_scale()
+            size = (CANVAS_SIZE[0] * scale, CANVAS_SIZE[1] * scale)
+        return pygame.display.set_mode(size, pygame.RESIZABLE)
+
+    @staticmethod
+    def _auto_scale() -> int:
+        try:
+            sizes = pygame.display.get_desktop_sizes()
+            w, h = sizes[0] if sizes else (1280, 720)
+        except pygame.error:
+            w, h = 1280, 720
+        return max(1, min((w - 80) // CANVAS_SIZE[0], (h - 120) // CANVAS_SIZE[1]))
+
+    def apply_display_settings(self) -> None:
+        """Re-open the window after a scale or full-screen change."""
+        self.window = self._open_window(None)
+
+    def toggle_fullscreen(self) -> None:
+        self.settings.fullscreen = not self.settings.fullscreen
+        self.settings.save()
+        self.apply_display_settings()
+
+    @property
+    def scale(self) -> int:
+        w, h = self.window.get_size()
+        return max(1, min(w // CANVAS_SIZE[0], h // CANVAS_SIZE[1]))
+
+    @property
+    def offset(self) -> tuple[int, int]:
+        w, h = self.window.get_size()
+        s = self.scale
+        return (w - CANVAS_SIZE[0] * s) // 2, (h - CANVAS_SIZE[1] * s) // 2
+
+    def to_canvas(self, pos: tuple[int, int]) -> tuple[int, int]:
+        ox, oy = self.offset
+        s = self.scale
+        return (pos[0] - ox) // s, (pos[1] - oy) // s
+
+    def to_window(self, pos: tuple[int, int]) -> tuple[int, int]:
+        """Window pixel at the centre of canvas pixel `pos` (used by UI tests to click)."""
+        ox, oy = self.offset
+        s = self.scale
+        return ox + pos[0] * s + s // 2, oy + pos[1] * s + s // 2
+
+    # ---- scene stack -----------------------------------------------------------------------
+    @property
+    def top(self) -> Scene | None:
+        return self.stack[-1] if self.stack else None
+
+    def push(self, scene: Scene) -> Scene:
+        if self.stack:
+            self.stack[-1].pause()
+        self.stack.append(scene)
+        scene.enter()
+        return scene
+
+    def pop(self) -> Scene | None:
+        if not self.stack:
+            return None
+        scene = self.stack.pop()
+        scene.leave()
+        if self.stack:
+            self.stack[-1].resume()
+        return scene
+
+    def replace(self, scene: Scene) -> Scene:
+        if self.stack:
+            self.stack.pop().leave()
+        self.stack.append(scene)
+        scene.enter()
+        return scene
+
+    def reset_to(self, scene: Scene) -> Scene:
+        """Empty the stack and start over with `scene` (e.g. back to the title)."""
+        while self.stack:
+            self.stack.pop().leave()
+        return self.push(scene)
+
+    def language_changed(self) -> None:
+        set_language(self.settings.language)
+        for scene in self.stack:
+            scene.on_language_changed()
+
+    # ---- loop ----------------------------------------------------------------------------
+    def _translate(self, event: pygame.event.Event) -> pygame.event.Event:
+        if hasattr(event, "pos") and event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN,
+                                                   pygame.MOUSEBUTTONUP):
+            data = dict(event.dict)
+            data["pos"] = self.to_canvas(event.pos)
+            self.mouse = data["pos"]
+            return pygame.event.Event(event.type, data)
+        return event
+
+    def process_events(self) -> None:
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT:
+                self.request_quit()
+                continue
+            if event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
+                self.window = pygame.display.get_surface()
+                continue
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+                self.toggle_fullscreen()
+                continue
+            if self.top is not None:
+                self.top.handle(self._translate(event))
+
+    def request_quit(self) -> None:
+        """Ask the top scene to confirm quitting (scenes may override via `on_quit`)."""
+        handler = getattr(self.top, "on_quit", None)
+        if handler is not None:
+            handler()
+        else:
+            from scenes.dialogs import ConfirmQuit
+            if not isinstance(self.top, ConfirmQuit):
+                self.push(ConfirmQuit(self))
+
+    def update(self, dt: float) -> None:
+        self.ticks += 1
+        if self.top is not None:
+            self.top.update(dt)
+
+    def draw(self) -> None:
+        first = len(self.stack) - 1
+        while first > 0 and self.stack[first].transparent:
+            first -= 1
+        self.canvas.fill(theme.INK)
+        for scene in self.stack[max(first, 0):]:
+            scene.draw(self.canvas)
+        cursor = self.art.ui["cursor_pointer"]
+        self.canvas.blit(cursor, self.mouse)
+        self.present()
+
+    def present(self) -> None:
+        """Scale the canvas to the window by a whole number, letterboxed, and flip."""
+        s = self.scale
+        self.window.fill((0, 0, 0))
+        if s == 1:
+            self.window.blit(self.canvas, self.offset)
+        else:
+            self.window.blit(pygame.transform.scale_by(self.canvas, s), self.offset)
+        pygame.display.flip()
+        if not self._presented:
+            self._presented = True
+            if os.environ.get("GAME_EXIT_AFTER_FIRST_FRAME") and sys.stdout:
+                # tools/bench.py times process start -> this line, then the run ends
+                print("first-frame", flush=True)
+                self.running = False
+
+    def frame(self, elapsed: float, acc: float) -> float:
+        """One frame: events, fixed updates for `elapsed` seconds (+ carried `acc`), draw."""
+        start = time.perf_counter()
+        self.process_events()
+        acc += min(elapsed, MAX_FRAME_S)
+        while acc >= UPDATE_DT:
+            self.update(UPDATE_DT)
+            acc -= UPDATE_DT
+        self.draw()
+        self.frame_times.append(time.perf_counter() - start)
+        if len(self.frame_times) > 10_000:
+            del self.frame_times[:5_000]
+        return acc
+
+    def step_frames(self, count: int = 1) -> None:
+        """Run `count` frames of exactly one update each (deterministic; for tests)."""
+        for _ in range(count):
+            self.frame(UPDATE_DT, 0.0)
+
+    def run(self) -> None:
+        """The real loop, until a scene calls `quit()`."""
+        last = time.perf_counter()
+        acc = 0.0
+        while self.running and self.stack:
+            now = time.perf_counter()
+            try:
+                acc = self.frame(now - last, acc)
+            except Exception as exc:  # a bug must never show a traceback to a player
+                report = traceback.format_exc()
+                if self.on_crash is None:
+                    raise
+                self.on_crash(exc, report)
+            last = now
+            self.clock.tick(FPS_CAP)
+        pygame.quit()
+
+    def quit(self) -> None:
+        self.running = False
+
+    # ---- shared drawing helpers ----------------------------------------------------------
+    def draw_tooltip(self, canvas: pygame.Surface, text: str, near: pygame.Rect) -> None:
+        if not text:
+            return
+        lines = self.text.wrap(text, 220)
+        w = max(self.text.size(line)[0] for line in lines) + 10
+        h = 16 * len(lines) + 6
+        x = min(max(2, near.centerx - w // 2), theme.CANVAS_W - w - 2)
+        y = near.top - h - 2 if near.top - h - 2 > 0 else near.bottom + 2
+        canvas.blit(self.art.panel("tooltip", (w, h)), (x, y))
+        for i, line in enumerate(lines):
+            self.text.draw(canvas, line, (x + 5, y + 3 + 16 * i), theme.INK)
+
+    def title_text(self, key: str, **params) -> str:
+        return tr(key, **params)

@@ -1,0 +1,178 @@
+"""The lobby: choose the game, map, island layout, seed and 2-4 seats (human or AI, name,
+colour), then start."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pygame
+
+from game import rulesets
+from game.core.errors import GameError
+from game.core.i18n import error_text, tr
+from game.core.paths import maps_dir, resource_root
+from game.core.protocol import Setup
+from game.core.session import GameSession
+from game.core.tiled import read_map
+from scenes import theme
+from scenes.dialogs import MessageBox
+from scenes.registry import open_game, playable_rulesets
+from scenes.scene import Scene
+from scenes.title import draw_sea
+from scenes.widgets import Button, Choice, TextField, WidgetGroup
+
+SEAT_KINDS = ("human", "greedy", "random")
+
+
+def available_maps(ruleset_id: str) -> list[tuple[str, str]]:
+    """(relative path, title) of every map of a ruleset in maps/<ruleset>/."""
+    out = []
+    for path in sorted((maps_dir() / ruleset_id).glob("*.tmx")):
+        rel = path.relative_to(resource_root()).as_posix()
+        try:
+            props = read_map(path).properties
+            title = props.get("title_zh" if tr("lobby.yes") == "是" else "title") or path.stem
+        except GameError:
+            continue  # a broken map is simply not offered
+        out.append((rel, str(title)))
+    return out
+
+
+class LobbyScene(Scene):
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.time = 0.0
+        self.rulesets = playable_rulesets()
+        self.ruleset = self.rulesets[0]
+        self.maps = available_maps(self.ruleset)
+        self.map = self.maps[0][0] if self.maps else None
+        self.layout = "random"
+        self.shuffle = False
+        self.seed = str(random.randrange(1, 10**6))
+        self.names = [tr("seat.default_name", n=1), tr("seat.default_name", n=2)]
+        self.kinds = ["human", "greedy"]
+        self.colours = [0, 1]
+        self.panel = pygame.Rect(30, 12, 580, 336)
+        self.build()
+
+    # ---- widgets -------------------------------------------------------------------------
+    def build(self) -> None:
+        g = self.widgets = WidgetGroup()
+        x0 = self.panel.x + 16
+        g.add(Choice((x0, 40, 270, 22), lambda: tr("lobby.game"),
+                     [(r, (lambda r=r: tr(f"ruleset.{r}"))) for r in self.rulesets],
+                     lambda: self.ruleset, self.set_ruleset))
+        g.add(Choice((x0 + 278, 40, 270, 22), lambda: tr("lobby.map"),
+                     [(m, t) for m, t in self.maps] or [(None, "-")],
+                     lambda: self.map, self.set_map))
+        g.add(Choice((x0, 66, 270, 22), lambda: tr("lobby.layout"),
+                     [("random", lambda: tr("lobby.layout_random")), ("fixed", lambda: tr("lobby.layout_fixed"))],
+                     lambda: self.layout, lambda v: setattr(self, "layout", v)))
+        g.add(Choice((x0 + 278, 66, 270, 22), lambda: tr("lobby.shuffle"),
+                     [(False, lambda: tr("lobby.no")), (True, lambda: tr("lobby.yes"))],
+                     lambda: self.shuffle, lambda v: setattr(self, "shuffle", v)))
+        g.add(TextField((x0, 92, 270, 22), lambda: self.seed, self.set_seed, max_len=9,
+                        digits_only=True, caption=lambda: tr("lobby.seed")))
+        g.add(Button((x0 + 278, 92, 270, 22), lambda: tr("lobby.new_seed"),
+                     lambda: self.set_seed(str(random.randrange(1, 10**6)))))
+        top = 140
+        for i in range(len(self.names)):
+            y = top + 28 * i
+            g.add(TextField((x0 + 26, y, 150, 22), (lambda i=i: self.names[i]),
+                            (lambda v, i=i: self.set_name(i, v)), max_len=12))
+            g.add(Choice((x0 + 184, y, 150, 22), "",
+                         [(k, (lambda k=k: tr(f"seat.{k}"))) for k in SEAT_KINDS],
+                         (lambda i=i: self.kinds[i]), (lambda v, i=i: self.set_kind(i, v))))
+            g.add(Choice((x0 + 342, y, 120, 22), "",
+                         [(c, (lambda c=c: tr(theme.COLOUR_KEYS[c]))) for c in range(4)],
+                         (lambda i=i: self.colours[i]), (lambda v, i=i: self.set_colour(i, v))))
+            g.add(Button((x0 + 470, y, 78, 22), lambda: tr("lobby.remove"), (lambda i=i: self.remove(i)),
+                         enabled=lambda: len(self.names) > self.min_players()))
+        rs = rulesets.get(self.ruleset)
+        if len(self.names) < rs.max_players:
+            g.add(Button((x0 + 26, top + 28 * len(self.names), 150, 22), lambda: tr("lobby.add"), self.add))
+        g.add(Button((self.panel.right - 16 - 120, self.panel.bottom - 34, 120, 24),
+                     lambda: tr("lobby.start"), self.start, hotkey=pygame.K_RETURN))
+        g.add(Button((self.panel.x + 16, self.panel.bottom - 34, 120, 24),
+                     lambda: tr("menu.back"), self.app.pop))
+
+    def min_players(self) -> int:
+        return rulesets.get(self.ruleset).min_players
+
+    def set_ruleset(self, value: str) -> None:
+        self.ruleset = value
+        self.maps = available_maps(value)
+        self.map = self.maps[0][0] if self.maps else None
+        self.build()
+
+    def set_map(self, value) -> None:
+        self.map = value
+
+    def set_seed(self, value: str) -> None:
+        self.seed = value
+
+    def set_name(self, i: int, value: str) -> None:
+        self.names[i] = value
+
+    def set_kind(self, i: int, value: str) -> None:
+        self.kinds[i] = value
+
+    def set_colour(self, i: int, value: int) -> None:
+        self.colours[i] = value
+
+    def add(self) -> None:
+        n = len(self.names)
+        self.names.append(tr("seat.default_name", n=n + 1))
+        self.kinds.append("greedy")
+        self.colours.append(next(c for c in range(4) if c not in self.colours))
+        self.build()
+
+    def remove(self, i: int) -> None:
+        if len(self.names) > self.min_players():
+            for lst in (self.names, self.kinds, self.colours):
+                del lst[i]
+            self.build()
+
+    def setup(self) -> Setup:
+        return Setup(seats=tuple(self.kinds), seed=int(self.seed or "0"), map=self.map,
+                     options={"layout": self.layout, "shuffle_seats": self.shuffle},
+                     ruleset=self.ruleset)
+
+    def start(self) -> None:
+        if len(set(self.colours)) != len(self.colours):
+            self.app.push(MessageBox(self.app, tr("lobby.start_failed"), tr("lobby.colour_taken")))
+            return
+        if not all(n.strip() for n in self.names):
+            self.app.push(MessageBox(self.app, tr("lobby.start_failed"), tr("lobby.need_name")))
+            return
+        try:
+            session = GameSession(self.setup(), [n.strip() for n in self.names], list(self.colours))
+        except GameError as exc:
+            self.app.push(MessageBox(self.app, tr("lobby.start_failed"), error_text(exc)))
+            return
+        open_game(self.app, session)
+
+    # ---- scene ---------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.widgets.handle(self.app, event):
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+
+    def draw(self, canvas: pygame.Surface) -> None:
+        draw_sea(self.app, canvas, self.time)
+        canvas.blit(self.app.art.panel("panel", self.panel.size), self.panel.topleft)
+        self.app.text.draw(canvas, tr("lobby.title"), (self.panel.centerx, self.panel.y + 10), theme.INK, "centre")
+        self.app.text.draw(canvas, tr("lobby.players"), (self.panel.x + 16, 120), theme.DUSK)
+        for i in range(len(self.names)):
+            y = 140 + 28 * i
+            piece = self.app.art.pieces[f"outpost_{self.colours[i]}"]
+            canvas.blit(piece, (self.panel.x + 24 - piece.get_width() // 2 + 4, y + 11 - piece.get_height() // 2))
+        self.widgets.draw(self.app, canvas)
+
+    def on_language_changed(self) -> None:
+        self.maps = available_maps(self.ruleset)

@@ -1,0 +1,227 @@
+"""The end of a game: the winners (a shared victory names every winner), each player's final
+score in their colour, and a per-round score chart; then "Play again" (same seats, names and
+colours, a new seed) or back to the title.
+
+The chart is drawn pixel by pixel on a dark plate so every seat colour reads well: axes,
+round numbers, one line per player, and a marker shape per seat (square, diamond, triangle,
+cross) so that colour-blind players can tell the lines apart too. Lines of players with equal
+scores are nudged apart by a pixel or two instead of hiding each other.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pygame
+
+from game.core.i18n import tr
+from game.core.session import GameSession
+from scenes import theme
+from scenes.scene import Scene
+from scenes.widgets import Button, WidgetGroup
+
+PANEL = pygame.Rect(16, 6, 608, 348)
+STANDINGS = pygame.Rect(30, 92, 196, 214)     # dark plate with the final scores
+CHART = pygame.Rect(236, 92, 374, 214)        # dark plate with the score chart
+ROW_H = 40                                    # one player in the standings, pixels
+MARKER_R = 3                                  # half size of a chart marker, pixels
+SHAPES = ("square", "diamond", "triangle", "cross")   # by seat
+LINE_SPREAD = 2                               # pixels between lines of equal scores
+HEADLINE_LINES = 2                            # a long winners line wraps onto this many lines
+MIN_Y_MAX = 8                                 # the chart's y axis reaches at least this
+
+
+def draw_marker(canvas: pygame.Surface, shape: str, centre: tuple[int, int], colour, r: int = MARKER_R) -> None:
+    """A small outlined marker; the shapes stay apart without colour."""
+    x, y = centre
+    if shape == "square":
+        rect = pygame.Rect(x - r, y - r, 2 * r + 1, 2 * r + 1)
+        pygame.draw.rect(canvas, colour, rect)
+        pygame.draw.rect(canvas, theme.FOAM, rect, 1)
+    elif shape == "diamond":
+        pts = [(x, y - r - 1), (x + r + 1, y), (x, y + r + 1), (x - r - 1, y)]
+        pygame.draw.polygon(canvas, colour, pts)
+        pygame.draw.polygon(canvas, theme.FOAM, pts, 1)
+    elif shape == "triangle":
+        pts = [(x, y - r - 1), (x + r + 1, y + r), (x - r - 1, y + r)]
+        pygame.draw.polygon(canvas, colour, pts)
+        pygame.draw.polygon(canvas, theme.FOAM, pts, 1)
+    else:  # cross: two thick diagonals
+        for dx in (-1, 0, 1):
+            pygame.draw.line(canvas, theme.FOAM, (x - r + dx, y - r), (x + r + dx, y + r))
+            pygame.draw.line(canvas, theme.FOAM, (x - r + dx, y + r), (x + r + dx, y - r))
+        pygame.draw.line(canvas, colour, (x - r + 1, y - r + 1), (x + r - 1, y + r - 1), 2)
+        pygame.draw.line(canvas, colour, (x - r + 1, y + r - 1), (x + r - 1, y - r + 1), 2)
+
+
+def join_names(names: list[str]) -> str:
+    """"A", "A and B", "A, B and C" (or the Chinese 、/和)."""
+    if len(names) <= 1:
+        return "".join(names)
+    return tr("results.list_sep").join(names[:-1]) + tr("results.list_last") + names[-1]
+
+
+class ResultsScene(Scene):
+    def __init__(self, app, session: GameSession) -> None:
+        super().__init__(app)
+        self.session = session
+        state = session.state
+        result = state.result()
+        scores = tuple(result.scores) if result else tuple(getattr(state, "scores", ()))
+        self.winners: tuple[int, ...] = tuple(result.winners) if result else ()
+        self.scores = scores
+        history = [tuple(s) for s in getattr(state, "score_history", [])]
+        if scores and (not history or history[-1] != scores):
+            history.append(scores)   # the game ended mid-round: its final scores are one more point
+        self.history = history
+        self.round = int(getattr(state, "round", len(history)))
+        self.time = 0.0
+        self.widgets = WidgetGroup()
+        y = PANEL.bottom - 34
+        self.widgets.add(Button((PANEL.centerx - 134, y, 126, 22), lambda: tr("results.play_again"),
+                                self.play_again, icon="dice"))
+        self.widgets.add(Button((PANEL.centerx + 8, y, 126, 22), lambda: tr("results.to_title"), self.to_title))
+
+    # ---- actions -------------------------------------------------------------------------
+    def enter(self) -> None:
+        self.app.sounds.play("victory")
+
+    def play_again(self) -> None:
+        """Same seats, names and colours, a different seed."""
+        from scenes.registry import open_game
+        old = self.session.setup
+        seed = old.seed
+        rng = random.SystemRandom()
+        while seed == old.seed:
+            seed = rng.randrange(1, 2**31 - 1)
+        setup = dataclasses.replace(old, seed=seed)
+        session = GameSession(setup, list(self.session.names), list(self.session.colours))
+        self.session.close()
+        open_game(self.app, session)
+
+    def to_title(self) -> None:
+        from scenes.title import TitleScene
+        self.session.close()
+        self.app.reset_to(TitleScene(self.app))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.to_title()
+            return
+        self.widgets.handle(self.app, event)
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+
+    # ---- drawing -------------------------------------------------------------------------
+    def colour(self, seat: int) -> tuple[int, int, int]:
+        colours = self.session.colours
+        index = colours[seat] if seat < len(colours) else seat
+        return theme.SEAT_COLOURS[index % len(theme.SEAT_COLOURS)][0]
+
+    def name(self, seat: int) -> str:
+        names = self.session.names
+        return names[seat] if seat < len(names) else f"P{seat + 1}"
+
+    def headline(self) -> str:
+        names = [self.name(s) for s in self.winners]
+        if len(names) > 1:
+            return tr("results.shared", names=join_names(names))
+        return tr("results.winner", name=names[0]) if names else tr("results.title")
+
+    def draw(self, canvas: pygame.Surface) -> None:
+        from scenes.title import draw_sea
+        draw_sea(self.app, canvas, self.time)
+        canvas.blit(self.app.art.panel("panel", PANEL.size), PANEL.topleft)
+        text = self.app.text
+        text.draw(canvas, tr("results.title"), (PANEL.centerx, PANEL.y + 8), theme.DUSK, "centre")
+        self._draw_headline(canvas, PANEL.y + 30)
+        text.draw(canvas, tr("results.ended_round", round=self.round), (PANEL.centerx, STANDINGS.y - 18),
+                  theme.DUSK, "centre")
+        self._draw_standings(canvas)
+        self._draw_chart(canvas)
+        self.widgets.draw(self.app, canvas)
+
+    def _draw_headline(self, canvas: pygame.Surface, y: int) -> None:
+        """The winners in double-size letters between two stars; a line too long for that is
+        drawn at normal size, wrapped onto (at most) two lines."""
+        line = self.headline()
+        text = self.app.text
+        star = self.app.art.pieces["vp_star"]
+        room = PANEL.width - 40 - 2 * (star.get_width() + 8)
+        if text.size(line)[0] * 2 <= room:
+            img = pygame.transform.scale_by(text.render(line, theme.TIMBER), 2)
+            shadow = pygame.transform.scale_by(text.render(line, theme.STRAW), 2)
+            x = PANEL.centerx - img.get_width() // 2
+            canvas.blit(shadow, (x + 1, y + 1))
+            canvas.blit(img, (x, y))
+            left, right, mid = x, x + img.get_width(), y + img.get_height() // 2
+        else:
+            from scenes.help import wrap_text
+            lines = wrap_text(self.app, line, room)[:HEADLINE_LINES]
+            top = y + 16 - 8 * len(lines)
+            width = max(text.size(t)[0] for t in lines)
+            for i, t in enumerate(lines):
+                text.draw(canvas, t, (PANEL.centerx, top + 16 * i), theme.TIMBER, "centre")
+            left, right, mid = PANEL.centerx - width // 2, PANEL.centerx + width // 2, y + 16
+        canvas.blit(star, (left - star.get_width() - 8, mid - star.get_height() // 2))
+        canvas.blit(star, (right + 8, mid - star.get_height() // 2))
+
+    def _plate(self, canvas: pygame.Surface, rect: pygame.Rect, title: str) -> None:
+        pygame.draw.rect(canvas, theme.INK, rect)
+        pygame.draw.rect(canvas, theme.DUSK, rect, 1)
+        self.app.text.draw(canvas, title, (rect.x + 6, rect.y + 3), theme.STRAW)
+
+    def _draw_standings(self, canvas: pygame.Surface) -> None:
+        from scenes.load import fit
+        self._plate(canvas, STANDINGS, tr("results.standings"))
+        text = self.app.text
+        order = sorted(range(len(self.scores)), key=lambda s: (-self.scores[s], s))
+        y = STANDINGS.y + 24
+        for seat in order:
+            colour = self.colour(seat)
+            draw_marker(canvas, SHAPES[seat % len(SHAPES)], (STANDINGS.x + 12, y + 8), colour)
+            text.draw(canvas, fit(self.app, self.name(seat), STANDINGS.width - 30), (STANDINGS.x + 22, y), colour)
+            r = text.draw(canvas, tr("results.points", score=self.scores[seat]), (STANDINGS.x + 22, y + 17),
+                          theme.FOAM)
+            if seat in self.winners:
+                canvas.blit(self.app.art.pieces["vp_star"], (r.right + 6, y + 19))
+            y += ROW_H
+
+    def _draw_chart(self, canvas: pygame.Surface) -> None:
+        self._plate(canvas, CHART, tr("results.chart"))
+        text = self.app.text
+        plot = pygame.Rect(CHART.x + 28, CHART.y + 28, CHART.width - 44, CHART.height - 28 - 40)
+        n = len(self.history)
+        y_max = max([MIN_Y_MAX, *(max(s) for s in self.history if s)])
+        y_max += y_max % 2  # even, so the 2-point grid ends on the top line
+
+        def px(i: int) -> int:   # i: 0-based point index (round i + 1)
+            return plot.x + (plot.width * i // (n - 1) if n > 1 else plot.width // 2)
+
+        def py(v: float) -> int:
+            return plot.bottom - round(plot.height * v / y_max)
+
+        for v in range(0, y_max + 1, 2):
+            y = py(v)
+            if v:
+                for x in range(plot.x, plot.right + 1, 4):
+                    canvas.set_at((x, y), theme.DUSK)
+            text.draw(canvas, str(v), (plot.x - 6, y - 8), theme.PEBBLE, "right")
+        pygame.draw.line(canvas, theme.PEBBLE, (plot.x - 2, plot.bottom), (plot.right + 2, plot.bottom))
+        pygame.draw.line(canvas, theme.PEBBLE, (plot.x - 2, plot.y - 4), (plot.x - 2, plot.bottom))
+        step = 1 if n <= 1 or plot.width // (n - 1) >= 20 else 2
+        for i in range(0, n, step):
+            pygame.draw.line(canvas, theme.PEBBLE, (px(i), plot.bottom), (px(i), plot.bottom + 2))
+            text.draw(canvas, str(i + 1), (px(i), plot.bottom + 3), theme.PEBBLE, "centre")
+        text.draw(canvas, tr("results.axis_round"), (plot.centerx, plot.bottom + 20), theme.PEBBLE, "centre")
+        seats = len(self.scores)
+        for seat in range(seats):
+            nudge = (2 * seat - (seats - 1)) * LINE_SPREAD // 2
+            points = [(px(i), py(s[seat]) + nudge) for i, s in enumerate(self.history) if seat < len(s)]
+            colour = self.colour(seat)
+            if len(points) > 1:
+                pygame.draw.lines(canvas, colour, False, points, 2)
+            for p in points:
+                draw_marker(canvas, SHAPES[seat % len(SHAPES)], p, colour)

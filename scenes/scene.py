@@ -1,0 +1,44 @@
+"""The scene base class: one screen of the program, living on the app's scene stack."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+if TYPE_CHECKING:
+    from scenes.app import App
+
+
+class Scene:
+    """A screen. Only the top scene gets input and updates; overlays (`transparent`) are
+    drawn over the scenes below them. `draw` never changes game state."""
+
+    transparent = False
+
+    def __init__(self, app: "App") -> None:
+        self.app = app
+
+    def enter(self) -> None:
+        """Called once when first pushed."""
+
+    def resume(self) -> None:
+        """Called when the scene becomes the top again (an overlay above it was popped)."""
+
+    def pause(self) -> None:
+        """Called when another scene is pushed above this one."""
+
+    def leave(self) -> None:
+        """Called when the scene is removed from the stack."""
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """One input event, mouse positions already in canvas coordinates."""
+
+    def update(self, dt: float) -> None:
+        """Advance animations by `dt` seconds (always 1/60: fixed timestep)."""
+
+    def draw(self, canvas: pygame.Surface) -> None:
+        """Draw onto the 640x360 canvas."""
+
+    def on_language_changed(self) -> None:
+        """Rebuild anything that cached translated text."""

@@ -1,0 +1,109 @@
+"""Text on the pixel canvas: GNU Unifont at 16 px, no anti-aliasing, cached renders."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.core.i18n import tr  # noqa: F401  (re-exported for scenes)
+from game.core.paths import resource_path
+
+FONT_PATH = resource_path("scenes", "fonts", "unifont-game.otf")
+FONT_PX = 16  # Unifont is a 16-px bitmap font: only multiples keep it crisp
+
+
+class Text:
+    """Renders and caches strings; measures and wraps them."""
+
+    def __init__(self) -> None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        self.font = pygame.font.Font(str(FONT_PATH), FONT_PX)
+        self._cache: dict[tuple[str, tuple[int, int, int]], pygame.Surface] = {}
+
+    def render(self, text: str, colour: tuple[int, int, int]) -> pygame.Surface:
+        key = (text, colour)
+        surf = self._cache.get(key)
+        if surf is None:
+            if len(self._cache) > 2000:
+                self._cache.clear()
+            surf = self.font.render(text, False, colour)
+            self._cache[key] = surf
+        return surf
+
+    def size(self, text: str) -> tuple[int, int]:
+        return self.font.size(text)
+
+    def draw(self, surface: pygame.Surface, text: str, pos: tuple[int, int],
+             colour: tuple[int, int, int], align: str = "left",
+             shadow: tuple[int, int, int] | None = None) -> pygame.Rect:
+        """Draw one line; `align` is left, centre or right of `pos` (top of the line)."""
+        img = self.render(text, colour)
+        x, y = pos
+        if align == "centre":
+            x -= img.get_width() // 2
+        elif align == "right":
+            x -= img.get_width()
+        if shadow is not None:
+            surface.blit(self.render(text, shadow), (x + 1, y + 1))
+        return surface.blit(img, (x, y))
+
+    def wrap(self, text: str, width: int) -> list[str]:
+        """Break text into lines no wider than `width` (at spaces, or between CJK characters).
+
+        CJK rules: closing punctuation never begins a line (it hangs at the end of the line
+        before, so CJK text wraps one em narrower) and opening brackets never end one.
+        """
+        hang = self.font.size("。")[0] if any(ord(ch) >= 0x2E80 for ch in text) else 0
+        out: list[str] = []
+        for paragraph in text.split("\n"):
+            lines: list[str] = []
+            line = ""
+            for token in _tokens(paragraph):
+                trial = line + token
+                if line and self.font.size(trial.rstrip())[0] > width - hang:
+                    lines.append(line.rstrip())
+                    line = token.lstrip()
+                else:
+                    line = trial
+            lines.append(line.rstrip())
+            out.extend(_kinsoku(lines))
+        return out
+
+
+NO_LINE_START = set("，。、；：！？）」』】〉》”’…·,.;:!?)]}%")
+NO_LINE_END = set("（「『【〈《“‘([{")
+
+
+def _kinsoku(lines: list[str]) -> list[str]:
+    """Move closing punctuation up and opening brackets down across line breaks."""
+    out: list[str] = []
+    for line in lines:
+        while out and line[:1] in NO_LINE_START:
+            out[-1] += line[0]
+            line = line[1:]
+        while out and line and out[-1][-1:] in NO_LINE_END:
+            line = out[-1][-1] + line
+            out[-1] = out[-1][:-1]
+        if line or not out:
+            out.append(line)
+    return out
+
+
+def _tokens(text: str) -> list[str]:
+    """Words with their trailing space; each CJK character is its own token."""
+    out: list[str] = []
+    word = ""
+    for ch in text:
+        if ord(ch) >= 0x2E80:
+            if word:
+                out.append(word)
+                word = ""
+            out.append(ch)
+        elif ch == " ":
+            out.append(word + " ")
+            word = ""
+        else:
+            word += ch
+    if word:
+        out.append(word)
+    return out
