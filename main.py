@@ -13,7 +13,10 @@ translated line and exit with status 2, never a traceback.
 from __future__ import annotations
 
 import json
+import os
 import sys
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from game.core.errors import GameError
 from game.core.i18n import error_text, set_language, system_language, tr
@@ -99,14 +102,101 @@ def cmd_simulate(args: list[str]) -> int:
     return 0
 
 
+def _start_app():
+    """The window, or a CliError when no display can be opened."""
+    from scenes.app import App
+    import pygame
+
+    try:
+        return App()
+    except pygame.error as exc:
+        raise CliError(tr("cli.no_display", detail=str(exc))) from None
+
+
 def cmd_title(args: list[str]) -> int:
     if args:
         if args[0].startswith("-"):
             raise CliError(tr("cli.unknown_option", option=args[0]))
         raise CliError(tr("cli.unknown_command", command=args[0], known=", ".join(COMMANDS)))
-    # Until the window exists (issue 3), starting the game shows a headless demonstration.
-    print(tr("cli.headless_notice"))
-    return cmd_simulate(["tidegate", "--seats", "greedy,random,random,random", "--games", "20"])
+    from scenes.title import TitleScene
+
+    app = _start_app()
+    app.push(TitleScene(app))
+    app.run()
+    return 0
+
+
+def cmd_play(args: list[str]) -> int:
+    from game import rulesets
+    from game.ai import make_agent
+    from game.core.protocol import Setup
+    from game.core.session import GameSession
+    from scenes.registry import GAME_SCENES
+
+    opts = _parse(args, {"--seats": "str", "--seed": "int", "--map": "str", "--names": "str"},
+                  bools=("--fixed", "--shuffle"))
+    ruleset_id = _one_positional(opts, "RULESET")
+    ruleset = rulesets.get(ruleset_id)
+    if ruleset_id not in GAME_SCENES:
+        raise CliError(tr("error.unknown_ruleset", name=ruleset_id, known=", ".join(GAME_SCENES)))
+    seats = tuple(s.strip() for s in str(opts.get("seats", "human,greedy")).split(",") if s.strip())
+    ruleset.check_seats(seats)
+    for i, kind in enumerate(seats):
+        if kind != "human":
+            make_agent(kind, ruleset, i, 0)
+    names = [n.strip() for n in str(opts.get("names", "")).split(",") if n.strip()]
+    names = (names + [tr("seat.default_name", n=i + 1) for i in range(len(seats))])[: len(seats)]
+    import random
+    seed = int(opts.get("seed", random.randrange(1, 10**6)))  # type: ignore[arg-type]
+    options = {"layout": "fixed" if opts.get("fixed") else "random", "shuffle_seats": bool(opts.get("shuffle"))}
+    setup = Setup(seats=seats, seed=seed, map=opts.get("map"), options=options, ruleset=ruleset_id)  # type: ignore[arg-type]
+    session = GameSession(setup, names, list(range(len(seats))))
+    from scenes.registry import open_game
+
+    app = _start_app()
+    open_game(app, session)
+    app.run()
+    return 0
+
+
+def cmd_smoke(args: list[str]) -> int:
+    from pathlib import Path
+
+    opts = _parse(args, {"--out": "str"})
+    out = Path(str(opts.get("out", "smoke")))
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from scenes.smoke import run_smoke
+
+    language = system_language()
+    files = run_smoke(out)
+    set_language(language)  # the smoke run switches languages for its pictures
+    print(tr("smoke.done", count=len(files), folder=str(out)))
+    return 0
+
+
+def cmd_replay(args: list[str]) -> int:
+    from pathlib import Path
+
+    from game.core.saves import SaveError, read_save
+    from scenes.registry import GAME_SCENES
+
+    opts = _parse(args, {})
+    path = Path(_one_positional(opts, "SAVE"))
+    try:
+        save = read_save(path)
+        if save.ruleset not in GAME_SCENES:
+            raise SaveError("save.unknown_ruleset", name=save.ruleset)
+        from game.core.saves import restore
+        restore(save)  # checks the whole file before anything opens
+    except SaveError as exc:
+        raise CliError(error_text(exc)) from None
+    from scenes.replay import start_replay
+
+    app = _start_app()
+    start_replay(app, save)
+    app.run()
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -116,8 +206,9 @@ def main(argv: list[str] | None = None) -> int:
         print(USAGE)
         return 0
     try:
-        if argv and argv[0] == "simulate":
-            return cmd_simulate(argv[1:])
+        commands = {"simulate": cmd_simulate, "play": cmd_play, "smoke": cmd_smoke, "replay": cmd_replay}
+        if argv and argv[0] in commands:
+            return commands[argv[0]](argv[1:])
         return cmd_title(argv)
     except CliError as exc:
         return _say_error(str(exc))

@@ -1,0 +1,192 @@
+"""Whole Tidegate games driven only through posted pygame events (dummy video and audio).
+
+TG-10 / issue 3: lobby -> game -> results by clicks and keys; human against greedy; save,
+quit and continue with an identical state digest; a language switch changes what is drawn.
+"""
+
+import pygame
+import pytest
+
+from game.core.protocol import Setup
+from game.core.saves import autosave_path, read_save, restore
+from game.core.session import GameSession
+from game.tidegate import actions as A
+from game.tidegate.state import Phase
+from scenes.registry import open_game
+from scenes.tidegate_scene import TidegateScene
+from scenes.title import TitleScene
+from tests.scenes.conftest import click, key
+
+
+def game_scene(app) -> TidegateScene:
+    for scene in reversed(app.stack):
+        if isinstance(scene, TidegateScene):
+            return scene
+    raise AssertionError(f"no game scene on the stack: {app.stack}")
+
+
+def widget_with_text(scene, text):
+    return next(w for w in scene.widgets.widgets if w.text() == text)
+
+
+def human_move(app, scene: TidegateScene) -> None:
+    """Play one human action the way a person would: clicks on the board, keys for buttons."""
+    seat = scene.human_seat()
+    legal = scene.session.state.legal_actions(seat)
+    phase = scene.shown.phase
+    if phase is Phase.SETUP_OUTPOST:
+        v = legal[len(legal) // 2].vertex
+        click(app, scene.vertex_pos[v])
+    elif phase is Phase.SETUP_ROAD:
+        click(app, scene.edge_pos[legal[0].edge])
+    elif phase is Phase.ROLL:
+        key(app, pygame.K_SPACE)
+    else:
+        cities = [a for a in legal if isinstance(a, A.BuildCity)]
+        outposts = [a for a in legal if isinstance(a, A.BuildOutpost)]
+        roads = [a for a in legal if isinstance(a, A.BuildRoad)]
+        if cities:
+            key(app, pygame.K_c)
+            click(app, scene.vertex_pos[cities[0].vertex])
+        elif outposts:
+            key(app, pygame.K_o)
+            click(app, scene.vertex_pos[outposts[0].vertex])
+        elif roads and len(scene.session.actions) % 3 == 0:
+            key(app, pygame.K_r)
+            click(app, scene.edge_pos[roads[0].edge])
+        else:
+            key(app, pygame.K_e)
+
+
+def play_to_results(app, limit=4000):
+    from scenes.results import ResultsScene
+    for _ in range(limit):
+        if isinstance(app.top, ResultsScene):
+            return
+        scene = app.top
+        if isinstance(scene, TidegateScene) and scene.human_seat() is not None:
+            before = len(scene.session.actions)
+            human_move(app, scene)
+            assert len(scene.session.actions) > before, "a human input did not act"
+        else:
+            app.step_frames(1)
+    raise AssertionError("the game did not reach the results screen")
+
+
+def test_hot_seat_game_from_lobby_to_results_by_events(app):
+    app.push(TitleScene(app))
+    app.step_frames(1)
+    title = app.top
+    click(app, title.widgets.widgets[0].rect.center)          # New game
+    lobby = app.top
+    from scenes.lobby import LobbyScene
+    assert isinstance(lobby, LobbyScene)
+    kind_choice = [w for w in lobby.widgets.widgets if getattr(w, "get", None) and w.get() == "greedy"][0]
+    click(app, kind_choice.rect.center)                          # greedy -> random
+    click(app, kind_choice.rect.center)                          # random -> human
+    assert lobby.kinds == ["human", "human"]
+    seed_field = next(w for w in lobby.widgets.widgets if getattr(w, "digits_only", False))
+    click(app, seed_field.rect.center)                           # type a fixed seed
+    for _ in range(10):
+        key(app, pygame.K_BACKSPACE)
+    for digit in "4242":
+        key(app, getattr(pygame, f"K_{digit}"), text=digit)
+    key(app, pygame.K_RETURN)                                    # leave the field
+    assert lobby.seed == "4242"
+    key(app, pygame.K_RETURN)                                    # Start
+    scene = game_scene(app)
+    assert scene.session.setup.seats == ("human", "human") and scene.session.setup.seed == 4242
+    play_to_results(app)
+    result = scene.session.state.result()
+    assert result is not None
+    assert all(seat == "human" for seat in scene.session.setup.seats)
+    assert read_save(autosave_path()).finished
+
+
+def test_human_against_greedy_by_events(app):
+    session = GameSession(Setup(seats=("human", "greedy"), seed=3, ruleset="tidegate"), ["Ada", "Bot"], [0, 1])
+    open_game(app, session)
+    play_to_results(app)
+    seats_that_acted = {seat for seat, _ in session.actions}
+    assert seats_that_acted == {0, 1}
+    assert session.state.result() is not None
+
+
+def test_refused_click_shows_reason_and_changes_nothing(app):
+    session = GameSession(Setup(seats=("human", "human"), seed=3, ruleset="tidegate"), ["A", "B"], [0, 1])
+    scene = open_game(app, session)
+    app.step_frames(1)
+    before = session.state.digest()
+    scene.act(A.END_TURN)           # not legal in setup
+    assert session.state.digest() == before
+    assert scene.toast and "cannot be done now" in scene.toast[0]
+
+
+def test_save_quit_continue_gives_the_same_digest(app):
+    session = GameSession(Setup(seats=("human", "greedy", "greedy"), seed=21, ruleset="tidegate"),
+                          ["Ada", "Bo", "Cy"], [2, 0, 1])
+    scene = open_game(app, session)
+    for _ in range(60):                      # setup and a few turns, by events
+        if scene.human_seat() is not None:
+            human_move(app, scene)
+        else:
+            app.step_frames(1)
+    digest = session.state.digest()
+    n_actions = len(session.actions)
+    # Esc -> pause menu -> "Save and leave"
+    while scene.human_seat() is None:
+        app.step_frames(1)
+    digest, n_actions = session.state.digest(), len(session.actions)
+    key(app, pygame.K_ESCAPE)
+    pause = app.top
+    click(app, pause.widgets.widgets[3].rect.center)
+    assert isinstance(app.top, TitleScene)
+    # Continue
+    click(app, app.top.widgets.widgets[1].rect.center)
+    resumed = game_scene(app)
+    assert resumed is not scene
+    assert resumed.session.state.digest() == digest
+    assert len(resumed.session.actions) == n_actions
+    assert resumed.session.names == ["Ada", "Bo", "Cy"] and resumed.session.colours == [2, 0, 1]
+
+
+def test_language_switch_changes_the_text_on_screen(app):
+    session = GameSession(Setup(seats=("human", "greedy"), seed=3, ruleset="tidegate"), ["A", "B"], [0, 1])
+    scene = open_game(app, session)
+    app.step_frames(1)
+    english = pygame.image.tobytes(app.canvas, "RGB")
+    roll = widget_with_text(scene, "Roll")
+    app.settings.language = "zh"
+    app.language_changed()
+    app.step_frames(1)
+    assert roll.text() == "掷骰"
+    assert pygame.image.tobytes(app.canvas, "RGB") != english
+
+
+def test_undo_takes_back_a_build_but_not_a_roll(app):
+    session = GameSession(Setup(seats=("human", "human"), seed=5, ruleset="tidegate",
+                                options={"layout": "fixed"}), ["A", "B"], [0, 1])
+    scene = open_game(app, session)
+    while scene.shown.phase is not Phase.ROLL:
+        human_move(app, scene)
+    key(app, pygame.K_SPACE)
+    assert not session.can_undo()          # the roll revealed the dice
+    seat = scene.human_seat()
+    session.state.resources[seat] = [5, 5, 5]   # give the player something to build with
+    session._commit_state = session.state.clone()
+    road = next(a for a in session.state.legal_actions(seat) if isinstance(a, A.BuildRoad))
+    before = session.state.digest()
+    key(app, pygame.K_r)
+    click(app, scene.edge_pos[road.edge])
+    assert session.state.digest() != before and session.can_undo()
+    key(app, pygame.K_u)
+    assert session.state.digest() == before
+
+
+def test_ai_thinks_off_the_main_loop_and_frames_keep_coming(app):
+    session = GameSession(Setup(seats=("greedy", "greedy"), seed=9, ruleset="tidegate"), ["A", "B"], [0, 1])
+    app.settings.speed = 1
+    open_game(app, session)
+    app.step_frames(120)
+    assert len(app.frame_times) >= 120
+    assert len(session.actions) >= 1

@@ -1,0 +1,134 @@
+"""One command for the performance figures: `python tools/bench.py [--quick] [--out FILE]`.
+
+Prints one JSON report with, for every registered ruleset: random-play actions/s and games/s,
+greedy decision time p50/p99 and greedy's win rate against random seats; for every ruleset
+with a game scene: frame time p50/p99 of the game scene with AI seats at 1280x720 headless;
+and for the program: time from start to the first frame (from source, and from the
+executable when `dist/` holds one), peak memory (RSS) of a game session, executable size.
+
+Figures, not assertions: the machines are noisy, compare ratios within one run.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+HEADLESS = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+
+
+def rules_figures(ruleset_id: str, games: int) -> dict:
+    from game import rulesets
+    from game.core.simulate import simulate
+
+    rs = rulesets.get(ruleset_id)
+    n = rs.max_players
+    rnd = simulate(ruleset_id, ["random"] * n, games, seed=1)
+    greedy = simulate(ruleset_id, ["greedy"] + ["random"] * (n - 1), max(games // 2, 50), seed=1)
+    return {
+        "random_actions_per_s": round(rnd["actions_per_s"]),
+        "random_games_per_s": round(rnd["games_per_s"], 1),
+        "random_mean_actions": round(rnd["mean_actions"], 1),
+        "greedy_decision_ms_p50": round(greedy["decision_ms"]["greedy"]["p50"], 3),
+        "greedy_decision_ms_p99": round(greedy["decision_ms"]["greedy"]["p99"], 3),
+        "greedy_win_rate_vs_random": round(greedy["win_rate"][0], 3),
+        "greedy_games": greedy["games"],
+        "seats": n,
+    }
+
+
+def frame_figures(ruleset_id: str, seconds: float) -> dict:
+    """Run the game scene with AI seats at 1x speed for `seconds` of game time."""
+    code = f"""
+import json, os, resource, time
+from scenes.app import App
+from scenes.settings import Settings
+from game import rulesets
+from game.core.protocol import Setup
+from game.core.session import GameSession
+from scenes.registry import open_game
+rs = rulesets.get({ruleset_id!r})
+n = rs.max_players
+app = App(Settings(language="en", speed=1, ai_pace="fast"), window_size=(1280, 720))
+session = GameSession(Setup(seats=("greedy",) * n, seed=4, ruleset={ruleset_id!r}),
+                      [f"P{{i}}" for i in range(n)], list(range(n)))
+open_game(app, session)
+frames = int({seconds} * 60)
+app.step_frames(frames)
+ft = sorted(app.frame_times[-frames:])
+print(json.dumps({{"frames": frames, "p50_ms": 1000 * ft[len(ft) // 2], "p99_ms": 1000 * ft[int(len(ft) * 0.99) - 1],
+                  "actions_played": len(session.actions),
+                  "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}}))
+"""
+    env = {**os.environ, **HEADLESS, "GAME_DATA_DIR": "/tmp/bench-userdata"}
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True)
+    if out.returncode != 0:
+        return {"error": out.stderr.strip().splitlines()[-1] if out.stderr else "failed"}
+    data = json.loads(out.stdout.strip().splitlines()[-1])
+    return {k: round(v, 3) if isinstance(v, float) else v for k, v in data.items()}
+
+
+def first_frame(command: list[str], runs: int = 3) -> dict:
+    """Seconds from process start to the first presented frame (median of `runs`)."""
+    env = {**os.environ, **HEADLESS, "GAME_EXIT_AFTER_FIRST_FRAME": "1", "GAME_DATA_DIR": "/tmp/bench-userdata"}
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                text=True)
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            if line.startswith("first-frame"):
+                times.append(time.perf_counter() - t0)
+                break
+        proc.wait(timeout=60)
+    times.sort()
+    return {"median_s": round(times[len(times) // 2], 3), "runs": len(times)} if times else {"error": "no frame"}
+
+
+def executable() -> Path | None:
+    for name in ("boardgames", "boardgames.exe"):
+        path = ROOT / "dist" / "boardgames" / name
+        if path.is_file():
+            return path
+    return None
+
+
+def folder_size_mb(path: Path) -> float:
+    return round(sum(p.stat().st_size for p in path.rglob("*") if p.is_file()) / 2**20, 1)
+
+
+def main() -> int:
+    quick = "--quick" in sys.argv
+    out_file = sys.argv[sys.argv.index("--out") + 1] if "--out" in sys.argv else None
+    from game import rulesets
+    from scenes.registry import GAME_SCENES
+
+    report: dict = {"machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0]}, "rulesets": {}}
+    for rid in rulesets.ids():
+        entry = rules_figures(rid, 100 if quick else 1000)
+        if rid in GAME_SCENES:
+            entry["frame"] = frame_figures(rid, 5 if quick else 20)
+        report["rulesets"][rid] = entry
+    report["first_frame_source"] = first_frame([sys.executable, "main.py"])
+    exe = executable()
+    if exe is not None:
+        report["first_frame_executable"] = first_frame([str(exe)])
+        report["executable_folder_mb"] = folder_size_mb(exe.parent)
+    report["bench_peak_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+    text = json.dumps(report, indent=2)
+    print(text)
+    if out_file:
+        Path(out_file).write_text(text + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
