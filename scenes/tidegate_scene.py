@@ -598,7 +598,6 @@ class TidegateScene(Scene):
         if not targets:
             return
         art = self.app.art
-        pulse = int(self.time * 3) % 2
         for kind, i in targets:
             if kind == "v":
                 frame = "vertex_ring" if (kind, i) == self.hover else "vertex_dot"
@@ -606,8 +605,6 @@ class TidegateScene(Scene):
             else:
                 frame = f"edge_hl_{self.edge_kind[i]}" if (kind, i) == self.hover else "vertex_dot"
                 x, y = self.edge_pos[i]
-            if frame == "vertex_dot" and pulse and (kind, i) != self.hover:
-                continue
             ax, ay = art.anchor(frame)
             canvas.blit(art.pieces[frame], (x - ax, y - ay))
 
