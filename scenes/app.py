@@ -21,7 +21,7 @@ from scenes import theme
 from scenes.art import Art
 from scenes.scene import Scene
 from scenes.settings import Settings
-from scenes.sound import SoundBank, init_mixer
+from scenes.audio import SoundBank, init_mixer
 from scenes.text import Text
 
 UPDATE_HZ = 60
@@ -224,10 +224,20 @@ class App:
             del self.frame_times[:5_000]
         return acc
 
+    def safe_frame(self, elapsed: float, acc: float) -> float:
+        """`frame`, with any unexpected error handed to `on_crash` (the crash screen)."""
+        try:
+            return self.frame(elapsed, acc)
+        except Exception as exc:  # a bug must never show a traceback to a player
+            if self.on_crash is None:
+                raise
+            self.on_crash(exc, traceback.format_exc())
+            return 0.0
+
     def step_frames(self, count: int = 1) -> None:
         """Run `count` frames of exactly one update each (deterministic; for tests)."""
         for _ in range(count):
-            self.frame(UPDATE_DT, 0.0)
+            self.safe_frame(UPDATE_DT, 0.0)
 
     def run(self) -> None:
         """The real loop, until a scene calls `quit()`."""
@@ -235,13 +245,7 @@ class App:
         acc = 0.0
         while self.running and self.stack:
             now = time.perf_counter()
-            try:
-                acc = self.frame(now - last, acc)
-            except Exception as exc:  # a bug must never show a traceback to a player
-                report = traceback.format_exc()
-                if self.on_crash is None:
-                    raise
-                self.on_crash(exc, report)
+            acc = self.safe_frame(now - last, acc)
             last = now
             self.clock.tick(FPS_CAP)
         pygame.quit()

@@ -1,7 +1,9 @@
-"""Chiptune sound effects synthesised with numpy, and the bank that plays them through pygame.
+"""Chiptune sound effects synthesised with numpy: the sources of the game's sounds.
 
-No audio files ship with the game: every effect is built at start-up from square, pulse and
-triangle waves and seeded noise, shaped by ADSR or exponential envelopes.
+Every effect is built from square, pulse and triangle waves and seeded noise, shaped by ADSR
+or exponential envelopes. `tools/make_sounds.py` renders them to `scenes/sounds/*.wav`, which
+the game plays through `scenes.audio.SoundBank` (so the executable needs no numpy); a test
+re-synthesises them and compares.
 
 Each effect function (``click``, ``dice``, ``build``, ``produce``, ``discard``, ``victory``,
 ``error``, ``turn``) is pure and deterministic: it returns a ``numpy.int16`` array of shape
@@ -9,27 +11,19 @@ Each effect function (``click``, ``dice``, ``build``, ``produce``, ``discard``, 
 most ``MAX_LEVEL`` of full scale, with short raised-cosine fades so it starts and ends at zero
 (no clicks).
 
-``SoundBank`` turns them into ``pygame.mixer.Sound`` objects matching the mixer's actual format
-(rate, sample type, channel count). If the mixer is not initialised (no audio device) the bank is
-a silent no-op, so a missing sound card never stops the game.
 """
 
 from __future__ import annotations
 
-import logging
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 import numpy as np
-import pygame
-
-log = logging.getLogger(__name__)
 
 SAMPLE_RATE_HZ = 44100
 FULL_SCALE = 32767  # largest int16 sample value
 MAX_LEVEL = 0.8  # no effect peaks at or above this fraction of full scale
 FADE_S = 0.002  # seconds of raised-cosine fade at both ends of every effect
-MIXER_BUFFER_SAMPLES = 512  # small buffer: about 12 ms latency at 44.1 kHz
 
 # Durations, in seconds; each effect lasts exactly this long.
 CLICK_S = 0.04
@@ -378,164 +372,3 @@ DURATIONS_S: dict[str, float] = {
     "error": ERROR_S,
     "turn": TURN_S,
 }
-
-
-# --- playback ----------------------------------------------------------------------------
-
-
-def init_mixer(
-    frequency_hz: int = SAMPLE_RATE_HZ, buffer_samples: int = MIXER_BUFFER_SAMPLES
-) -> bool:
-    """Try to open the audio device as 16-bit stereo; return whether the mixer is running.
-
-    Never raises: with no audio device the game simply runs silent.
-    """
-    if pygame.mixer.get_init():
-        return True
-    try:
-        pygame.mixer.init(frequency=frequency_hz, size=-16, channels=2, buffer=buffer_samples)
-    except (pygame.error, NotImplementedError) as exc:  # no device, or SDL_mixer missing
-        log.info("sound disabled: %s", exc)
-        return False
-    return pygame.mixer.get_init() is not None
-
-
-def to_mixer_array(samples: np.ndarray, sample_format: int, channels: int) -> np.ndarray | None:
-    """Convert int16 ``(n, 2)`` samples to what ``pygame.sndarray.make_sound`` needs for a mixer
-    of ``sample_format`` (as ``pygame.mixer.get_init()`` reports it) and ``channels``.
-
-    The array's dtype must match the mixer's sample type (pygame does not rescale). Returns
-    None for a format we cannot feed.
-    """
-    wide = samples.astype(np.int32)
-    if sample_format == -16:
-        converted = samples
-    elif sample_format == 16:
-        converted = (wide + 32768).astype(np.uint16)
-    elif sample_format == -8:
-        converted = (wide >> 8).astype(np.int8)
-    elif sample_format == 8:
-        converted = ((wide >> 8) + 128).astype(np.uint8)
-    elif sample_format == -32:  # pygame-ce opens 32-bit audio as float
-        converted = (samples / 32768.0).astype(np.float32)
-    else:
-        return None
-    if channels == 1:
-        # Average in a wide type so the two channels cannot overflow.
-        mono = converted.astype(np.float64).mean(axis=1)
-        if converted.dtype.kind in "iu":
-            mono = np.round(mono)
-        return mono.astype(converted.dtype)
-    if channels == 2:
-        return np.ascontiguousarray(converted)
-    # Surround mixers: left/right on the front pair, silence elsewhere.
-    silent = 0 if sample_format < 0 else (1 << (abs(sample_format) - 1))
-    wide_out = np.full((converted.shape[0], channels), silent, dtype=converted.dtype)
-    wide_out[:, :2] = converted
-    return wide_out
-
-
-class SoundBank:
-    """The game's sound effects, ready to play; a silent no-op when there is no mixer.
-
-    Create it after trying to start the mixer (``init_mixer()``). It synthesises every effect
-    at the mixer's own sample rate and format. ``volume`` (0.0–1.0) and ``muted`` apply to all
-    effects at once.
-    """
-
-    def __init__(
-        self, volume: float = 1.0, muted: bool = False, names: Sequence[str] | None = None
-    ) -> None:
-        """Build the sounds for ``names`` (default: every effect) if the mixer is running."""
-        self._volume = _clamp01(volume)
-        self._muted = bool(muted)
-        self._sounds: dict[str, pygame.mixer.Sound] = {}
-        wanted = list(EFFECTS) if names is None else list(names)
-        for name in wanted:
-            if name not in EFFECTS:
-                raise KeyError(f"unknown sound effect {name!r}")
-        self._names = frozenset(wanted)
-        try:
-            mixer_init = pygame.mixer.get_init()
-        except (pygame.error, NotImplementedError):
-            mixer_init = None
-        if not mixer_init:
-            return
-        rate_hz, sample_format, channels = mixer_init
-        try:
-            for name in wanted:
-                array = to_mixer_array(EFFECTS[name](rate_hz), sample_format, channels)
-                if array is None:
-                    log.info("sound disabled: unsupported mixer format %s", sample_format)
-                    self._sounds.clear()
-                    return
-                self._sounds[name] = pygame.sndarray.make_sound(array)
-        except (pygame.error, ValueError) as exc:
-            log.info("sound disabled: %s", exc)
-            self._sounds.clear()
-            return
-        self._apply_volume()
-
-    @property
-    def enabled(self) -> bool:
-        """Whether sounds can actually be heard (a mixer was running when the bank was made)."""
-        return bool(self._sounds)
-
-    @property
-    def names(self) -> frozenset[str]:
-        """The effect names this bank knows."""
-        return self._names
-
-    @property
-    def volume(self) -> float:
-        """Volume of every effect, 0.0 (silent) to 1.0 (full); values outside are clamped."""
-        return self._volume
-
-    @volume.setter
-    def volume(self, value: float) -> None:
-        self._volume = _clamp01(value)
-        self._apply_volume()
-
-    @property
-    def muted(self) -> bool:
-        """Whether all effects are silenced (the volume is remembered for unmuting)."""
-        return self._muted
-
-    @muted.setter
-    def muted(self, value: bool) -> None:
-        self._muted = bool(value)
-        self._apply_volume()
-
-    def sound(self, name: str) -> pygame.mixer.Sound | None:
-        """Return the pygame Sound for ``name``, or None when the bank is a no-op."""
-        self._check(name)
-        return self._sounds.get(name)
-
-    def play(self, name: str) -> pygame.mixer.Channel | None:
-        """Start effect ``name``; return its channel, or None if silent (no mixer, muted, or
-        every mixer channel busy). Unknown names raise KeyError, so typos fail in tests."""
-        self._check(name)
-        sound = self._sounds.get(name)
-        if sound is None or self._muted or self._volume <= 0.0:
-            return None
-        try:
-            return sound.play()
-        except pygame.error as exc:  # the device vanished mid-game: stay silent
-            log.info("sound play failed: %s", exc)
-            return None
-
-    def _check(self, name: str) -> None:
-        """Raise KeyError for a name the bank does not hold."""
-        if name not in self._names:
-            raise KeyError(f"unknown sound effect {name!r}")
-
-    def _apply_volume(self) -> None:
-        """Push the effective volume (0 while muted) to every Sound."""
-        effective = 0.0 if self._muted else self._volume
-        for sound in self._sounds.values():
-            sound.set_volume(effective)
-
-
-def _clamp01(value: float) -> float:
-    """Return ``value`` clamped to [0.0, 1.0]."""
-    return min(1.0, max(0.0, float(value)))

@@ -12,28 +12,18 @@ unless one has been opened, in which case surfaces are converted for fast blitti
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
 import pygame
+
+from game.core.paths import resource_path
 
 SHEETS_DIR = ("sprites", "sheets")
 
 
 class SheetError(RuntimeError):
     """A sheet's PNG or JSON index is missing or broken (the message names the file)."""
-
-
-def resource_path(*parts: str) -> Path:
-    """Absolute path of a bundled resource, given relative to the project root.
-
-    From source the root is the folder above `sprites/`; in a frozen build it is the
-    PyInstaller unpack folder `sys._MEIPASS`.
-    """
-    base = getattr(sys, "_MEIPASS", None)
-    root = Path(base) if base else Path(__file__).resolve().parent.parent
-    return root.joinpath(*parts)
 
 
 def load_index(name: str) -> dict[str, Any]:

@@ -15,8 +15,9 @@ import numpy as np
 import pygame
 import pytest
 
-from scenes import sound
-from scenes.sound import DURATIONS_S, EFFECTS, FULL_SCALE, SAMPLE_RATE_HZ, SoundBank
+from scenes import audio, sound
+from scenes.audio import EFFECT_NAMES, SoundBank
+from scenes.sound import DURATIONS_S, EFFECTS, FULL_SCALE, SAMPLE_RATE_HZ
 
 MIN_RMS = 0.02  # fraction of full scale: anything quieter counts as silent
 EDGE_SAMPLES = 8  # samples checked at each end
@@ -32,7 +33,7 @@ def name(request: pytest.FixtureRequest) -> str:
 @pytest.fixture
 def mixer() -> Iterator[None]:
     """A running mixer on SDL's dummy audio driver, closed afterwards."""
-    assert sound.init_mixer(), "the dummy audio driver should always open"
+    assert audio.init_mixer(), "the dummy audio driver should always open"
     yield
     pygame.mixer.quit()
 
@@ -105,40 +106,10 @@ def test_note_hz_is_equal_tempered() -> None:
     assert sound.note_hz("C#4") == pytest.approx(sound.note_hz("Db4"))
 
 
-@pytest.mark.parametrize(
-    ("sample_format", "channels", "dtype", "shape_tail"),
-    [
-        (-16, 2, np.int16, (2,)),
-        (-16, 1, np.int16, ()),
-        (-16, 6, np.int16, (6,)),
-        (8, 2, np.uint8, (2,)),
-        (-8, 1, np.int8, ()),
-        (16, 2, np.uint16, (2,)),
-        (-32, 2, np.float32, (2,)),
-    ],
-)
-def test_to_mixer_array_matches_the_mixer_format(
-    sample_format: int, channels: int, dtype: type, shape_tail: tuple[int, ...]
-) -> None:
-    samples = sound.click()
-    converted = sound.to_mixer_array(samples, sample_format, channels)
-    assert converted is not None
-    assert converted.dtype == dtype
-    assert converted.shape == (samples.shape[0], *shape_tail)
-
-
-def test_to_mixer_array_keeps_levels() -> None:
-    samples = np.array([[16384, -16384], [0, 0]], dtype=np.int16)
-    assert sound.to_mixer_array(samples, -32, 2)[0, 0] == pytest.approx(0.5)
-    assert sound.to_mixer_array(samples, 8, 2)[1, 0] == 128  # unsigned silence
-    assert sound.to_mixer_array(samples, -16, 1)[0] == 0  # mono averages the channels
-    assert sound.to_mixer_array(samples, 24, 2) is None  # unknown format: caller goes silent
-
-
 def test_sound_bank_plays_on_the_dummy_driver(mixer: None) -> None:
     bank = SoundBank()
     assert bank.enabled
-    assert bank.names == frozenset(EFFECTS)
+    assert bank.names == frozenset(EFFECTS) == frozenset(EFFECT_NAMES)
     for effect in EFFECTS:
         loaded = bank.sound(effect)
         assert loaded is not None
@@ -193,7 +164,7 @@ def test_sound_bank_goes_silent_when_the_mixer_fails(monkeypatch: pytest.MonkeyP
         raise pygame.error("No such audio device")
 
     monkeypatch.setattr(pygame.mixer, "init", no_device)
-    assert sound.init_mixer() is False
+    assert audio.init_mixer() is False
     assert SoundBank().play("victory") is None
 
 
@@ -202,3 +173,14 @@ def test_unknown_effect_names_raise_even_when_silent(no_mixer: None) -> None:
         SoundBank().play("explosion")
     with pytest.raises(KeyError):
         SoundBank(names=["explosion"])
+
+
+def test_shipped_wav_files_match_the_synthesis(tmp_path) -> None:
+    """scenes/sounds/*.wav are exactly what tools/make_sounds.py renders from scenes/sound.py."""
+    from pathlib import Path
+
+    from tools.make_sounds import build_all
+
+    shipped = Path(sound.__file__).with_name("sounds")
+    for fresh in build_all(tmp_path):
+        assert (shipped / fresh.name).read_bytes() == fresh.read_bytes(), fresh.name

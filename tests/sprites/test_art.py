@@ -188,7 +188,9 @@ def test_load_sheet_gives_surfaces_and_names_a_missing_file(tmp_path: Path,
 
     frames = sheets.load_sheet("dice")
     assert frames["die_6"].get_size() == (16, 16)
-    monkeypatch.setattr(sheets.sys, "_MEIPASS", str(tmp_path), raising=False)
+    import sys  # noqa: PLC0415
+
+    monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
     assert sheets.resource_path("sprites", "sheets") == tmp_path / "sprites" / "sheets"
     with pytest.raises(sheets.SheetError, match="dice.json"):
         sheets.load_sheet("dice")
