@@ -107,10 +107,14 @@ def _start_app():
     from scenes.app import App
     import pygame
 
+    from scenes.crash import install
+
     try:
-        return App()
+        app = App()
     except pygame.error as exc:
         raise CliError(tr("cli.no_display", detail=str(exc))) from None
+    install(app)
+    return app
 
 
 def cmd_title(args: list[str]) -> int:
@@ -214,6 +218,16 @@ def main(argv: list[str] | None = None) -> int:
         return _say_error(str(exc))
     except GameError as exc:
         return _say_error(error_text(exc))
+    except Exception as exc:  # outside the game loop: still no traceback for a player
+        import traceback
+
+        from game.core.storage import data_dir, write_atomic
+        path = data_dir() / "crashes" / "crash-start.txt"
+        try:
+            write_atomic(path, traceback.format_exc())
+        except OSError:
+            pass
+        return _say_error(tr("error.unexpected", detail=f"{type(exc).__name__}: {exc} ({path})")) or 1
 
 
 if __name__ == "__main__":

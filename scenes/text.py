@@ -58,7 +58,7 @@ class Text:
         for paragraph in text.split("\n"):
             lines: list[str] = []
             line = ""
-            for token in _tokens(paragraph):
+            for token in self._fit_tokens(_tokens(paragraph), width - hang):
                 trial = line + token
                 if line and self.font.size(trial.rstrip())[0] > width - hang:
                     lines.append(line.rstrip())
@@ -67,6 +67,23 @@ class Text:
                     line = trial
             lines.append(line.rstrip())
             out.extend(_kinsoku(lines))
+        return out
+
+
+    def _fit_tokens(self, tokens: list[str], width: int) -> list[str]:
+        """Split any token wider than `width` (a long path or word), after / or \\ if possible."""
+        out: list[str] = []
+        for token in tokens:
+            while self.font.size(token.rstrip())[0] > width and len(token) > 1:
+                cut = len(token) - 1
+                while cut > 1 and self.font.size(token[:cut])[0] > width:
+                    cut -= 1
+                slash = max(token.rfind("/", 0, cut), token.rfind("\\", 0, cut))
+                if slash > 0:
+                    cut = slash + 1
+                out.append(token[:cut])
+                token = token[cut:]
+            out.append(token)
         return out
 
 

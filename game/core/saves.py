@@ -179,6 +179,7 @@ class SaveInfo:
 def list_saves(folder: Path | None = None) -> list[SaveInfo]:
     """Every save in the folder, newest first; broken ones listed with their error."""
     folder = folder or saves_dir()
+    sweep_stale_temps(folder)
     infos = []
     for path in sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True):
         try:
@@ -187,6 +188,20 @@ def list_saves(folder: Path | None = None) -> list[SaveInfo]:
         except SaveError as exc:
             infos.append(SaveInfo(path, "", "", 0, False, [], exc.key, dict(exc.params)))
     return infos
+
+
+STALE_TEMP_S = 600  # seconds after which a temp file of an interrupted write is swept
+
+
+def sweep_stale_temps(folder: Path) -> None:
+    """Remove temp files left by writes that were killed midway (never a real save)."""
+    now = time.time()
+    for tmp in folder.glob(".*.tmp"):
+        try:
+            if now - tmp.stat().st_mtime > STALE_TEMP_S:
+                tmp.unlink()
+        except OSError:
+            pass
 
 
 def autosave_path() -> Path:
