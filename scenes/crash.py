@@ -18,7 +18,7 @@ from game.core import codec
 from game.core.i18n import tr
 from game.core.storage import data_dir, write_atomic
 from scenes import theme
-from scenes.scene import Scene
+from scenes.scene import MenuScene
 from scenes.widgets import Button, WidgetGroup
 
 
@@ -47,7 +47,7 @@ def write_crash_report(app, exc: BaseException, trace: str) -> Path | None:
         return None
 
 
-class CrashScene(Scene):
+class CrashScene(MenuScene):
     """"Something went wrong": the report's path and a way back to the title."""
 
     def __init__(self, app, report: Path | None) -> None:
@@ -61,11 +61,8 @@ class CrashScene(Scene):
         from scenes.title import TitleScene
         self.app.reset_to(TitleScene(self.app))
 
-    def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.to_title()
-            return
-        self.widgets.handle(self.app, event)
+    def on_escape(self) -> None:
+        self.to_title()
 
     def draw(self, canvas: pygame.Surface) -> None:
         canvas.fill(theme.DEEP_SEA)

@@ -10,7 +10,7 @@ import pygame
 
 from game import rulesets
 from game.core.errors import GameError
-from game.core.i18n import error_text, tr
+from game.core.i18n import error_text, language, tr
 from game.core.paths import maps_dir, resource_root
 from game.core.protocol import Setup
 from game.core.session import GameSession
@@ -18,7 +18,7 @@ from game.core.tiled import read_map
 from scenes import theme
 from scenes.dialogs import MessageBox
 from scenes.registry import open_game, playable_rulesets
-from scenes.scene import Scene
+from scenes.scene import MenuScene
 from scenes.title import draw_sea
 from scenes.widgets import Button, Choice, TextField, WidgetGroup
 
@@ -32,14 +32,14 @@ def available_maps(ruleset_id: str) -> list[tuple[str, str]]:
         rel = path.relative_to(resource_root()).as_posix()
         try:
             props = read_map(path).properties
-            title = props.get("title_zh" if tr("lobby.yes") == "是" else "title") or path.stem
+            title = props.get("title_zh" if language() == "zh" else "title") or path.stem
         except GameError:
             continue  # a broken map is simply not offered
         out.append((rel, str(title)))
     return out
 
 
-class LobbyScene(Scene):
+class LobbyScene(MenuScene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.time = 0.0
@@ -154,11 +154,8 @@ class LobbyScene(Scene):
         open_game(self.app, session)
 
     # ---- scene ---------------------------------------------------------------------------
-    def handle(self, event: pygame.event.Event) -> None:
-        if self.widgets.handle(self.app, event):
-            return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.pop()
+    def on_escape(self) -> None:
+        self.app.pop()
 
     def update(self, dt: float) -> None:
         self.time += dt

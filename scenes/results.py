@@ -18,7 +18,7 @@ import pygame
 from game.core.i18n import tr
 from game.core.session import GameSession
 from scenes import theme
-from scenes.scene import Scene
+from scenes.scene import MenuScene
 from scenes.widgets import Button, WidgetGroup
 
 PANEL = pygame.Rect(16, 6, 608, 348)
@@ -62,7 +62,7 @@ def join_names(names: list[str]) -> str:
     return tr("results.list_sep").join(names[:-1]) + tr("results.list_last") + names[-1]
 
 
-class ResultsScene(Scene):
+class ResultsScene(MenuScene):
     def __init__(self, app, session: GameSession) -> None:
         super().__init__(app)
         self.session = session
@@ -105,11 +105,8 @@ class ResultsScene(Scene):
         self.session.close()
         self.app.reset_to(TitleScene(self.app))
 
-    def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.to_title()
-            return
-        self.widgets.handle(self.app, event)
+    def on_escape(self) -> None:
+        self.to_title()
 
     def update(self, dt: float) -> None:
         self.time += dt

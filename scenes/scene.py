@@ -8,6 +8,7 @@ import pygame
 
 if TYPE_CHECKING:
     from scenes.app import App
+    from scenes.widgets import WidgetGroup
 
 
 class Scene:
@@ -42,3 +43,18 @@ class Scene:
 
     def on_language_changed(self) -> None:
         """Rebuild anything that cached translated text."""
+
+
+class MenuScene(Scene):
+    """A screen made of widgets: they get input first; an unused Esc calls `on_escape`."""
+
+    widgets: "WidgetGroup"
+
+    def on_escape(self) -> None:
+        """Esc that no widget used (e.g. leave the screen)."""
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.widgets.handle(self.app, event):
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.on_escape()

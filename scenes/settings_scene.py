@@ -10,7 +10,7 @@ import pygame
 
 from game.core.i18n import tr
 from scenes import theme
-from scenes.scene import Scene
+from scenes.scene import MenuScene
 from scenes.settings import AI_PACES, SCALES, SPEEDS
 from scenes.widgets import Button, Choice, Slider, WidgetGroup
 
@@ -58,7 +58,7 @@ class SettingChoice(Choice):
             pygame.draw.rect(canvas, theme.STRAW, self.rect.inflate(2, 2), 1)
 
 
-class SettingsScene(Scene):
+class SettingsScene(MenuScene):
     """Pushed from the title screen or the pause menu; Back / Esc pops it."""
 
     def __init__(self, app) -> None:
@@ -154,11 +154,8 @@ class SettingsScene(Scene):
         if self._dirty:
             self.save()
 
-    def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.close()
-            return
-        self.widgets.handle(self.app, event)
+    def on_escape(self) -> None:
+        self.close()
 
     def update(self, dt: float) -> None:
         self.time += dt

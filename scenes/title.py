@@ -11,11 +11,11 @@ from game.core.saves import SaveError, autosave_path, read_save, restore
 from game.core.session import GameSession
 from scenes import theme
 from scenes.dialogs import ConfirmQuit, MessageBox
-from scenes.scene import Scene
+from scenes.scene import MenuScene
 from scenes.widgets import Button, WidgetGroup
 
 
-class TitleScene(Scene):
+class TitleScene(MenuScene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.widgets = WidgetGroup()
@@ -61,11 +61,8 @@ class TitleScene(Scene):
     def quit(self) -> None:
         self.app.push(ConfirmQuit(self.app))
 
-    def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.quit()
-            return
-        self.widgets.handle(self.app, event)
+    def on_escape(self) -> None:
+        self.quit()
 
     def update(self, dt: float) -> None:
         self.time += dt

@@ -21,3 +21,13 @@ def resource_path(*parts: str) -> Path:
 
 def maps_dir() -> Path:
     return resource_path("maps")
+
+
+def map_file(path: str) -> Path:
+    """A map path from a setup: absolute as given; relative to the program's own files
+    (how the lobby and saves store shipped maps), else relative to the working folder."""
+    p = Path(path)
+    if p.is_absolute():
+        return p
+    shipped = resource_root() / p
+    return shipped if shipped.exists() else p

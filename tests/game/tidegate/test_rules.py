@@ -187,3 +187,11 @@ def test_view_is_json_and_hides_the_rng():
     text = json.dumps(data)
     assert "rng" not in data and str(g.rng.state) not in text
     assert data["resources"][0] == {"wheat": 0, "stone": 0, "wood": 0}
+
+
+def test_a_shipped_map_stored_as_a_relative_path_opens_from_any_folder(tmp_path, monkeypatch):
+    """The lobby and saves store shipped maps relative to the program (portable saves)."""
+    monkeypatch.chdir(tmp_path)
+    rs = rulesets.get("tidegate")
+    state = rs.new_game(Setup(seats=("human", "human"), seed=1, map="maps/tidegate/isle.tmx"))
+    assert state.board.vertex_count == 54
