@@ -172,7 +172,7 @@ def cmd_smoke(args: list[str]) -> int:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from scenes.smoke import run_smoke
 
-    language = system_language()
+    language = _language()
     files = run_smoke(out)
     set_language(language)  # the smoke run switches languages for its pictures
     print(tr("smoke.done", count=len(files), folder=str(out)))
@@ -203,8 +203,17 @@ def cmd_replay(args: list[str]) -> int:
     return 0
 
 
+def _language() -> str:
+    """The player's chosen language (settings), else the system's."""
+    try:
+        from scenes.settings import Settings  # pure Python: no pygame
+        return Settings.load().language
+    except (OSError, ValueError):
+        return system_language()
+
+
 def main(argv: list[str] | None = None) -> int:
-    set_language(system_language())
+    set_language(_language())
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] in ("-h", "--help", "help"):
         print(USAGE)
@@ -227,7 +236,8 @@ def main(argv: list[str] | None = None) -> int:
             write_atomic(path, traceback.format_exc())
         except OSError:
             pass
-        return _say_error(tr("error.unexpected", detail=f"{type(exc).__name__}: {exc} ({path})")) or 1
+        _say_error(tr("error.unexpected", detail=f"{type(exc).__name__}: {exc} ({path})"))
+        return 1
 
 
 if __name__ == "__main__":

@@ -64,3 +64,14 @@ def test_bad_command_lines_give_one_line_and_exit_2(args, needle):
 def test_errors_are_translated_to_chinese():
     out = run("simulate", "chess", env_lang="zh_CN.UTF-8")
     assert out.returncode == 2 and "没有名为" in out.stderr
+
+
+def test_no_console_streams_do_not_crash(monkeypatch, tmp_path):
+    """Windowed builds set sys.stdout and sys.stderr to None (issue 4)."""
+    import main as entry
+    monkeypatch.setenv("GAME_DATA_DIR", str(tmp_path))
+    monkeypatch.setattr(sys, "stdout", None)
+    monkeypatch.setattr(sys, "stderr", None)
+    assert entry.main(["simulate", "tidegate", "--games", "2"]) == 0
+    assert entry.main(["--nonsense"]) == 2
+    assert entry.main(["simulate", "chess"]) == 2
