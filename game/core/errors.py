@@ -13,7 +13,7 @@ from typing import Any
 class GameError(Exception):
     """Base of every error a player may see: a translation key and its parameters."""
 
-    def __init__(self, key: str, **params: Any) -> None:
+    def __init__(self, key: str, /, **params: Any) -> None:
         self.key = key
         self.params = params
         super().__init__(self._fallback())
@@ -31,7 +31,7 @@ class IllegalAction(GameError):
     `reason_key` is one of the ruleset's documented reasons (e.g. `too_close`).
     """
 
-    def __init__(self, reason_key: str, **params: Any) -> None:
+    def __init__(self, reason_key: str, /, **params: Any) -> None:
         super().__init__(reason_key, **params)
 
     @property

@@ -51,7 +51,7 @@ def language() -> str:
     return _current
 
 
-def tr(key: str, lang: str | None = None, **params: Any) -> str:
+def tr(key: str, lang: str | None = None, /, **params: Any) -> str:
     """The text of `key` in `lang` (default: the current language), placeholders filled.
 
     A key missing in the language falls back to English, then to the key itself, so a gap
