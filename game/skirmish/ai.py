@@ -1,0 +1,314 @@
+"""The greedy Skirmish agent (section 17): one action at a time, from the public view only.
+
+Each call scores, for every own unit, "stay or move to a legal destination, then the best
+attack from there" with expected values over the chance checks (`combat.outcomes`), and plays
+the first step of the best plan if it beats doing nothing; archer attacks go first (they are
+never countered). When no unit plan is worth it, it produces (free vouchers first, infantry in
+threatened cities, else infantry : archer : cavalry 2 : 1 : 1) and then ends the turn.
+
+Score terms (weights in data/rules.toml `[ai]`): material 10 x value (cost x hp / max hp) won
+or lost, kills, +40 x vp and +100 x vp for a capture, +15 x vp for the strike that breaches a
+city a unit can then enter, -0.5 x (damage hostiles can deal there next round) x value per HP,
+a garrison bonus in threatened own cities, -0.3 x MP cost to the nearest hostile city for
+melee units (archers: a smaller pull). The agent works on `view.game`, a copy whose RNG is
+not the game's, and moves units on that copy only to evaluate "what if".
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from game.ai import Agent
+from game.core.protocol import Action
+from game.skirmish import actions as A
+from game.skirmish.board import FREE, NEUTRAL
+from game.skirmish.combat import (
+    attack_range, can_strike_from, counter_source, outcomes, pursuit_possible, targets_from,
+)
+from game.skirmish.constants import (
+    AI_PICK_PRIORITY, AI_WEIGHTS, ARCHER, CAVALRY, INFANTRY, SKILL_CODES, UNITS,
+)
+from game.skirmish.movement import allowance, cost_field, destinations
+from game.skirmish.state import Phase, SkirmishState, SkirmishView, Unit
+
+W = AI_WEIGHTS
+THRESHOLD = 0.5            # a plan must beat doing nothing by this much
+RATIO = {INFANTRY: 2, ARCHER: 1, CAVALRY: 1}   # section 17 production mix
+KILL_BONUS = 0.5           # x cost x material weight: a dead unit threatens nobody
+
+
+def value_per_hp(u: Unit) -> float:
+    stats = UNITS[u.type]
+    return stats.cost / stats.hp
+
+
+class GreedyAgent(Agent):
+    """Section 17's greedy player."""
+
+    id = "greedy"
+
+    def __init__(self, seat: int, seed: int) -> None:
+        super().__init__(seat, seed)
+        self._threat_key: tuple | None = None
+        self._threat: list[int] = []
+        self._field_key: tuple | None = None
+        self._fields: dict[bool, list[int]] = {}
+
+    # ---- entry point ------------------------------------------------------------------------
+    def choose(self, view: SkirmishView, legal: list[Action]) -> Action:  # type: ignore[override]
+        g = view.game
+        if g.phase is Phase.PICK:
+            return self._pick(g, legal)
+        plan = self._best_plan(g, legal)
+        if plan is not None:
+            return plan
+        for action in (self._produce(g, legal), self._cover(g, legal)):
+            if action is not None:
+                return action
+        if A.END_TURN in legal:
+            return A.END_TURN
+        # N-4: a trespasser must move; take its best-scored legal move
+        moves = [a for a in legal if isinstance(a, A.Move)]
+        return max(moves, key=lambda a: self._pos(g, g.units[a.unit], g.board.index(a.to)))
+
+    # ---- skill picks (S-2, section 17 priority) ----------------------------------------------
+    def _pick(self, g: SkirmishState, legal: list[Action]) -> Action:
+        allowed = {a.skills for a in legal if isinstance(a, A.PickSkills)}
+        spec = g.board.factions[self.seat]
+        order = list(AI_PICK_PRIORITY) + [c for c in SKILL_CODES if c not in AI_PICK_PRIORITY]
+        rank = {c: i for i, c in enumerate(SKILL_CODES)}
+        chosen: list[str] = []
+        for code in order:
+            if len(chosen) >= spec.optional_picks:
+                break
+            trial = tuple(sorted(chosen + [code], key=rank.__getitem__))
+            if trial in allowed:
+                chosen.append(code)
+        return A.PickSkills(tuple(sorted(chosen, key=rank.__getitem__)))
+
+    # ---- context: threat map and distance fields ---------------------------------------------
+    def _threat_map(self, g: SkirmishState) -> list[int]:
+        """Damage hostile units could deal to each hex next round (raw attack, summed)."""
+        hostiles = [u for u in g.units.values() if g.hostile(self.seat, u.faction)]
+        key = (g.round, g.current, tuple(sorted((u.id, u.hex) for u in hostiles)))
+        if key == self._threat_key:
+            return self._threat
+        b = g.board
+        threat = [0] * b.size
+        for v in hostiles:
+            stands = [v.hex] + destinations(g, v, v.hex, allowance(g, v, suppressed=False))
+            hit: set[int] = set()
+            r = attack_range(g, v)
+            for s in stands:
+                if can_strike_from(g, v, s):
+                    hit.update(b.disk(s, r))
+            power = UNITS[v.type].attack
+            for h in hit:
+                threat[h] += power
+        self._threat_key, self._threat = key, threat
+        return threat
+
+    def _field(self, g: SkirmishState, light: bool) -> list[int]:
+        """MP cost to the nearest hostile city (terrain only)."""
+        key = (tuple(g.city_owner), tuple(g.overlord))
+        if key != self._field_key:
+            self._field_key, self._fields = key, {}
+        if light not in self._fields:
+            b = g.board
+            targets = [spec.hex for k, spec in enumerate(b.cities) if g.city_hostile(k, self.seat)]
+            costs = b.light_cost if light else b.cost
+            self._fields[light] = cost_field(g, targets, costs) if targets else [0] * b.size
+        return self._fields[light]
+
+    def _pos(self, g: SkirmishState, u: Unit, h: int) -> float:
+        """Positional value of unit `u` standing on hex `h`."""
+        threat = self._threat_map(g)
+        score = -W["threat"] * min(threat[h], u.hp) * value_per_hp(u)
+        light = u.type == INFANTRY and "I8" in g.skills[u.faction]
+        dist = min(self._field(g, light)[h], 60)
+        score -= (W["archer_distance"] if u.type == ARCHER else W["city_distance"]) * dist
+        k = g.board.city_at[h]
+        if k >= 0 and g.city_owner[k] == self.seat:
+            if threat[h] > 0:
+                score += W["garrison"]
+            if g.city_siege[k] > 0:
+                score += W["refill"]
+        return score
+
+    # ---- attacks ------------------------------------------------------------------------------
+    def _attack_score(self, g: SkirmishState, u: Unit, t: int) -> float | None:
+        """Expected score of `u` (where it stands on `g`) striking hex t; None = skip it."""
+        b = g.board
+        mat = W["material"]
+        y = g.unit_at(t)
+        score = 0.0
+        k = b.city_at[t]
+        if y is not None:
+            pursuit = u.attacks_left <= 0
+            arrow_k = g.arrow_rain.get(y.id, 0) + 1 if u.type == ARCHER else 1
+            p_die = 0.0
+            p_y_dead = 0.0
+            for p, s in outcomes(g, u, u.hex, y, counter=False, moved=u.moved, arrow_k=arrow_k):
+                y_alive = True
+                if not s.void:
+                    taker = g.units[s.defender]
+                    d = min(s.damage, taker.hp)
+                    score += p * mat * d * value_per_hp(taker)
+                    if d >= taker.hp:
+                        score += p * mat * KILL_BONUS * UNITS[taker.type].cost
+                        if taker is y:
+                            y_alive = False
+                            p_y_dead += p
+                if not y_alive or s.push >= 0 or not counter_source(g, y, u, u.hex, pursuit):
+                    continue
+                for q, c in outcomes(g, y, y.hex, u, counter=True, moved=False):
+                    d = min(c.damage, u.hp) if not c.void else 0
+                    score -= p * q * mat * d * value_per_hp(u)
+                    if d >= u.hp:
+                        p_die += p * q
+                        score -= p * q * mat * KILL_BONUS * UNITS[u.type].cost
+            if p_die >= 0.5:
+                return None                     # section 17: skip attacks whose counter kills
+        else:
+            p_y_dead = 1.0
+        if k >= 0 and g.city_hostile(k, self.seat) and not g.city_hit[k]:
+            vp = b.cities[k].vp
+            siege = g.city_siege[k]
+            if siege + 1 == b.siege_rounds and self._can_enter(g, u, t):
+                score += W["breach"] * vp * p_y_dead
+            elif siege + 1 < b.siege_rounds or siege >= b.siege_rounds:
+                score += W["breach"] / 3 * vp
+        return score
+
+    def _can_enter(self, g: SkirmishState, striker: Unit, t: int) -> bool:
+        """Some other own unit next to city t still able to step in this turn."""
+        b = g.board
+        for n in b.adj[t]:
+            uid = g.occ[n]
+            if uid < 0 or uid == striker.id:
+                continue
+            v = g.units[uid]
+            if v.faction != self.seat or v.fresh or v.attacked:
+                continue
+            need = 1 if b.water[n] != b.water[t] else b.cost[t]
+            if v.mp_left >= need:
+                return True
+        return False
+
+    def _best_attack_from(self, g: SkirmishState, u: Unit, h: int, moved: bool) -> float:
+        """Best attack score of `u` if it stood on h (moved there); 0 if none is worth it."""
+        if not ((u.attacks_left > 0 or pursuit_possible(g, u)) and can_strike_from(g, u, h)):
+            return 0.0
+        targets = targets_from(g, u, h)
+        if not targets:
+            return 0.0
+        occ = g.occ
+        old, old_moved = u.hex, u.moved
+        occ[old] = -1
+        u.hex = h
+        occ[h] = u.id
+        u.moved = moved
+        try:
+            best = 0.0
+            for t in targets:
+                s = self._attack_score(g, u, t)
+                if s is not None and s > best:
+                    best = s
+            return best
+        finally:
+            occ[h] = -1
+            u.hex = old
+            occ[old] = u.id
+            u.moved = old_moved
+
+    # ---- unit plans ---------------------------------------------------------------------------
+    def _best_plan(self, g: SkirmishState, legal: list[Action]) -> Action | None:
+        b = g.board
+        moves: dict[int, list[A.Move]] = defaultdict(list)
+        attacks: dict[int, list[A.Attack]] = defaultdict(list)
+        dismounts: list[A.Dismount] = []
+        for a in legal:
+            if isinstance(a, A.Move):
+                moves[a.unit].append(a)
+            elif isinstance(a, A.Attack):
+                attacks[a.unit].append(a)
+            elif isinstance(a, A.Dismount):
+                dismounts.append(a)
+        best: tuple[float, Action | None] = (THRESHOLD, None)
+        best_archer: tuple[float, Action | None] = (THRESHOLD, None)
+        for uid in sorted(set(moves) | set(attacks)):
+            u = g.units[uid]
+            here = self._pos(g, u, u.hex)
+            for a in attacks[uid]:
+                s = self._attack_score(g, u, b.index(a.target))
+                if s is None:
+                    continue
+                if s > best[0]:
+                    best = (s, a)
+                if u.type == ARCHER and s > best_archer[0]:
+                    best_archer = (s, a)
+            can_hit_later = u.attacks_left > 0 or pursuit_possible(g, u)
+            for a in moves[uid]:
+                d = b.index(a.to)
+                s = self._pos(g, u, d) - here
+                k = b.city_at[d]
+                if k >= 0 and g.city_owner[k] != self.seat and g.city_owner[k] != NEUTRAL and \
+                        (g.city_owner[k] == FREE or g.hostile(self.seat, g.city_owner[k])):
+                    vp = b.cities[k].vp
+                    s += (W["capture"] + W["vp"]) * vp
+                if can_hit_later:
+                    hit = self._best_attack_from(g, u, d, True)
+                    s += hit
+                    if u.type == ARCHER and hit > 0 and s > best_archer[0]:
+                        best_archer = (s, a)
+                if s > best[0]:
+                    best = (s, a)
+        for a in dismounts:
+            u = g.units[a.unit]
+            gain = W["material"] * (UNITS[INFANTRY].cost - u.value)
+            if gain > best[0]:
+                best = (gain, a)
+        if best_archer[1] is not None:
+            return best_archer[1]
+        return best[1]
+
+    # ---- production and cover --------------------------------------------------------------------
+    def _produce(self, g: SkirmishState, legal: list[Action]) -> Action | None:
+        options = [a for a in legal if isinstance(a, A.Produce)]
+        if not options:
+            return None
+        b = g.board
+        threat = self._threat_map(g)
+        counts = {t: 0 for t in RATIO}
+        for u in g.units.values():
+            if u.faction == self.seat:
+                counts[u.type] += 1
+        field = self._field(g, False)
+
+        def city_rank(a: A.Produce) -> tuple:
+            h = b.index(a.city)
+            return (-threat[h], g.city_siege[b.city_at[h]] == 0, field[h])
+
+        vouchers = [a for a in options if a.voucher]
+        if vouchers:
+            a = min(vouchers, key=city_rank)
+            kind = INFANTRY if threat[b.index(a.city)] > 0 or counts[INFANTRY] <= 2 * counts[ARCHER] else ARCHER
+            return A.Produce(a.city, kind, True)
+        paid = sorted(options, key=city_rank)
+        first = paid[0]
+        if threat[b.index(first.city)] > 0:
+            inf = A.Produce(first.city, INFANTRY)
+            if inf in legal:
+                return inf
+        affordable = {a.kind for a in paid if a.city == first.city}
+        kinds = sorted((t for t in RATIO if t in affordable), key=lambda t: (counts[t] / RATIO[t], t != INFANTRY))
+        if not kinds:
+            return None
+        want = min(RATIO, key=lambda t: (counts[t] / RATIO[t], t != INFANTRY))
+        if want not in affordable and want == CAVALRY and g.funds[self.seat] >= 5 and counts[CAVALRY] == 0:
+            return None                                  # save up for the missing cavalry
+        return A.Produce(first.city, kinds[0])
+
+    def _cover(self, g: SkirmishState, legal: list[Action]) -> Action | None:
+        lethal = A.SetCoverPolicy("lethal")
+        return lethal if lethal in legal else None

@@ -1,0 +1,429 @@
+"""The Skirmish battlefield: hex topology (built once per map) and the scenario it starts from.
+
+Hexes are numbered `row * width + col` in the map's "odd-r" offset coordinates (B-1), so an
+index turns back into the spec's `(col, row)` with `divmod`. `Board` is immutable; everything
+that changes during play lives in the state. `read_board(path)` reads a Tiled map (schema in
+maps/skirmish/README.md) and checks the load errors of 16.1 and D38.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.core.errors import MapError
+from game.core.hexgrid import TiledHexLayout
+from game.core.tiled import TiledMapData, TiledObject, read_map
+from game.skirmish.constants import (
+    CITY_INCOME, CITY_VP, FOREST, FUNDS, LIGHT_INFANTRY_COST, MOUNTAIN, OPTIONAL_PICKS, ROAD,
+    SIEGE_ROUNDS, SKILLS, SKIP_FIRST_INCOME, SWAMP, TERRAIN_COSTS, TERRAIN_INDEX, TERRAINS,
+    TURN_LIMIT, UNIT_TYPES, UNITS, WATER,
+)
+
+NEUTRAL = -2            # owner / home of a neutral city (N-1)
+FREE = -1               # owner of a city whose faction has no seat in this game (see __init__)
+OFF = -1                # "no hex" in neighbour tables
+
+# B-2: neighbour steps in canonical order E, NE, NW, W, SW, SE, for even and odd rows.
+_EVEN_STEPS = ((1, 0), (0, -1), (-1, -1), (-1, 0), (-1, 1), (0, 1))
+_ODD_STEPS = ((1, 0), (1, -1), (0, -1), (-1, 0), (0, 1), (1, 1))
+DIRECTION_NAMES: tuple[str, ...] = ("e", "ne", "nw", "w", "sw", "se")
+_SNAKE = re.compile(r"^[a-z][a-z0-9_]*$")
+_COLOUR = re.compile(r"^#(?:[0-9a-fA-F]{2})?[0-9a-fA-F]{6}$")
+
+
+@dataclass(frozen=True)
+class FactionSpec:
+    """A faction of the scenario (16.1 object layer `factions`); `seat` is 0-based here."""
+
+    id: str
+    seat: int
+    name: str
+    name_zh: str
+    color: str
+    funds: int
+    fixed_skills: tuple[str, ...]
+    optional_picks: int
+    optional_pool: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class CitySpec:
+    """A city of the scenario; `owner`/`home` are faction seats or NEUTRAL."""
+
+    hex: int
+    owner: int
+    home: int
+    vp: int
+    income: int
+    name: str = ""
+    name_zh: str = ""
+
+
+@dataclass(frozen=True)
+class UnitSpec:
+    """A unit placed by the scenario."""
+
+    faction: int
+    type: str
+    hex: int
+    hp: int
+
+
+@dataclass(frozen=True)
+class Board:
+    """One battlefield: terrain, neutral territory, the scenario, and derived tables."""
+
+    width: int
+    height: int
+    terrain: tuple[int, ...]                 # TERRAIN_INDEX per hex
+    neutral: tuple[bool, ...]
+    factions: tuple[FactionSpec, ...]
+    cities: tuple[CitySpec, ...]
+    units: tuple[UnitSpec, ...]
+    turn_limit: int = TURN_LIMIT
+    skip_first_income: bool = SKIP_FIRST_INCOME
+    siege_rounds: int = SIEGE_ROUNDS
+    title: str = ""
+    title_zh: str = ""
+    map_path: str = ""
+    layout: TiledHexLayout | None = None
+    # derived in __post_init__
+    size: int = field(default=0, init=False)
+    coords: tuple[tuple[int, int], ...] = field(default=(), init=False)   # (col, row) per hex
+    nbrs: tuple[tuple[int, ...], ...] = field(default=(), init=False)    # 6 per hex, OFF if none
+    adj: tuple[tuple[int, ...], ...] = field(default=(), init=False)     # existing neighbours
+    cube_x: tuple[int, ...] = field(default=(), init=False)
+    cube_z: tuple[int, ...] = field(default=(), init=False)
+    water: tuple[bool, ...] = field(default=(), init=False)
+    cost: tuple[int, ...] = field(default=(), init=False)                # M-1 per hex
+    light_cost: tuple[int, ...] = field(default=(), init=False)          # I8 per hex
+    city_at: tuple[int, ...] = field(default=(), init=False)             # city index or -1
+    archer_penalty: tuple[bool, ...] = field(default=(), init=False)     # forest (K-4.1)
+    cavalry_penalty: tuple[bool, ...] = field(default=(), init=False)    # swamp, mountain
+    _disks: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict, init=False,
+                                                           compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        w, h = self.width, self.height
+        n = w * h
+        nbrs, adj, cx, cz = [], [], [], []
+        for i in range(n):
+            r, c = divmod(i, w)
+            steps = _ODD_STEPS if r & 1 else _EVEN_STEPS
+            row = tuple((r + dr) * w + (c + dc) if 0 <= c + dc < w and 0 <= r + dr < h else OFF
+                        for dc, dr in steps)
+            nbrs.append(row)
+            adj.append(tuple(j for j in row if j != OFF))
+            cx.append(c - (r - (r & 1)) // 2)
+            cz.append(r)
+        city_at = [-1] * n
+        for k, city in enumerate(self.cities):
+            city_at[city.hex] = k
+        t = self.terrain
+        setattr_ = object.__setattr__
+        setattr_(self, "size", n)
+        setattr_(self, "coords", tuple((i % w, i // w) for i in range(n)))
+        setattr_(self, "nbrs", tuple(nbrs))
+        setattr_(self, "adj", tuple(adj))
+        setattr_(self, "cube_x", tuple(cx))
+        setattr_(self, "cube_z", tuple(cz))
+        setattr_(self, "water", tuple(x == WATER for x in t))
+        setattr_(self, "cost", tuple(TERRAIN_COSTS[x] for x in t))
+        setattr_(self, "light_cost", tuple(TERRAIN_COSTS[x] if x == ROAD else LIGHT_INFANTRY_COST
+                                           for x in t))
+        setattr_(self, "city_at", tuple(city_at))
+        setattr_(self, "archer_penalty", tuple(x == FOREST for x in t))
+        setattr_(self, "cavalry_penalty", tuple(x in (SWAMP, MOUNTAIN) for x in t))
+
+    # ---- coordinates ----------------------------------------------------------------------
+    def index(self, col_row: Any) -> int:
+        """Hex index of a `(col, row)` pair, or OFF when it is not a hex of this map."""
+        if (not isinstance(col_row, tuple) or len(col_row) != 2
+                or not all(isinstance(v, int) and not isinstance(v, bool) for v in col_row)):
+            return OFF
+        c, r = col_row
+        if 0 <= c < self.width and 0 <= r < self.height:
+            return r * self.width + c
+        return OFF
+
+    def col_row(self, i: int) -> tuple[int, int]:
+        r, c = divmod(i, self.width)
+        return c, r
+
+    def distance(self, a: int, b: int) -> int:
+        """B-3: cube distance."""
+        dx = self.cube_x[a] - self.cube_x[b]
+        dz = self.cube_z[a] - self.cube_z[b]
+        return max(abs(dx), abs(dz), abs(dx + dz))
+
+    def disk(self, centre: int, radius: int) -> tuple[int, ...]:
+        """Hexes at distance 1..radius of `centre` (cached)."""
+        key = (centre, radius)
+        found = self._disks.get(key)
+        if found is None:
+            found = tuple(j for j in range(self.size)
+                          if j != centre and self.distance(centre, j) <= radius)
+            self._disks[key] = found
+        return found
+
+    def push_hex(self, attacker: int, defender: int) -> int:
+        """B-5: the hex directly behind an adjacent defender (cube 2D - A), or OFF."""
+        row = self.nbrs[attacker]
+        for k in range(6):
+            if row[k] == defender:
+                return self.nbrs[defender][k]
+        return OFF
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "map": self.map_path,
+            "title": self.title,
+            "title_zh": self.title_zh,
+            "width": self.width,
+            "height": self.height,
+            "terrain": [TERRAINS[t] for t in self.terrain],
+            "neutral": [i for i in range(self.size) if self.neutral[i]],
+            "turn_limit": self.turn_limit,
+            "siege_rounds": self.siege_rounds,
+            "skip_first_income": self.skip_first_income,
+        }
+
+
+def build_board(rows: list[str] | tuple[str, ...], factions: tuple[FactionSpec, ...] = (),
+                cities: tuple[CitySpec, ...] = (), units: tuple[UnitSpec, ...] = (),
+                neutral: tuple[tuple[int, int], ...] = (), **kwargs: Any) -> Board:
+    """A board from text rows in the spec's legend (`.` plains, `=` road, `d` desert,
+    `f` forest, `s` swamp, `^` mountain, `~` water); neutral hexes as `(col, row)` pairs."""
+    legend = {".": "plains", "=": "road", "d": "desert", "f": "forest", "s": "swamp",
+              "^": "mountain", "~": "water"}
+    width = len(rows[0])
+    terrain = tuple(TERRAIN_INDEX[legend[ch]] for row in rows for ch in row)
+    marks = {r * width + c for c, r in neutral}
+    return Board(width, len(rows), terrain, tuple(i in marks for i in range(len(terrain))),
+                 tuple(factions), tuple(cities), tuple(units), **kwargs)
+
+
+# ---- reading a Tiled map ---------------------------------------------------------------------
+def _int_prop(path: str, where: str, props: dict[str, Any], name: str, default: int | None,
+              low: int = 0, high: int = 10**6) -> int:
+    value = props.get(name, default)
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        value = int(value.strip())
+    if value is None or isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise MapError(path, where, "skirmish_bad_number", name=name, found=str(value),
+                       low=low, high=high)
+    return value
+
+
+def _bool_prop(path: str, where: str, props: dict[str, Any], name: str, default: bool) -> bool:
+    value = props.get(name, default)
+    if isinstance(value, str) and value.lower() in ("true", "false"):
+        value = value.lower() == "true"
+    if not isinstance(value, bool):
+        raise MapError(path, where, "skirmish_bad_number", name=name, found=str(value),
+                       low="false", high="true")
+    return value
+
+
+def _code_list(text: Any) -> list[str]:
+    if not isinstance(text, str):
+        return []
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+def skills_reason(fixed: frozenset[str] | set[str], chosen: frozenset[str] | set[str]) -> str | None:
+    """S-2 on a complete set: `skill_excluded` or `skill_prerequisite`, or None when valid."""
+    total = set(fixed) | set(chosen)
+    for code in sorted(total):
+        if SKILLS[code].excludes & total:
+            return "skill_excluded"
+    for code in sorted(total):
+        if not SKILLS[code].requires <= total:
+            return "skill_prerequisite"
+    return None
+
+
+def _object_hex(data: TiledMapData, layout: TiledHexLayout, obj: TiledObject, where: str) -> int:
+    """16.1: `col`/`row` properties if present, else the hex whose centre is nearest."""
+    props = obj.properties
+    w, h = data.width, data.height
+    if "col" in props or "row" in props:
+        col = _int_prop(data.path, where, props, "col", None, 0, w - 1)
+        row = _int_prop(data.path, where, props, "row", None, 0, h - 1)
+        return row * w + col
+    x, y = obj.x + obj.width / 2, obj.y + obj.height / 2
+    best, best_d = OFF, float("inf")
+    for row in range(h):
+        for col in range(w):
+            cx, cy = _centre(layout, col, row)
+            d = (cx - x) ** 2 + (cy - y) ** 2
+            if d < best_d:
+                best, best_d = row * w + col, d
+    limit = max(layout.tile_width, layout.tile_height)
+    if best_d > limit ** 2:
+        raise MapError(data.path, where, "skirmish_off_map")
+    return best
+
+
+def _centre(layout: TiledHexLayout, col: int, row: int) -> tuple[float, float]:
+    """16.1: centre of (c, r) = (c*W + W/2 + (r odd ? W/2 : 0), r*(H+S)/2 + H/2)."""
+    w, h, s = layout.tile_width, layout.tile_height, layout.side_length
+    return col * w + w / 2 + (w / 2 if row & 1 else 0), row * (h + s) / 2 + h / 2
+
+
+def hex_centre(board: Board, i: int) -> tuple[float, float]:
+    """Pixel centre of hex `i` as Tiled draws the map (for screens)."""
+    assert board.layout is not None
+    c, r = board.col_row(i)
+    return _centre(board.layout, c, r)
+
+
+def _name(obj: TiledObject, props: dict[str, Any]) -> str:
+    return str(props.get("title") or props.get("name") or obj.name or "")
+
+
+def _read_factions(data: TiledMapData) -> list[FactionSpec]:
+    path = data.path
+    found: list[tuple[int, FactionSpec]] = []
+    ids: set[str] = set()
+    for obj in data.require_objects("factions"):
+        props = obj.properties
+        ident = str(props.get("id") or obj.name or "")
+        where = f"layer 'factions' object {obj.id} '{ident}'"
+        if not _SNAKE.match(ident) or ident == "neutral" or ident in ids:
+            raise MapError(path, where, "skirmish_bad_faction", found=ident)
+        ids.add(ident)
+        seat = _int_prop(path, where, props, "seat", None, 1, 99)
+        colour = str(props.get("color", "#808080"))
+        if not _COLOUR.match(colour):
+            raise MapError(path, where, "skirmish_bad_colour", found=colour)
+        colour = "#" + colour[-6:].lower()
+        fixed = _code_list(props.get("fixed_skills", ""))
+        pool_text = str(props.get("optional_pool", "all")).strip()
+        pool = list(SKILLS) if pool_text in ("all", "") else _code_list(pool_text)
+        for code in fixed + pool:
+            if code not in SKILLS:
+                raise MapError(path, where, "skirmish_unknown_skill", found=code)
+        if len(set(fixed)) != len(fixed) or skills_reason(frozenset(fixed), frozenset()):
+            raise MapError(path, where, "skirmish_fixed_skills", found=", ".join(fixed))
+        found.append((seat, FactionSpec(
+            id=ident, seat=seat - 1, name=_name(obj, props) or ident,
+            name_zh=str(props.get("title_zh") or props.get("name_zh") or ""),
+            color=colour, funds=_int_prop(path, where, props, "funds", FUNDS, 0, 10**6),
+            fixed_skills=tuple(fixed),
+            optional_picks=_int_prop(path, where, props, "optional_picks", OPTIONAL_PICKS, 0, 37),
+            optional_pool=tuple(c for c in pool if c not in fixed))))
+    found.sort(key=lambda p: p[0])
+    if len(found) < 2:
+        raise MapError(path, "layer 'factions'", "skirmish_too_few_factions", found=len(found))
+    if [s for s, _ in found] != list(range(1, len(found) + 1)):
+        raise MapError(path, "layer 'factions'", "skirmish_seats",
+                       found=", ".join(str(s) for s, _ in found))
+    return [f for _, f in found]
+
+
+def board_from_map(data: TiledMapData) -> Board:
+    """Build and validate a Board from a read Tiled map (16.1, D38)."""
+    path = data.path
+    if data.properties.get("ruleset") != "skirmish":
+        raise MapError(path, "map properties", "wrong_ruleset",
+                       found=str(data.properties.get("ruleset", "")), expected="skirmish")
+    if (data.orientation != "hexagonal" or data.stagger_axis != "y"
+            or (data.stagger_index or "odd") != "odd"):
+        raise MapError(path, "map", "wrong_orientation",
+                       found=f"{data.orientation} {data.stagger_axis} {data.stagger_index}".strip(),
+                       expected="hexagonal, stagger axis y, stagger index odd")
+    w, h = data.width, data.height
+    grid = data.require_layer("terrain")
+    terrain: list[int] = []
+    for row in range(h):
+        for col in range(w):
+            props = grid[row][col]
+            kind = props.get("terrain") if props is not None else None
+            if kind not in TERRAIN_INDEX:
+                raise MapError(path, f"layer 'terrain' at ({col}, {row})", "bad_terrain",
+                               found=str(kind or "(empty)"))
+            terrain.append(TERRAIN_INDEX[kind])
+    neutral = [False] * (w * h)
+    if "neutral" in data.tile_layers:
+        ngrid = data.tile_layers["neutral"]
+        for row in range(h):
+            for col in range(w):
+                neutral[row * w + col] = ngrid[row][col] is not None
+    mp = data.properties
+    turn_limit = _int_prop(path, "map properties", mp, "turn_limit", TURN_LIMIT, 1, 999)
+    siege_rounds = _int_prop(path, "map properties", mp, "siege_rounds", SIEGE_ROUNDS, 1, 99)
+    skip_first = _bool_prop(path, "map properties", mp, "skip_first_income", SKIP_FIRST_INCOME)
+    layout = TiledHexLayout(data.tile_width, data.tile_height, data.hex_side, "odd")
+
+    factions = _read_factions(data)
+    seat_of = {f.id: f.seat for f in factions}
+    seat_of["neutral"] = NEUTRAL
+
+    cities: list[CitySpec] = []
+    city_hexes: set[int] = set()
+    for obj in data.require_objects("cities"):
+        props = obj.properties
+        where = f"layer 'cities' object {obj.id}" + (f" '{_name(obj, props)}'" if _name(obj, props) else "")
+        hx = _object_hex(data, layout, obj, where)
+        owner_id = str(props.get("owner", ""))
+        home_id = str(props.get("home", "") or owner_id)
+        for ident in (owner_id, home_id):
+            if ident not in seat_of:
+                raise MapError(path, where, "skirmish_unknown_faction", found=ident)
+        owner, home = seat_of[owner_id], seat_of[home_id]
+        if hx in city_hexes:
+            raise MapError(path, where, "skirmish_stacked", col=hx % w, row=hx // w)
+        city_hexes.add(hx)
+        if (owner == NEUTRAL) != neutral[hx]:
+            raise MapError(path, where, "skirmish_neutral_city", col=hx % w, row=hx // w)
+        cities.append(CitySpec(
+            hex=hx, owner=owner, home=home,
+            vp=_int_prop(path, where, props, "vp", CITY_VP, 0, 99),
+            income=_int_prop(path, where, props, "income", CITY_INCOME, 0, 99),
+            name=_name(obj, props), name_zh=str(props.get("title_zh") or props.get("name_zh") or "")))
+    for f in factions:
+        if not any(c.owner == f.seat for c in cities):
+            raise MapError(path, f"layer 'factions' object '{f.id}'", "skirmish_no_city", found=f.id)
+
+    city_at = {c.hex: c for c in cities}
+    units: list[UnitSpec] = []
+    unit_hexes: set[int] = set()
+    for obj in data.require_objects("units"):
+        props = obj.properties
+        where = f"layer 'units' object {obj.id}" + (f" '{obj.name}'" if obj.name else "")
+        kind = str(props.get("unit") or props.get("type") or obj.kind or "")
+        if kind not in UNIT_TYPES:
+            raise MapError(path, where, "skirmish_unit_type", found=kind)
+        faction_id = str(props.get("faction", ""))
+        if faction_id not in seat_of or seat_of[faction_id] == NEUTRAL:
+            raise MapError(path, where, "skirmish_unknown_faction", found=faction_id)
+        hx = _object_hex(data, layout, obj, where)
+        if hx in unit_hexes:
+            raise MapError(path, where, "skirmish_stacked", col=hx % w, row=hx // w)
+        unit_hexes.add(hx)
+        faction = seat_of[faction_id]
+        city = city_at.get(hx)
+        if city is not None and city.owner != faction:
+            raise MapError(path, where, "skirmish_unit_in_city", col=hx % w, row=hx // w)
+        max_hp = UNITS[kind].hp
+        units.append(UnitSpec(faction, kind, hx, _int_prop(path, where, props, "hp", max_hp, 1, max_hp)))
+    return Board(
+        width=w, height=h, terrain=tuple(terrain), neutral=tuple(neutral),
+        factions=tuple(factions), cities=tuple(cities), units=tuple(units),
+        turn_limit=turn_limit, skip_first_income=skip_first, siege_rounds=siege_rounds,
+        title=str(mp.get("title") or mp.get("name") or ""),
+        title_zh=str(mp.get("title_zh") or mp.get("name_zh") or ""),
+        map_path=path, layout=layout)
+
+
+_CACHE: dict[str, Board] = {}
+
+
+def read_board(path: str) -> Board:
+    """The validated board of the map at `path` (cached: boards are immutable)."""
+    if path not in _CACHE:
+        _CACHE[path] = board_from_map(read_map(path))
+    return _CACHE[path]

@@ -1,0 +1,313 @@
+"""Combat (K-1, K-4, K-5): who may strike whom, and the hit-resolution order as one function.
+
+`plan_strike` walks K-4 steps 1-8 for one hit (an attack or a counterattack) without changing
+the state: it returns a `Strike` saying whether the hit was voided, who takes it (Cover), the
+damage after every reduction, the ward used, the feasible push and the events so far. Chance
+checks go through the `roll` callback, so the same code serves the real game (the state's RNG)
+and forecasts (`outcomes` enumerates every roll branch with its probability).
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from game.skirmish import events as E
+from game.skirmish.board import FREE, NEUTRAL, OFF
+from game.skirmish.constants import (
+    ARCHER, ARROW_RAIN_STEP, CAVALRY, CHANCE, CHARGE_BONUS, COMBINED_ARMS_BONUS,
+    FISH_SCALE_DIVISOR, HEAVY_BOW_BONUS, HEAVY_REDUCTION, HOLLOW_SQUARE_REDUCTION, INFANTRY,
+    LONGBOW_RANGE, PURSUIT_MP, SINGLE_LINE_BONUS, SOLID_SQUARE_BONUS, SURPRISE_REDUCTION, UNITS,
+)
+from game.skirmish.state import SkirmishState, Unit
+
+Roller = Callable[[str, int, int], tuple[int, bool]]   # (kind, p, unit) -> (value, success)
+
+
+class Strike:
+    """The plan of one hit (K-4 steps 1-8)."""
+
+    __slots__ = ("void", "raw", "defender", "covered", "damage", "ward", "push", "events")
+
+    def __init__(self) -> None:
+        self.void = False
+        self.raw = 0
+        self.defender = -1          # unit id taking the hit (the cover infantry if covered)
+        self.covered = False
+        self.damage = 0
+        self.ward = ""              # "", "pavise" or "formation"
+        self.push = OFF             # C2: feasible push hex of the declared target
+        self.events: list = []
+
+
+# ---- who may strike ------------------------------------------------------------------------
+def attack_range(game: SkirmishState, unit: Unit) -> int:
+    """U-1 range, + A1 Longbow for archers."""
+    r = UNITS[unit.type].range
+    if unit.type == ARCHER and "A1" in game.skills[unit.faction]:
+        r += LONGBOW_RANGE
+    return r
+
+
+def sails(game: SkirmishState, unit: Unit) -> bool:
+    """M-3: I10 (infantry) / A11 (archers) strike from water."""
+    skills = game.skills[unit.faction]
+    return (unit.type == INFANTRY and "I10" in skills) or (unit.type == ARCHER and "A11" in skills)
+
+
+def can_strike_from(game: SkirmishState, unit: Unit, h: int) -> bool:
+    """M-3 and N-3: not from water (without Sailor), never from neutral territory."""
+    b = game.board
+    if b.neutral[h]:
+        return False
+    return not b.water[h] or sails(game, unit)
+
+
+def pursuit_possible(game: SkirmishState, unit: Unit) -> bool:
+    """C9 / D24: a cavalry unit with no attacks left buys one with PURSUIT_MP."""
+    return (unit.type == CAVALRY and "C9" in game.skills[unit.faction]
+            and unit.mp_left >= PURSUIT_MP)
+
+
+def is_target(game: SkirmishState, seat: int, h: int) -> bool:
+    """K-1: a hostile unit, or an empty hostile city."""
+    uid = game.occ[h]
+    if uid >= 0:
+        return game.hostile(seat, game.units[uid].faction)
+    k = game.board.city_at[h]
+    return k >= 0 and game.city_hostile(k, seat)
+
+
+def targets_from(game: SkirmishState, unit: Unit, h: int) -> list[int]:
+    """Hexes `unit` standing on `h` may strike (range and target kind only)."""
+    seat = unit.faction
+    return [t for t in game.board.disk(h, attack_range(game, unit)) if is_target(game, seat, t)]
+
+
+def counter_source(game: SkirmishState, y: Unit, x: Unit, x_hex: int, pursuit: bool) -> bool:
+    """K-5 (a), (c), (d): `y` strikes back at `x` (who attacked from `x_hex`)."""
+    if x.type == ARCHER:
+        return False
+    skills = game.skills[y.faction]
+    b = game.board
+    source = (y.defensive or y.multi_line or pursuit
+              or (y.type == INFANTRY and "I5" in skills and b.city_at[y.hex] >= 0))
+    if not source or not can_strike_from(game, y, y.hex):
+        return False
+    return b.distance(y.hex, x_hex) <= attack_range(game, y)
+
+
+def adjacent_own(game: SkirmishState, unit: Unit, h: int, kind: str) -> bool:
+    """A unit of `kind` of the same faction (not `unit` itself) next to hex h."""
+    occ, units = game.occ, game.units
+    for n in game.board.adj[h]:
+        uid = occ[n]
+        if uid >= 0 and uid != unit.id:
+            other = units[uid]
+            if other.faction == unit.faction and other.type == kind:
+                return True
+    return False
+
+
+def combined_arms(game: SkirmishState, unit: Unit, h: int) -> bool:
+    """I11 (infantry next to own cavalry) / C8 (cavalry next to own infantry)."""
+    skills = game.skills[unit.faction]
+    if unit.type == INFANTRY and "I11" in skills:
+        return adjacent_own(game, unit, h, CAVALRY)
+    if unit.type == CAVALRY and "C8" in skills:
+        return adjacent_own(game, unit, h, INFANTRY)
+    return False
+
+
+def push_target(game: SkirmishState, x: Unit, x_hex: int, y: Unit) -> int:
+    """C2 / D29: the push hex if the push is possible, else OFF."""
+    b = game.board
+    if y.type == INFANTRY and "I6" in game.skills[y.faction]:
+        return OFF
+    p = b.push_hex(x_hex, y.hex)
+    if p == OFF:
+        return OFF
+    occupant = game.occ[p]
+    if occupant >= 0 and occupant != x.id:
+        return OFF
+    k = b.city_at[p]
+    if k >= 0:
+        owner = game.city_owner[k]
+        if owner == NEUTRAL or owner == FREE or game.hostile(owner, y.faction):
+            return OFF
+    return p
+
+
+def cover_for(game: SkirmishState, y: Unit, raw: int) -> Unit | None:
+    """I12 / D22: the infantry that takes a hit meant for archer `y`, per the cover policy."""
+    if y.type != ARCHER or "I12" not in game.skills[y.faction]:
+        return None
+    policy = game.cover[y.faction]
+    if policy == "never" or (policy == "lethal" and (raw < y.hp or y.pavise_ward)):
+        return None
+    best: Unit | None = None
+    for n in game.board.adj[y.hex]:
+        uid = game.occ[n]
+        if uid < 0:
+            continue
+        u = game.units[uid]
+        if u.faction == y.faction and u.type == INFANTRY:
+            if best is None or (u.hp, -u.id) > (best.hp, -best.id):
+                best = u
+    return best
+
+
+# ---- K-4 -------------------------------------------------------------------------------------
+def plan_strike(game: SkirmishState, x: Unit, x_hex: int, y: Unit, roll: Roller, *,
+                counter: bool, moved: bool, arrow_k: int = 1) -> Strike:
+    """K-4 steps 1-8 for `x` (on `x_hex`) hitting the declared target `y`; no state change.
+
+    `moved`: x moved this turn (C2 Charge); `arrow_k`: this is the k-th attack by the
+    faction's archers on `y` this turn (A12).
+    """
+    b = game.board
+    xs = game.skills[x.faction]
+    out = Strike()
+    out.defender = y.id
+    ev = out.events
+    # 1. terrain penalty
+    if ((x.type == ARCHER and b.archer_penalty[y.hex] and "A10" not in xs)
+            or (x.type == CAVALRY and b.cavalry_penalty[y.hex] and "C3" not in xs)):
+        value, success = roll("terrain_void", CHANCE["terrain_void"], y.id)
+        ev.append(E.Roll("terrain_void", value, CHANCE["terrain_void"], success, y.id))
+        if success:
+            out.void = True
+            ev.append(E.Void(x.id, y.id))
+            return out
+    # 2. push feasibility, then raw damage
+    d = UNITS[x.type].attack
+    if combined_arms(game, x, x_hex):
+        d += COMBINED_ARMS_BONUS
+    if counter:
+        if x.type == INFANTRY and "I6" in xs and y.type == CAVALRY:
+            d += SOLID_SQUARE_BONUS
+    else:
+        if x.single_line:
+            d += SINGLE_LINE_BONUS
+        if x.heavy_bow:
+            d += HEAVY_BOW_BONUS
+        if x.type == ARCHER and "A12" in xs:
+            d += (arrow_k - 1) * ARROW_RAIN_STEP
+        if x.type == CAVALRY and "C2" in xs and moved and b.distance(x_hex, y.hex) == 1:
+            out.push = push_target(game, x, x_hex, y)
+            if out.push == OFF:
+                d += CHARGE_BONUS
+    out.raw = d
+    # 3. cover
+    target = y
+    if not counter:
+        cover = cover_for(game, y, d)
+        if cover is not None:
+            target = cover
+            out.covered = True
+            out.defender = cover.id
+            ev.append(E.Covered(y.id, b.col_row(y.hex), cover.id, b.col_row(cover.hex)))
+    ts = game.skills[target.faction]
+    # 4. surprise
+    if counter and target.type == CAVALRY and "C10" in ts:
+        d = max(0, d - SURPRISE_REDUCTION)
+    # 5. fish scale
+    if target.type == ARCHER and "A9" in ts and d > 0:
+        half, odd = divmod(d, FISH_SCALE_DIVISOR)
+        d = half
+        if odd:
+            value, success = roll("fish_scale", CHANCE["fish_scale"], target.id)
+            ev.append(E.Roll("fish_scale", value, CHANCE["fish_scale"], success, target.id))
+            if not success:
+                d += 1
+    # 6. hollow square
+    if target.type == INFANTRY and "I7" in ts and target.defensive and x.type == ARCHER and d > 0:
+        value, success = roll("hollow_square", CHANCE["hollow_square"], target.id)
+        ev.append(E.Roll("hollow_square", value, CHANCE["hollow_square"], success, target.id))
+        if success:
+            d = max(0, d - HOLLOW_SQUARE_REDUCTION)
+    # 7. heavy
+    if d > 0 and ((target.type == INFANTRY and "I9" in ts) or (target.type == CAVALRY and "C1" in ts)):
+        value, success = roll("heavy", CHANCE["heavy"], target.id)
+        ev.append(E.Roll("heavy", value, CHANCE["heavy"], success, target.id))
+        if success:
+            d = max(0, d - HEAVY_REDUCTION)
+    # 8. ward
+    if d > 0:
+        if target.pavise_ward:
+            out.ward = "pavise"
+            ev.append(E.WardUsed(target.id, b.col_row(target.hex), "pavise", 0))
+            d = 0
+        else:
+            group = game.pool_of(target.id)
+            if group is not None and group[1] > 0:
+                out.ward = "formation"
+                ev.append(E.WardUsed(target.id, b.col_row(target.hex), "formation", group[1] - 1))
+                d = 0
+    out.damage = d
+    return out
+
+
+class _NeedRoll(Exception):
+    pass
+
+
+def outcomes(game: SkirmishState, x: Unit, x_hex: int, y: Unit, *, counter: bool, moved: bool,
+             arrow_k: int = 1) -> list[tuple[float, Strike]]:
+    """Every roll branch of `plan_strike` with its probability (they sum to 1)."""
+    out: list[tuple[float, Strike]] = []
+    pending: list[list[bool]] = [[]]
+    while pending:
+        script = pending.pop()
+        prob = [1.0]
+        pos = [0]
+
+        def roll(kind: str, p: int, unit: int) -> tuple[int, bool]:
+            i = pos[0]
+            if i >= len(script):
+                raise _NeedRoll
+            pos[0] = i + 1
+            success = script[i]
+            prob[0] *= p / 100 if success else 1 - p / 100
+            return (p if success else p + 1), success
+
+        try:
+            strike = plan_strike(game, x, x_hex, y, roll, counter=counter, moved=moved, arrow_k=arrow_k)
+        except _NeedRoll:
+            pending.append(script + [True])
+            pending.append(script + [False])
+            continue
+        if prob[0] > 0:
+            out.append((prob[0], strike))
+    return out
+
+
+def forecast(game: SkirmishState, x: Unit, t: int) -> dict[str, float]:
+    """For a screen (section 19): what an attack by `x` (where it stands) on hex t may do.
+
+    Returns the chance the hit is voided, the expected damage to whoever takes it, the chance
+    the declared target dies, the chance of a counterattack and its expected damage to `x`.
+    Strikes on empty cities give zeros.
+    """
+    out = {"void": 0.0, "damage": 0.0, "kill": 0.0, "counter": 0.0, "counter_damage": 0.0}
+    uid = game.occ[t]
+    if uid < 0:
+        return out
+    y = game.units[uid]
+    pursuit = x.attacks_left <= 0
+    arrow_k = game.arrow_rain.get(y.id, 0) + 1 if x.type == ARCHER else 1
+    for p, s in outcomes(game, x, x.hex, y, counter=False, moved=x.moved, arrow_k=arrow_k):
+        alive = True
+        if s.void:
+            out["void"] += p
+        else:
+            taker = game.units[s.defender]
+            out["damage"] += p * min(s.damage, taker.hp)
+            if taker is y and s.damage >= y.hp:
+                out["kill"] += p
+                alive = False
+        if alive and s.push == OFF and counter_source(game, y, x, x.hex, pursuit):
+            out["counter"] += p
+            for q, c in outcomes(game, y, y.hex, x, counter=True, moved=False):
+                if not c.void:
+                    out["counter_damage"] += p * q * min(c.damage, x.hp)
+    return out

@@ -1,0 +1,357 @@
+"""Skirmish events (P-6): the facts a screen animates, in the order they happened (D37).
+
+Hexes are `(col, row)` pairs, units are ids, seats are 0-based. Only `skills_picked` carries a
+secret (H-1): other seats see how many skills were picked, not which.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from game.core.codec import register
+from game.core.protocol import Event
+
+NS = "skirmish"
+Hex = tuple[int, int]
+
+
+@register(NS, "skills_picked")
+@dataclass(frozen=True, slots=True)
+class SkillsPicked(Event):
+    """S-2: `seat` made its picks; `hidden` when redacted for another seat."""
+
+    seat: int
+    skills: tuple[str, ...]
+    count: int
+    hidden: bool = False
+
+    def redacted(self, seat: int | None) -> "SkillsPicked":
+        if seat == self.seat or self.hidden:
+            return self
+        return dataclasses.replace(self, skills=(), hidden=True)
+
+
+@register(NS, "skills_revealed")
+@dataclass(frozen=True, slots=True)
+class SkillsRevealed(Event):
+    """H-2: after the last pick, every faction's full skill set (fixed + picks), by seat."""
+
+    skills: tuple[tuple[str, ...], ...]
+
+
+@register(NS, "turn_started")
+@dataclass(frozen=True, slots=True)
+class TurnStarted(Event):
+    seat: int
+    round: int
+
+
+@register(NS, "statuses_ended")
+@dataclass(frozen=True, slots=True)
+class StatusesEnded(Event):
+    """P-2.1 / P-4.3: `status` ("defensive", "pavise_ward", "multi_line", "formation",
+    "heavy_bow", "single_line") left these units."""
+
+    seat: int
+    status: str
+    units: tuple[int, ...]
+
+
+@register(NS, "statuses_gained")
+@dataclass(frozen=True, slots=True)
+class StatusesGained(Event):
+    """P-2.5 / P-4.2: these units gained `status` (A6, A7 at turn start; I4, A5, A8 at turn end)."""
+
+    seat: int
+    status: str
+    units: tuple[int, ...]
+
+
+@register(NS, "formation")
+@dataclass(frozen=True, slots=True)
+class Formation(Event):
+    """I1: a connected group of infantry shares `pool` wards until its owner's next turn."""
+
+    seat: int
+    units: tuple[int, ...]
+    pool: int
+
+
+@register(NS, "formation_lost")
+@dataclass(frozen=True, slots=True)
+class FormationLost(Event):
+    """I1 / D21: a member died or the group came apart: its whole pool is gone."""
+
+    seat: int
+    units: tuple[int, ...]
+
+
+@register(NS, "income")
+@dataclass(frozen=True, slots=True)
+class Income(Event):
+    """C-2: `amount` from the faction's cities; `funds` after it."""
+
+    seat: int
+    amount: int
+    funds: int
+
+
+@register(NS, "healed")
+@dataclass(frozen=True, slots=True)
+class Healed(Event):
+    """C-3 (`cause` "city") or C12 Plunder ("plunder"): HP gained and the new HP."""
+
+    unit: int
+    hex: Hex
+    amount: int
+    hp: int
+    cause: str
+
+
+@register(NS, "suppressed")
+@dataclass(frozen=True, slots=True)
+class Suppressed(Event):
+    """A3 / U-4: at turn start the unit's allowance was halved `stacks` times, to `mp`."""
+
+    unit: int
+    hex: Hex
+    stacks: int
+    mp: int
+
+
+@register(NS, "moved")
+@dataclass(frozen=True, slots=True)
+class Moved(Event):
+    """M-6: the path walked (start first), MP spent and left; `stopped` says why the move
+    spent everything ("water", "intercept", "capture") or is ""."""
+
+    unit: int
+    path: tuple[Hex, ...]
+    cost: int
+    mp_left: int
+    stopped: str = ""
+
+
+@register(NS, "produced")
+@dataclass(frozen=True, slots=True)
+class Produced(Event):
+    """C-4: a new unit; `voucher` when a V-4 voucher paid instead of funds."""
+
+    seat: int
+    unit: int
+    kind: str
+    hex: Hex
+    cost: int
+    voucher: bool
+    funds: int
+
+
+@register(NS, "attacked")
+@dataclass(frozen=True, slots=True)
+class AttackMade(Event):
+    """K-1 (the spec's `attack` event): `unit` at `source` strikes `target`; `target_unit` is -1 for an empty city.
+    `pursuit` when C9 paid `mp_spent` MP for it; `attacks_left` after it."""
+
+    unit: int
+    source: Hex
+    target: Hex
+    target_unit: int
+    pursuit: bool
+    mp_spent: int
+    attacks_left: int
+
+
+@register(NS, "counterattack")
+@dataclass(frozen=True, slots=True)
+class Counterattack(Event):
+    """K-5: `unit` strikes back at `target_unit`; the strike's events follow."""
+
+    unit: int
+    source: Hex
+    target_unit: int
+    target: Hex
+
+
+@register(NS, "roll")
+@dataclass(frozen=True, slots=True)
+class Roll(Event):
+    """R-2: one chance check; success iff value <= p."""
+
+    kind: str
+    value: int
+    p: int
+    success: bool
+    unit: int          # the unit the check protects or voids against (the defender)
+
+
+@register(NS, "void")
+@dataclass(frozen=True, slots=True)
+class Void(Event):
+    """K-4.1: the terrain penalty voided this strike."""
+
+    unit: int
+    target_unit: int
+
+
+@register(NS, "covered")
+@dataclass(frozen=True, slots=True)
+class Covered(Event):
+    """I12: `infantry` takes the hit meant for the adjacent `archer`."""
+
+    archer: int
+    archer_hex: Hex
+    infantry: int
+    infantry_hex: Hex
+
+
+@register(NS, "ward_used")
+@dataclass(frozen=True, slots=True)
+class WardUsed(Event):
+    """K-4.8: a ward ("pavise" or "formation") stopped the damage; `pool` left in the group."""
+
+    unit: int
+    hex: Hex
+    kind: str
+    pool: int
+
+
+@register(NS, "damage")
+@dataclass(frozen=True, slots=True)
+class Damage(Event):
+    """K-4.9: `amount` (after reductions; `raw` before) taken; `hp` after (<= 0: killed);
+    `suppression` is the unit's stack count after the hit (A3)."""
+
+    unit: int
+    hex: Hex
+    amount: int
+    raw: int
+    hp: int
+    suppression: int
+
+
+@register(NS, "killed")
+@dataclass(frozen=True, slots=True)
+class Killed(Event):
+    unit: int
+    hex: Hex
+    by: int
+
+
+@register(NS, "pushed")
+@dataclass(frozen=True, slots=True)
+class Pushed(Event):
+    """C2: the target was driven from `source` to `to` (directly away from the attacker)."""
+
+    unit: int
+    source: Hex
+    to: Hex
+
+
+@register(NS, "reaped")
+@dataclass(frozen=True, slots=True)
+class Reaped(Event):
+    """C6: a kill gave one more attack this turn."""
+
+    unit: int
+    attacks_left: int
+
+
+@register(NS, "city_struck")
+@dataclass(frozen=True, slots=True)
+class CityStruck(Event):
+    """C-5 / C-6: a siege strike on a hostile city; `counted` when it raised `siege`."""
+
+    city: Hex
+    seat: int
+    siege: int
+    counted: bool
+
+
+@register(NS, "breached")
+@dataclass(frozen=True, slots=True)
+class Breached(Event):
+    city: Hex
+    siege: int
+
+
+@register(NS, "siege_lifted")
+@dataclass(frozen=True, slots=True)
+class SiegeLifted(Event):
+    """C-6: no strike this round: the city's siege fell back to 0."""
+
+    city: Hex
+
+
+@register(NS, "captured")
+@dataclass(frozen=True, slots=True)
+class Captured(Event):
+    """C-7: `unit` took the city for `seat` from `previous` (-1: an unseated faction's city);
+    `voucher_lost` when a V-4 voucher went with it."""
+
+    city: Hex
+    unit: int
+    seat: int
+    previous: int
+    voucher_lost: bool
+
+
+@register(NS, "eliminated")
+@dataclass(frozen=True, slots=True)
+class Eliminated(Event):
+    """V-1 / V-3: `seat` lost its last city to `by`; its new overlord; vassals set free."""
+
+    seat: int
+    by: int
+    overlord: int
+    freed: tuple[int, ...]
+
+
+@register(NS, "restored")
+@dataclass(frozen=True, slots=True)
+class Restored(Event):
+    """V-4: a home city returned to `seat` with a voucher for one free infantry or archer."""
+
+    city: Hex
+    seat: int
+    previous: int
+
+
+@register(NS, "dismounted")
+@dataclass(frozen=True, slots=True)
+class Dismounted(Event):
+    unit: int
+    hex: Hex
+    hp: int
+
+
+@register(NS, "cover_policy_set")
+@dataclass(frozen=True, slots=True)
+class CoverPolicySet(Event):
+    seat: int
+    policy: str
+
+
+@register(NS, "turn_ended")
+@dataclass(frozen=True, slots=True)
+class TurnEnded(Event):
+    seat: int
+
+
+@register(NS, "round_ended")
+@dataclass(frozen=True, slots=True)
+class RoundEnded(Event):
+    """A round is over; victory points per seat at its end."""
+
+    round: int
+    vp: tuple[float, ...]
+
+
+@register(NS, "game_over")
+@dataclass(frozen=True, slots=True)
+class GameOver(Event):
+    """W-2 / W-3: every winner; `reason` "domination" or "turn_limit"."""
+
+    winners: tuple[int, ...]
+    vp: tuple[float, ...]
+    reason: str

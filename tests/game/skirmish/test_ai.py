@@ -1,0 +1,72 @@
+"""Section 17: the greedy agent's choices, its use of the view only, and its speed budget."""
+
+from game import rulesets
+from game.ai import make_agent
+from game.core import Setup
+from game.skirmish import actions as A
+from game.skirmish.ai import GreedyAgent
+from game.skirmish.state import Phase
+from tests.helpers.skirmish import end_turn, scenario, unit
+
+INF, ARC, CAV = "infantry", "archer", "cavalry"
+
+
+def choose(g, seat=None, seed=1):
+    seat = g.current if seat is None else seat
+    return GreedyAgent(seat, seed).choose(g.view(seat), g.legal_actions(seat))
+
+
+def test_17_pick_priority_skips_fixed_and_illegal_skills():
+    g = rulesets.get("skirmish").new_game(Setup(seats=("greedy",) * 4, seed=2))
+    picks = []
+    while g.phase is Phase.PICK:
+        action = choose(g)
+        assert action in g.legal_actions(g.current)
+        picks.append(action.skills)
+        g.apply(g.current, action)
+    # blue has I1, I4 fixed -> C6, A3; red (C3, C7) -> I4, C6; yellow -> I4, C6; green (C1, I9) -> I4, C6
+    assert picks == [("A3", "C6"), ("I4", "C6"), ("I4", "C6"), ("I4", "C6")]
+
+
+def test_17_takes_a_breached_empty_city():
+    g = scenario(".....", cities=[(0, 0, 0), (3, 0, 1), (4, 0, 1)], units=[(0, INF, (2, 0))])
+    g.city_siege[1] = 2
+    g.touch()
+    assert choose(g) == A.Move(unit(g, 2, 0).id, (3, 0))
+
+
+def test_17_archers_strike_first_and_never_into_a_deadly_counter():
+    g = scenario("....", skills=[(), ("I4",)], cities=[(0, 0, 0), (3, 0, 1)],
+                 units=[(0, ARC, (0, 0)), (0, INF, (1, 0), 1), (1, INF, (2, 0))])
+    end_turn(g)
+    end_turn(g)
+    assert unit(g, 2, 0).defensive
+    action = choose(g)
+    assert action == A.Attack(unit(g, 0, 0).id, (2, 0))
+    g.apply(0, action)
+    # the 1-HP infantry would die to the defensive counter: it does not attack
+    assert not isinstance(choose(g), A.Attack)
+
+
+def test_17_produces_infantry_in_a_threatened_city_then_ends_the_turn():
+    g = scenario("......", cities=[(0, 0, 0), (5, 0, 1)], units=[(1, CAV, (3, 0))])
+    action = choose(g)
+    assert action == A.Produce((0, 0), INF)
+    g.apply(0, action)
+    assert choose(g) == A.END_TURN
+
+
+def test_17_the_agent_never_touches_the_game_and_finishes_a_game():
+    rs = rulesets.get("skirmish")
+    g = rs.new_game(Setup(seats=("greedy", "random"), seed=4))
+    agents = [make_agent(s, rs, i, 4) for i, s in enumerate(g.setup.seats)]
+    steps = 0
+    while g.result() is None and steps < 4000:
+        seat = g.to_move()[0]
+        legal = g.legal_actions(seat)
+        before = g.digest()
+        action = agents[seat].choose(g.view(seat), legal)
+        assert g.digest() == before and action in legal
+        g.apply(seat, action)
+        steps += 1
+    assert g.result() is not None
