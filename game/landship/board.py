@@ -1,0 +1,286 @@
+"""The Landship battlefield: a square grid read from a Tiled map, its topology built once (B).
+
+`Board` is immutable apart from two lookup caches (areas and lines of fire), which only ever
+memoise pure functions of the board. Cells are numbered `index = y * width + x`; actions and
+events carry `(x, y)` pairs. `read_board(path)` reads and validates a map (B-6) and caches the
+result, since boards never change.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from game.core.errors import MapError
+from game.core.tiled import TiledMapData, TiledObject, read_map
+from game.landship.constants import (
+    DEFAULT_PARAMS, DIR_STEPS, RESOURCE_SHIP, SHIP_TYPES, Params,
+)
+
+Cell = tuple[int, int]
+TERRAINS: tuple[str, ...] = ("sand", "rock")  # B-2
+RULESET_ID = "landship"
+
+
+@dataclass(frozen=True)
+class Start:
+    """One start object (B-6 layer `starts`): a ship of `ship_type` for `seat` (0-based)."""
+
+    seat: int
+    ship_type: str
+    cell: int
+
+
+@dataclass(frozen=True)
+class Board:
+    """One map: which cells exist, terrain, resource tiles, starts, parameters, topology."""
+
+    width: int
+    height: int
+    on_board: tuple[bool, ...]          # per cell index (B-1)
+    rock: tuple[bool, ...]              # per cell index (B-2)
+    tiles: tuple[int, ...]              # resource tile cells, in reading order
+    tiles_depleted: tuple[bool, ...]    # their state at the start (B-6 `depleted`)
+    starts: tuple[Start, ...]
+    params: Params = DEFAULT_PARAMS
+    players_min: int = 2
+    players_max: int = 2
+    map_path: str = ""
+    name_en: str = ""
+    name_zh: str = ""
+    tile_width: int = 16
+    tile_height: int = 16
+    # derived (filled in __post_init__)
+    xy: tuple[Cell, ...] = field(default=(), init=False)
+    step: tuple[tuple[int, ...], ...] = field(default=(), init=False)  # [cell][dir] -> cell or -1
+    tile_index: dict[int, int] = field(default_factory=dict, init=False)
+    cells: tuple[int, ...] = field(default=(), init=False)              # every on-board cell
+    _areas: dict = field(default_factory=dict, init=False, compare=False, repr=False)
+    _lines: dict = field(default_factory=dict, init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        w, h = self.width, self.height
+        xy = tuple((i % w, i // w) for i in range(w * h))
+        steps = []
+        for i, (x, y) in enumerate(xy):
+            row = []
+            for dx, dy in DIR_STEPS:
+                nx, ny = x + dx, y + dy
+                j = ny * w + nx
+                row.append(j if 0 <= nx < w and 0 <= ny < h and self.on_board[j] else -1)
+            steps.append(tuple(row))
+        object.__setattr__(self, "xy", xy)
+        object.__setattr__(self, "step", tuple(steps))
+        object.__setattr__(self, "tile_index", {c: i for i, c in enumerate(self.tiles)})
+        object.__setattr__(self, "cells", tuple(i for i in range(w * h) if self.on_board[i]))
+
+    # ---- cells ---------------------------------------------------------------------------
+    def index_of(self, cell: Any) -> int:
+        """The index of an `(x, y)` pair, or -1 when it is not a cell of this board (M-4)."""
+        if not isinstance(cell, tuple) or len(cell) != 2:
+            return -1
+        x, y = cell
+        if type(x) is not int or type(y) is not int:
+            return -1
+        if not (0 <= x < self.width and 0 <= y < self.height):
+            return -1
+        i = y * self.width + x
+        return i if self.on_board[i] else -1
+
+    def random_cell(self, x_roll: int, y_roll: int) -> int:
+        """E-3: the cell (roll-1, roll-1), or -1 when it is void (reroll)."""
+        return self.index_of((x_roll - 1, y_roll - 1))
+
+    def distance(self, metric: str, a: int, b: int) -> int:
+        (ax, ay), (bx, by) = self.xy[a], self.xy[b]
+        dx, dy = abs(ax - bx), abs(ay - by)
+        return dx + dy if metric == "manh" else max(dx, dy)
+
+    def area(self, centre: int, metric: str, rmax: int, rmin: int = 0) -> tuple[int, ...]:
+        """B-4: on-board cells whose distance from `centre` is in rmin..rmax (reading order)."""
+        key = (centre, metric, rmax, rmin)
+        found = self._areas.get(key)
+        if found is None:
+            cx, cy = self.xy[centre]
+            out = []
+            for y in range(max(0, cy - rmax), min(self.height, cy + rmax + 1)):
+                for x in range(max(0, cx - rmax), min(self.width, cx + rmax + 1)):
+                    dx, dy = abs(x - cx), abs(y - cy)
+                    d = dx + dy if metric == "manh" else max(dx, dy)
+                    i = y * self.width + x
+                    if rmin <= d <= rmax and self.on_board[i]:
+                        out.append(i)
+            found = tuple(out)
+            self._areas[key] = found
+        return found
+
+    def crossed(self, a: int, b: int) -> tuple[int, ...]:
+        """C-3: cells (other than a and b) whose interior the open segment a-b passes through."""
+        key = (a, b)
+        found = self._lines.get(key)
+        if found is None:
+            ax, ay = self.xy[a]
+            bx, by = self.xy[b]
+            out = []
+            for y in range(min(ay, by), max(ay, by) + 1):
+                for x in range(min(ax, bx), max(ax, bx) + 1):
+                    if (x, y) != (ax, ay) and (x, y) != (bx, by) and _crosses((ax, ay), (bx, by), (x, y)):
+                        out.append(y * self.width + x)
+            found = tuple(out)
+            self._lines[key] = found
+        return found
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "map": self.map_path,
+            "name_en": self.name_en,
+            "name_zh": self.name_zh,
+            "width": self.width,
+            "height": self.height,
+            "cells": [list(self.xy[i]) for i in self.cells],
+            "rock": [list(self.xy[i]) for i in self.cells if self.rock[i]],
+            "tiles": [list(self.xy[c]) for c in self.tiles],
+            "params": self.params.to_json(),
+        }
+
+
+def _crosses(a: Cell, b: Cell, c: Cell) -> bool:
+    """The spec's C-3 reference test, in exact fractions (results are cached per board)."""
+    lo, hi = Fraction(0), Fraction(1)
+    for p0, p1, cmin in ((2 * a[0] + 1, 2 * b[0] + 1, 2 * c[0]), (2 * a[1] + 1, 2 * b[1] + 1, 2 * c[1])):
+        d = p1 - p0
+        if d == 0:
+            if not cmin < p0 < cmin + 2:
+                return False
+        else:
+            t1, t2 = Fraction(cmin - p0, d), Fraction(cmin + 2 - p0, d)
+            lo, hi = max(lo, min(t1, t2)), min(hi, max(t1, t2))
+    return lo < hi
+
+
+# ---- reading a map ---------------------------------------------------------------------------
+
+def _where(layer: str, obj: TiledObject) -> str:
+    return f"layer '{layer}' object {obj.id}" + (f" '{obj.name}'" if obj.name else "")
+
+
+def _object_cell(data: TiledMapData, layer: str, obj: TiledObject, on_board: list[bool]) -> int:
+    """B-6: floor-divide the object's centre by the tile size (pytmx gives every object a
+    top-left origin, tile objects included, so the centre is (x + w/2, y + h/2))."""
+    cx = obj.x + obj.width / 2
+    cy = obj.y + obj.height / 2
+    x, y = int(cx // data.tile_width), int(cy // data.tile_height)
+    if not (0 <= x < data.width and 0 <= y < data.height) or not on_board[y * data.width + x]:
+        where = _where(layer, obj)
+        raise MapError(data.path, where, "landship_off_board", x=x, y=y)
+    return y * data.width + x
+
+
+def _int_property(data: TiledMapData, name: str, default: int) -> int:
+    value = data.properties.get(name, default)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise MapError(data.path, "map properties", "landship_bad_property", property=name,
+                       found=str(value))
+    return value
+
+
+def board_from_map(data: TiledMapData) -> Board:
+    """Build and validate a Board from a read Tiled map (B-1..B-6, D36)."""
+    path = data.path
+    props = data.properties
+    if props.get("ruleset") != RULESET_ID:
+        raise MapError(path, "map properties", "wrong_ruleset",
+                       found=str(props.get("ruleset", "")), expected=RULESET_ID)
+    grid = props.get("grid", "square")
+    if data.orientation != "orthogonal" or grid != "square":
+        raise MapError(path, "map", "wrong_orientation",
+                       found=f"{data.orientation}, grid={grid}", expected="orthogonal, grid=square")
+    players_min = _int_property(data, "players_min", 2)
+    players_max = _int_property(data, "players_max", 2)
+    if not 2 <= players_min <= players_max:
+        raise MapError(path, "map properties", "landship_bad_property", property="players_max",
+                       found=f"{players_min}..{players_max}")
+    try:
+        params = DEFAULT_PARAMS.with_overrides(props)
+    except ValueError as exc:
+        raise MapError(path, "map properties", "landship_bad_property", property=str(exc),
+                       found=str(props.get(str(exc)))) from None
+
+    w, h = data.width, data.height
+    terrain = data.require_layer("terrain")
+    on_board = [False] * (w * h)
+    rock = [False] * (w * h)
+    for y in range(h):
+        for x in range(w):
+            tile = terrain[y][x]
+            if tile is None:
+                continue
+            kind = tile.get("terrain")
+            if kind not in TERRAINS:
+                raise MapError(path, f"layer 'terrain' at ({x}, {y})", "bad_terrain", found=str(kind))
+            on_board[y * w + x] = True
+            rock[y * w + x] = kind == "rock"
+    if not any(on_board):
+        raise MapError(path, "layer 'terrain'", "landship_no_cells")
+
+    tiles: dict[int, bool] = {}
+    for obj in data.require_objects("resources"):
+        where = _where("resources", obj)
+        cell = _object_cell(data, "resources", obj, on_board)
+        if cell in tiles:
+            raise MapError(path, where, "landship_cell_taken", x=cell % w, y=cell // w)
+        depleted = obj.properties.get("depleted", False)
+        if not isinstance(depleted, bool):
+            raise MapError(path, where, "landship_bad_property", property="depleted",
+                           found=str(depleted))
+        tiles[cell] = depleted
+
+    starts: list[Start] = []
+    taken: set[int] = set()
+    for obj in data.require_objects("starts"):
+        where = _where("starts", obj)
+        cell = _object_cell(data, "starts", obj, on_board)
+        if cell in taken:
+            raise MapError(path, where, "landship_cell_taken", x=cell % w, y=cell // w)
+        player = obj.properties.get("player")
+        if isinstance(player, bool) or not isinstance(player, int) or not 1 <= player <= players_max:
+            raise MapError(path, where, "landship_bad_player", found=str(player), max=players_max)
+        ship_type = obj.properties.get("ship", RESOURCE_SHIP) or RESOURCE_SHIP
+        if ship_type not in SHIP_TYPES:
+            raise MapError(path, where, "landship_bad_ship", found=str(ship_type))
+        if rock[cell]:
+            raise MapError(path, where, "landship_start_on_rock", x=cell % w, y=cell // w)
+        taken.add(cell)
+        starts.append(Start(player - 1, str(ship_type), cell))
+    counts = Counter((s.seat, s.ship_type) for s in starts)
+    for seat in range(players_max):
+        if counts[(seat, RESOURCE_SHIP)] != 1:
+            raise MapError(path, "layer 'starts'", "landship_no_resource_ship", player=seat + 1,
+                           found=counts[(seat, RESOURCE_SHIP)])
+    for (seat, ship_type), n in sorted(counts.items()):
+        if n > params.stats(ship_type).limit:
+            raise MapError(path, "layer 'starts'", "landship_over_limit", player=seat + 1,
+                           ship=ship_type, found=n, limit=params.stats(ship_type).limit)
+
+    ordered = sorted(tiles)
+    return Board(
+        width=w, height=h, on_board=tuple(on_board), rock=tuple(rock),
+        tiles=tuple(ordered), tiles_depleted=tuple(tiles[c] for c in ordered),
+        starts=tuple(sorted(starts, key=lambda s: (s.seat, s.cell))), params=params,
+        players_min=players_min, players_max=players_max, map_path=path,
+        name_en=str(props.get("name_en", props.get("title", ""))),
+        name_zh=str(props.get("name_zh", props.get("title_zh", ""))),
+        tile_width=data.tile_width, tile_height=data.tile_height,
+    )
+
+
+_CACHE: dict[str, Board] = {}
+
+
+def read_board(path: str) -> Board:
+    """The validated board of the map at `path` (cached: boards are immutable)."""
+    if path not in _CACHE:
+        _CACHE[path] = board_from_map(read_map(path))
+    return _CACHE[path]
