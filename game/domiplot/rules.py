@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from game.core.errors import IllegalAction
-from game.core.paths import resource_path
+from game.core.paths import map_file, resource_path
 from game.core.protocol import Action, Event, Ruleset, Setup
 from game.core.rng import Rng
 from game.domiplot import actions as A
@@ -979,7 +979,7 @@ class DomiplotRuleset(Ruleset):
     def new_game(self, setup: Setup) -> DomiplotGame:
         self.check_seats(setup.seats)
         setup = self.with_id(setup)
-        path = setup.map or self.default_map()
+        path = str(map_file(setup.map)) if setup.map else self.default_map()
         if not Path(path).is_absolute():
             path = str(resource_path(path))
         board = read_board(path)

@@ -13,11 +13,10 @@ the last seat the round ends (expiry, event check, scrapping, repetition, elimin
 
 from __future__ import annotations
 
-import os
 from typing import Callable, Iterator
 
 from game.core.errors import IllegalAction
-from game.core.paths import resource_path
+from game.core.paths import map_file, resource_path
 from game.core.protocol import Action, Event, Ruleset, Setup
 from game.core.rng import Rng
 from game.landship import actions as A
@@ -1065,7 +1064,7 @@ class LandshipRuleset(Ruleset):
         """The map file a setup plays on (relative paths are inside the program's files)."""
         if setup.map is None:
             return self.default_map()
-        return setup.map if os.path.isabs(setup.map) else str(resource_path(setup.map))
+        return str(map_file(setup.map))
 
     def new_game(self, setup: Setup) -> LandshipGame:
         self.check_seats(setup.seats)

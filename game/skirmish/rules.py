@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Callable
 
 from game.core.errors import IllegalAction
-from game.core.paths import resource_path
+from game.core.paths import map_file, resource_path
 from game.core.protocol import Action, Event, Ruleset, Setup
 from game.core.rng import Rng
 from game.skirmish import actions as A
@@ -798,7 +798,7 @@ class SkirmishRuleset(Ruleset):
     def new_game(self, setup: Setup) -> SkirmishGame:
         self.check_seats(setup.seats)
         setup = self.with_id(setup)
-        path = setup.map or self.default_map()
+        path = str(map_file(setup.map)) if setup.map else self.default_map()
         if not Path(path).is_absolute():
             path = str(resource_path(path))
         board = read_board(path)

@@ -172,3 +172,17 @@ def test_map_errors_are_translated(tmp_path):
         read_board(str(path))
     en, zh = error_text(err.value, "en"), error_text(err.value, "zh")
     assert "3" in en and "4" in en and "潮门" in zh
+
+
+def test_every_ruleset_opens_its_shipped_map_from_any_folder(tmp_path, monkeypatch):
+    """Saves and the lobby store shipped maps relative to the program's files."""
+    from game import rulesets
+    from game.core import Setup
+    from game.core.paths import resource_root
+
+    monkeypatch.chdir(tmp_path)
+    for rid in rulesets.ids():
+        rs = rulesets.get(rid)
+        relative = Path(rs.default_map()).resolve().relative_to(resource_root().resolve()).as_posix()
+        state = rs.new_game(Setup(seats=("random",) * rs.min_players, seed=1, map=relative))
+        assert state.result() is None, rid
