@@ -24,22 +24,30 @@ sys.path.insert(0, str(ROOT))
 HEADLESS = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
 
 
+# Seats per benchmark, as each ruleset's issue states its targets (greedy + random seats).
+BENCH_SEATS = {"tidegate": 4, "territory": 3, "skirmish": 4, "domiplot": 4, "landship": 2}
+
+
 def rules_figures(ruleset_id: str, games: int) -> dict:
+    """Random play on one core (speed); greedy against random seats on every core (strength)."""
     from game import rulesets
     from game.core.simulate import simulate
 
     rs = rulesets.get(ruleset_id)
-    n = rs.max_players
+    n = BENCH_SEATS.get(ruleset_id, rs.max_players)
     rnd = simulate(ruleset_id, ["random"] * n, games, seed=1)
-    greedy = simulate(ruleset_id, ["greedy"] + ["random"] * (n - 1), max(games // 2, 50), seed=1)
+    greedy = simulate(ruleset_id, ["greedy"] + ["random"] * (n - 1), games, seed=1, jobs=os.cpu_count() or 1)
     return {
         "random_actions_per_s": round(rnd["actions_per_s"]),
         "random_games_per_s": round(rnd["games_per_s"], 1),
         "random_mean_actions": round(rnd["mean_actions"], 1),
+        "random_mean_rounds": round(rnd["mean_turns"], 1),
+        "random_s_per_game": round(1 / rnd["games_per_s"], 3),
         "greedy_decision_ms_p50": round(greedy["decision_ms"]["greedy"]["p50"], 3),
         "greedy_decision_ms_p99": round(greedy["decision_ms"]["greedy"]["p99"], 3),
         "greedy_win_rate_vs_random": round(greedy["win_rate"][0], 3),
         "greedy_games": greedy["games"],
+        "greedy_mean_rounds": round(greedy["mean_turns"], 1),
         "seats": n,
     }
 
@@ -113,7 +121,7 @@ def main() -> int:
 
     report: dict = {"machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0]}, "rulesets": {}}
     for rid in rulesets.ids():
-        entry = rules_figures(rid, 100 if quick else 1000)
+        entry = rules_figures(rid, 30 if quick else 200)
         if rid in GAME_SCENES:
             entry["frame"] = frame_figures(rid, 5 if quick else 20)
         report["rulesets"][rid] = entry
