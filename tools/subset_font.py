@@ -222,7 +222,9 @@ def main(argv: list[str] | None = None) -> int:
         hint = "apt-get install fonts-unifont"
         print(f"source font not found: {args.source} ({hint})", file=sys.stderr)
         return 1
-    chars = wanted_characters(args.chars, args.text)
+    # Every string of the translation tables is always kept, so new texts never lose glyphs.
+    catalogues = sorted((REPO_ROOT / "game" / "core" / "locale").glob("*.json"))
+    chars = wanted_characters(args.chars, list(args.text) + catalogues)
     glyphs, absent = subset_font(args.source, args.output, chars)
     size = args.output.stat().st_size
     print(f"{args.output}: {size:,} bytes, {glyphs} glyphs, {len(chars)} characters requested")
