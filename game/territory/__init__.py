@@ -1,0 +1,59 @@
+"""Dice for Land (方格争地): take land on a square map by paying 1-6 and rolling a d6.
+
+Rules: ../shared/rules/territory.md (T-1 ... T-21, decisions D1 ... D38). Modules:
+`constants` (numbers from `data/rules.toml`, the [P] tunables as `Params`), `board` (the
+square grid and features from the Tiled map, T-3), `actions` and `events`, `state` (plain
+data, the view, and the queries shared by rules, view and AI), `orders` (order entry and
+escrow, T-6), `resolve` (RESOLVE / END / START, T-5), `rules` (the protocol and the Ruleset),
+`ai` (the greedy planner and agent, T-21.1).
+
+Choices where the spec is silent (rule ids in brackets):
+- The default map is `maps/territory/origin.tmx` (the spec says `maps/territory_origin.tmx`;
+  each ruleset keeps its maps in `maps/<id>/`). Features carry both `class` and `type`, so
+  Tiled 1.8 and >= 1.9 both read them.
+- Factions are picked in a PICK phase, one `pick_faction` per seat in seat order [T-4.1];
+  the option `factions` (one per seat) presets them and skips the phase, `names` names the
+  tribes, `shuffle_seats` shuffles seat order with the game RNG, `submission` overrides D2.
+  The Tree of Life is planted only when Jungle is picked; the 5 starting gold is reported as
+  a `gained` event ("start").
+- Order entry [D38]: each arrow step counts as one of the 30 orders. Besides, a tribe may
+  make at most 60 entries or setting changes per turn (`max_edits`; removals are free), so
+  add/remove cycles cannot go on forever in random play. `remove_order` takes back a whole
+  order; removing an arrow also takes back the spells bound to it.
+- One order per main-building slot, per wall side, per tunnel end and per commerce flag in a
+  turn; one tower and one capital order; demolish-then-rebuild takes two turns.
+- `step` extends the arrow entered last; while that arrow ends with a crossing, only steps,
+  removals and settings are accepted (T-11.1: the last tile is attacked).
+- A `repeat` step is offered only right after an attack on a visible Shadow camp, city or
+  capital, the only case where it can matter [T-13.7]; it never gets a grievance discount.
+- A Pioneer may escrow any x against unclaimed land; at resolution it costs 1 and the rest
+  is refunded [T-11.3, D30]. Raze options are offered only where a razeable building is
+  visible; "special" only on a special tile.
+- Gifts move 1..5 (`gift_max`) of one resource per order; guards stop 1..3 (`guard_max`)
+  steps on all own tiles (tile -1) or on one own tile [T-13.3 "tiles?"].
+- Nature's Gift is centred on an own tile; overlapping gifts add up [T-10.1, D34].
+- Tribute demands, trade proposals and vassal offers go to tribes only: neutral sites would
+  always refuse [T-16]. A cession needs the adjacency at entry as well as at resolution.
+- Phase A: each tribe's own diplomacy orders in listed order, then its answers to last turn's
+  proposals; players who did not answer refuse [T-16.3]. System tribes answer by the AI rules.
+- The grievance discount applies at entry in t+2 to steps costing 2 or more [T-16.3].
+- The Shadow grudge fires for any other tribe, including another Shadow tribe [T-13.7].
+- A capital that changes hands (capture, cession, vassal, undead, Deep Tide, volcano) becomes
+  a city; a split hands its buildings over unchanged [T-12.2].
+- A volcano eruption destroys what Meteor destroys (not the Tree), then the tile is
+  unclaimed [D22]. A tile Deep Tide empties keeps its buildings [T-8.1]; Deep Tide harms
+  (and ends treaties with) every tribe whose tile it rolls for [T-16.4].
+- Desolation counts incomes of the whole game, whoever owns the tile [T-10.1]. Jungle
+  Blessing cast in turn t protects during RESOLVE of t+1 [T-13.4].
+- Splits (T-12) and eliminations (T-17.1) apply to system tribes too; split-off tribes are
+  named "<parent> (<id>)". Rock Solid and guards of system tribes register when their block
+  starts (they choose orders only then); their AI breaks ties by tile order, not dice.
+- `view(seat)`: hidden groups read as unclaimed land without buildings or undead hostility;
+  other tribes' resources are holdings + escrow (as at START), their orders, escrow, pending
+  research and settings (priority, flower, core) are absent; treasure spots never appear.
+  Who has submitted is public. Setting changes are private and count as edits.
+- The game ends with no winner (a draw) only when no player tribe survives [T-17.4].
+- AI weights (T-21.1) are the `[ai]` table; `tile_worth` counts a tile's gold that many
+  turns ahead (with the spec's bare 2 + income a plain tile is never worth a roll), and an
+  undead tile is worth 2 less (attacking wakes it).
+"""

@@ -1,0 +1,247 @@
+"""Dice for Land actions: what a seat enters (T-4.1, T-6.1). Frozen, JSON-encodable.
+
+Tiles are indices i = y * width + x; tribes are tribe ids (player tribes = their seat).
+Shapes:
+- `pick_faction(faction)`: T-4.1, in seat order before turn 1.
+- `arrow(origin, tile, x, raze)` starts an arrow from an own `origin` with its first path tile;
+  `step(tile, x, raze)` adds the next path tile to the arrow entered last (D38: one tile per
+  action). x = 0 crosses the tile, x = 1..6 attacks it; `raze` is none / gold / special (T-11.8).
+- `build(tile, building)`, `upgrade(tile)`, `commerce(tile)`, `wall(tile, side, pay)` with
+  pay "gold" (5g) or "mixed" (2g 1m) (D32), `wall_upgrade(tile, side)`,
+  `demolish(tile, part)` with part "building", a side n/e/s/w, or "tunnel", `temple(tile)`,
+  `tunnel(a, b)`.
+- `research(tech, choice)`: choice is "" or, for Magic Research, "materials"/"exotics" (D32),
+  for Totem, "snake"/"flower"/"sun".
+- `buy_exotic()`, `archaeology(tile)`, `deep_tide()`.
+- `cast(spell, target, side, order, step)`: target tile or tribe (-1 when none), side for Earth
+  Wall, `order`/`step` for spells bound to an own arrow (order id, step index in its path).
+- `guard(n, tile)`: tile -1 guards every own tile.
+- `demand_tribute(target)`, `answer_tribute(demander, pay)`, `propose_trade(target)`,
+  `answer_trade(proposer, accept)`, `gift(target, resource, amount)`, `cede(target, tile)`,
+  `offer_vassal(overlord)`, `answer_vassal(vassal, accept)`.
+- settings: `set_priority(priority)` ("gme", "emg", ...), `set_flower(resource)`,
+  `choose_core(tile)`; `remove_order(order)` takes an order back (escrow refunded);
+  `submit()` makes the turn's orders final.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.core.codec import register
+from game.core.protocol import Action
+
+NS = "territory"
+
+
+@register(NS, "pick_faction")
+@dataclass(frozen=True, slots=True)
+class PickFaction(Action):
+    faction: str
+
+
+@register(NS, "arrow")
+@dataclass(frozen=True, slots=True)
+class Arrow(Action):
+    origin: int
+    tile: int
+    x: int
+    raze: str = "none"
+
+
+@register(NS, "step")
+@dataclass(frozen=True, slots=True)
+class Step(Action):
+    tile: int
+    x: int
+    raze: str = "none"
+
+
+@register(NS, "build")
+@dataclass(frozen=True, slots=True)
+class Build(Action):
+    tile: int
+    building: str
+
+
+@register(NS, "upgrade")
+@dataclass(frozen=True, slots=True)
+class Upgrade(Action):
+    tile: int
+
+
+@register(NS, "commerce")
+@dataclass(frozen=True, slots=True)
+class Commerce(Action):
+    tile: int
+
+
+@register(NS, "wall")
+@dataclass(frozen=True, slots=True)
+class Wall(Action):
+    tile: int
+    side: str
+    pay: str = "gold"
+
+
+@register(NS, "wall_upgrade")
+@dataclass(frozen=True, slots=True)
+class WallUpgrade(Action):
+    tile: int
+    side: str
+
+
+@register(NS, "demolish")
+@dataclass(frozen=True, slots=True)
+class Demolish(Action):
+    tile: int
+    part: str = "building"
+
+
+@register(NS, "temple")
+@dataclass(frozen=True, slots=True)
+class Temple(Action):
+    tile: int
+
+
+@register(NS, "tunnel")
+@dataclass(frozen=True, slots=True)
+class Tunnel(Action):
+    a: int
+    b: int
+
+
+@register(NS, "research")
+@dataclass(frozen=True, slots=True)
+class Research(Action):
+    tech: str
+    choice: str = ""
+
+
+@register(NS, "buy_exotic")
+@dataclass(frozen=True, slots=True)
+class BuyExotic(Action):
+    pass
+
+
+@register(NS, "archaeology")
+@dataclass(frozen=True, slots=True)
+class Archaeology(Action):
+    tile: int
+
+
+@register(NS, "cast")
+@dataclass(frozen=True, slots=True)
+class Cast(Action):
+    spell: str
+    target: int = -1
+    side: str = ""
+    order: int = -1
+    step: int = -1
+
+
+@register(NS, "deep_tide")
+@dataclass(frozen=True, slots=True)
+class DeepTide(Action):
+    pass
+
+
+@register(NS, "guard")
+@dataclass(frozen=True, slots=True)
+class Guard(Action):
+    n: int
+    tile: int = -1
+
+
+@register(NS, "demand_tribute")
+@dataclass(frozen=True, slots=True)
+class DemandTribute(Action):
+    target: int
+
+
+@register(NS, "answer_tribute")
+@dataclass(frozen=True, slots=True)
+class AnswerTribute(Action):
+    demander: int
+    pay: bool
+
+
+@register(NS, "propose_trade")
+@dataclass(frozen=True, slots=True)
+class ProposeTrade(Action):
+    target: int
+
+
+@register(NS, "answer_trade")
+@dataclass(frozen=True, slots=True)
+class AnswerTrade(Action):
+    proposer: int
+    accept: bool
+
+
+@register(NS, "gift")
+@dataclass(frozen=True, slots=True)
+class Gift(Action):
+    target: int
+    resource: str
+    amount: int
+
+
+@register(NS, "cede")
+@dataclass(frozen=True, slots=True)
+class Cede(Action):
+    target: int
+    tile: int
+
+
+@register(NS, "offer_vassal")
+@dataclass(frozen=True, slots=True)
+class OfferVassal(Action):
+    overlord: int
+
+
+@register(NS, "answer_vassal")
+@dataclass(frozen=True, slots=True)
+class AnswerVassal(Action):
+    vassal: int
+    accept: bool
+
+
+@register(NS, "set_priority")
+@dataclass(frozen=True, slots=True)
+class SetPriority(Action):
+    priority: str
+
+
+@register(NS, "set_flower")
+@dataclass(frozen=True, slots=True)
+class SetFlower(Action):
+    resource: str
+
+
+@register(NS, "choose_core")
+@dataclass(frozen=True, slots=True)
+class ChooseCore(Action):
+    tile: int
+
+
+@register(NS, "remove_order")
+@dataclass(frozen=True, slots=True)
+class RemoveOrder(Action):
+    order: int
+
+
+@register(NS, "submit")
+@dataclass(frozen=True, slots=True)
+class Submit(Action):
+    pass
+
+
+SUBMIT = Submit()
+BUY_EXOTIC = BuyExotic()
+DEEP_TIDE = DeepTide()
+
+# Orders resolved in Phase A (T-16) and the settings that take effect at once.
+DIPLOMACY = (DemandTribute, AnswerTribute, ProposeTrade, AnswerTrade, Gift, Cede, OfferVassal,
+             AnswerVassal)
+SETTINGS = (SetPriority, SetFlower, ChooseCore)

@@ -1,0 +1,297 @@
+"""The Dice for Land board: a square grid read from a Tiled map (T-1, T-3), built once.
+
+`Board` is immutable: terrain, defense, specials, the cold zone, start regions, the Tree of
+Life, ruins, treasures and neutral groups as the map sets them up, plus the topology every
+rule needs (side neighbours, the 8 tiles around, coastal flags). Tiles are indexed
+i = y * width + x ("tile order", T-1.1). `read_board(path)` validates (T-3.4) and caches.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.core.errors import MapError
+from game.core.tiled import TiledMapData, read_map
+from game.territory.constants import (
+    DEFAULT_PARAMS, FACTIONS, KINDS, LAND, SEA, SIDE_STEP, SPECIALS, VOLCANO, Cost, Params,
+)
+
+RACES: tuple[str, ...] = ("goblin", "undead")
+FEATURES: tuple[str, ...] = ("ruin", "treasure", "cold", "start", "tree_of_life", "neutral")
+
+
+@dataclass(frozen=True)
+class NeutralGroup:
+    """T-3.3 / T-14: a goblin site or undead land, hidden until revealed."""
+
+    name: str
+    race: str
+    tiles: tuple[int, ...]
+    camps: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Board:
+    """One map: what never changes during a game (see the module docstring)."""
+
+    path: str
+    title: str
+    title_zh: str
+    width: int
+    height: int
+    kind: tuple[int, ...]                 # LAND, SEA, CHASM, VOLCANO per tile
+    defense: tuple[int, ...]              # terrain defense (land)
+    special: tuple[int, ...]              # 0 none, 1 materials, 2 exotics
+    cold: tuple[bool, ...]
+    ruins: frozenset[int]
+    treasures: dict[int, Cost | None]     # tile -> fixed contents (None: roll d6, T-15.2)
+    starts: dict[str, tuple[int, ...]]    # faction -> its start region (tile order)
+    tree: int                             # the Tree of Life tile, or -1
+    groups: tuple[NeutralGroup, ...]
+    params: Params
+    min_players: int
+    max_players: int
+    # derived topology (filled in __post_init__)
+    sides: tuple[tuple[int, int, int, int], ...] = field(default=(), init=False)  # n e s w, -1 off
+    adjacent: tuple[tuple[int, ...], ...] = field(default=(), init=False)
+    around: tuple[tuple[int, ...], ...] = field(default=(), init=False)
+    coastal: tuple[bool, ...] = field(default=(), init=False)
+    group_of: tuple[int, ...] = field(default=(), init=False)
+    land_tiles: tuple[int, ...] = field(default=(), init=False)
+    volcanoes: tuple[int, ...] = field(default=(), init=False)
+
+    def __post_init__(self) -> None:
+        w, h = self.width, self.height
+        sides, adjacent, around = [], [], []
+        for i in range(w * h):
+            x, y = i % w, i // w
+            s = tuple((y + dy) * w + x + dx if 0 <= x + dx < w and 0 <= y + dy < h else -1
+                      for dx, dy in SIDE_STEP)
+            sides.append(s)
+            adjacent.append(tuple(j for j in s if j >= 0))
+            around.append(tuple((y + dy) * w + x + dx
+                                for dy in (-1, 0, 1) for dx in (-1, 0, 1)
+                                if (dx or dy) and 0 <= x + dx < w and 0 <= y + dy < h))
+        coastal = tuple(self.kind[i] == LAND and any(self.kind[j] == SEA for j in adjacent[i])
+                        for i in range(w * h))
+        group_of = [-1] * (w * h)
+        for g, group in enumerate(self.groups):
+            for t in group.tiles:
+                group_of[t] = g
+        object.__setattr__(self, "sides", tuple(sides))
+        object.__setattr__(self, "adjacent", tuple(adjacent))
+        object.__setattr__(self, "around", tuple(around))
+        object.__setattr__(self, "coastal", coastal)
+        object.__setattr__(self, "group_of", tuple(group_of))
+        object.__setattr__(self, "land_tiles", tuple(i for i in range(w * h) if self.kind[i] == LAND))
+        object.__setattr__(self, "volcanoes", tuple(i for i in range(w * h) if self.kind[i] == VOLCANO))
+
+    @property
+    def size(self) -> int:
+        """Number of tiles (width x height)."""
+        return self.width * self.height
+
+    def xy(self, i: int) -> tuple[int, int]:
+        """The (x, y) of tile index i."""
+        return i % self.width, i // self.width
+
+    def index(self, x: int, y: int) -> int:
+        """The tile index of (x, y)."""
+        return y * self.width + x
+
+    def side_between(self, a: int, b: int) -> int:
+        """The side of tile `a` that faces its neighbour `b` (0 n, 1 e, 2 s, 3 w), or -1."""
+        s = self.sides[a]
+        return s.index(b) if b in s else -1
+
+    def to_json(self, public: bool = True) -> dict[str, Any]:
+        """The board as plain data; `public` leaves out treasures and hidden groups (T-18.1)."""
+        out: dict[str, Any] = {
+            "map": self.path, "title": self.title, "title_zh": self.title_zh,
+            "width": self.width, "height": self.height,
+            "kind": [KINDS[k] for k in self.kind], "defense": list(self.defense),
+            "special": [SPECIALS[s] for s in self.special], "cold": list(self.cold),
+            "starts": {f: list(t) for f, t in self.starts.items()}, "tree": self.tree,
+        }
+        if not public:
+            out["treasures"] = {str(t): (list(c) if c else None) for t, c in self.treasures.items()}
+            out["groups"] = [{"name": g.name, "race": g.race, "tiles": list(g.tiles),
+                              "camps": list(g.camps)} for g in self.groups]
+        return out
+
+
+def _contiguous(tiles: set[int], board_w: int, board_h: int) -> bool:
+    if not tiles:
+        return False
+    start = min(tiles)
+    seen, stack = {start}, [start]
+    while stack:
+        i = stack.pop()
+        x, y = i % board_w, i // board_w
+        for dx, dy in SIDE_STEP:
+            if 0 <= x + dx < board_w and 0 <= y + dy < board_h:
+                j = (y + dy) * board_w + x + dx
+                if j in tiles and j not in seen:
+                    seen.add(j)
+                    stack.append(j)
+    return len(seen) == len(tiles)
+
+
+def _int_prop(path: str, where: str, props: dict[str, Any], name: str, default: int,
+              low: int, high: int) -> int:
+    value = props.get(name, default)
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise MapError(path, where, "bad_param", param=name, value=str(value))
+    return value
+
+
+def board_from_map(data: TiledMapData) -> Board:
+    """Build and validate a Board from a read Tiled map (T-3)."""
+    path = data.path
+    props = data.properties
+    if props.get("ruleset") != "territory":
+        raise MapError(path, "map properties", "wrong_ruleset",
+                       found=str(props.get("ruleset", "")), expected="territory")
+    if data.orientation != "orthogonal":
+        raise MapError(path, "map", "wrong_orientation", found=data.orientation,
+                       expected="orthogonal")
+
+    def bad_param(name: str, value: Any, problem: str) -> None:
+        raise MapError(path, "map properties", "bad_param", param=name, value=str(value))
+
+    params = DEFAULT_PARAMS.overridden(props, bad_param)
+    min_players = _int_prop(path, "map properties", props, "min_players", 2, 2, 7)
+    max_players = _int_prop(path, "map properties", props, "max_players", 7, min_players, 7)
+    w, h = data.width, data.height
+    grid = data.require_layer("terrain")
+    kind, defense, special = [], [], []
+    for y in range(h):
+        for x in range(w):
+            cell = grid[y][x]
+            where = f"layer 'terrain' at ({x}, {y})"
+            if cell is None or cell.get("kind") not in KINDS:
+                raise MapError(path, where, "bad_terrain",
+                               found=str(None if cell is None else cell.get("kind")))
+            kind.append(KINDS.index(cell["kind"]))
+            d = cell.get("defense", params.default_defense)
+            if not isinstance(d, int) or isinstance(d, bool) or not 0 <= d <= 6:
+                raise MapError(path, where, "bad_defense", value=str(d))
+            defense.append(d)
+            sp = cell.get("special", "none")
+            if sp not in SPECIALS:
+                raise MapError(path, where, "bad_special", value=str(sp))
+            if sp != "none" and kind[-1] != LAND:
+                raise MapError(path, where, "bad_special", value=str(sp))
+            special.append(SPECIALS.index(sp))
+    if LAND not in kind:
+        raise MapError(path, "layer 'terrain'", "no_land")
+
+    cold = [False] * (w * h)
+    ruins: set[int] = set()
+    treasures: dict[int, Cost | None] = {}
+    starts: dict[str, set[int]] = {}
+    trees: list[tuple[int, str]] = []
+    groups: dict[str, dict[str, Any]] = {}
+    owner_of_start: dict[int, str] = {}
+    tw, th = data.tile_width, data.tile_height
+    for obj in data.require_objects("features"):
+        where = f"layer 'features' object {obj.id}" + (f" '{obj.name}'" if obj.name else "")
+        if obj.kind not in FEATURES:
+            raise MapError(path, where, "bad_feature", found=obj.kind)
+        if obj.kind == "cold":
+            for y in range(h):
+                for x in range(w):
+                    cx, cy = (x + 0.5) * tw, (y + 0.5) * th
+                    if obj.x <= cx < obj.x + obj.width and obj.y <= cy < obj.y + obj.height:
+                        cold[y * w + x] = kind[y * w + x] == LAND
+            continue
+        px, py = obj.x + obj.width / 2, obj.y + obj.height / 2
+        x, y = int(px // tw), int(py // th)
+        if not (0 <= x < w and 0 <= y < h):
+            raise MapError(path, where, "feature_off_land")
+        i = y * w + x
+        if kind[i] != LAND:
+            raise MapError(path, where, "feature_off_land")
+        p = obj.properties
+        if obj.kind == "ruin":
+            ruins.add(i)
+        elif obj.kind == "treasure":
+            fixed = tuple(_int_prop(path, where, p, r, 0, 0, 99)
+                          for r in ("gold", "materials", "exotics"))
+            treasures[i] = fixed if any(fixed) else None  # type: ignore[assignment]
+        elif obj.kind == "start":
+            faction = p.get("faction")
+            if faction not in FACTIONS:
+                raise MapError(path, where, "bad_faction", found=str(faction))
+            if i in owner_of_start and owner_of_start[i] != faction:
+                raise MapError(path, where, "start_overlap", faction=faction,
+                               other=owner_of_start[i])
+            owner_of_start[i] = faction
+            starts.setdefault(faction, set()).add(i)
+        elif obj.kind == "tree_of_life":
+            trees.append((i, where))
+        else:  # neutral
+            name, race = p.get("group"), p.get("race")
+            if not isinstance(name, str) or not name:
+                raise MapError(path, where, "bad_group", found=str(name))
+            if race not in RACES:
+                raise MapError(path, where, "bad_race", found=str(race))
+            group = groups.setdefault(name, {"race": race, "tiles": set(), "camps": set()})
+            if group["race"] != race:
+                raise MapError(path, where, "bad_race", found=str(race))
+            group["tiles"].add(i)
+            if p.get("camp") is True:
+                if race != "goblin":
+                    raise MapError(path, where, "bad_race", found=str(race))
+                group["camps"].add(i)
+    for faction, tiles in starts.items():
+        if not _contiguous(tiles, w, h):
+            raise MapError(path, f"start region '{faction}'", "start_not_contiguous",
+                           faction=faction)
+    if len(starts) < max_players:
+        raise MapError(path, "layer 'features'", "too_few_starts", found=len(starts),
+                       expected=max_players)
+    neutral_tiles: dict[int, str] = {}
+    for name, group in groups.items():
+        if not _contiguous(group["tiles"], w, h):
+            raise MapError(path, f"group '{name}'", "group_not_contiguous", group=name)
+        for t in group["tiles"]:
+            if t in neutral_tiles or t in owner_of_start:
+                raise MapError(path, f"group '{name}'", "start_overlap", faction=name,
+                               other=neutral_tiles.get(t) or owner_of_start.get(t, ""))
+            neutral_tiles[t] = name
+    tree = -1
+    if len(trees) > 1:
+        raise MapError(path, trees[1][1], "tree_outside_start")
+    if trees:
+        tree, where = trees[0]
+        if tree not in starts.get("jungle", set()):
+            raise MapError(path, where, "tree_outside_start")
+    elif "jungle" in starts:
+        raise MapError(path, "start region 'jungle'", "tree_outside_start")
+    for t in ruins | set(treasures):
+        if t in neutral_tiles or t == tree:
+            raise MapError(path, f"tile ({t % w}, {t // w})", "start_overlap",
+                           faction="ruin/treasure", other=neutral_tiles.get(t, "tree_of_life"))
+    ordered_groups = tuple(
+        NeutralGroup(name, g["race"], tuple(sorted(g["tiles"])), tuple(sorted(g["camps"])))
+        for name, g in sorted(groups.items(), key=lambda kv: min(kv[1]["tiles"])))
+    return Board(
+        path=path, title=str(props.get("title", "")), title_zh=str(props.get("title_zh", "")),
+        width=w, height=h, kind=tuple(kind), defense=tuple(defense), special=tuple(special),
+        cold=tuple(cold), ruins=frozenset(ruins), treasures=treasures,
+        starts={f: tuple(sorted(starts[f])) for f in FACTIONS if f in starts}, tree=tree,
+        groups=ordered_groups, params=params, min_players=min_players, max_players=max_players,
+    )
+
+
+_CACHE: dict[str, Board] = {}
+
+
+def read_board(path: str) -> Board:
+    """The validated board of the map at `path` (cached: boards are immutable)."""
+    if path not in _CACHE:
+        _CACHE[path] = board_from_map(read_map(path))
+    return _CACHE[path]
+

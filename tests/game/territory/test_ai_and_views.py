@@ -1,0 +1,126 @@
+"""T-21.1 greedy agent and T-18 hidden information (views and redacted events)."""
+
+from __future__ import annotations
+
+import json
+
+from game import rulesets
+from game.ai import make_agent
+from game.core import Setup
+from game.core.simulate import play_one
+from game.territory import actions as A
+from game.territory import events as E
+from game.territory.ai import GreedyAgent, plan_turn
+from game.territory.state import NOBODY, Phase
+from tests.helpers.territory import enter, new_game, of, own, plain_game, res, resolve, tile
+
+
+def test_T_21_1_greedy_beats_two_random_seats():
+    wins = sum(0 in play_one("territory", ["greedy", "random", "random"], seed,
+                             rotate=seed % 3).winners
+               for seed in range(6))
+    assert wins >= 5
+
+
+def test_T_21_1_greedy_picks_by_its_preference_and_plans_complete_arrows():
+    g = new_game(2)
+    agent = GreedyAgent(0, 1)
+    pick = agent.choose(g.view(0), g.legal_actions(0))
+    assert pick == A.PickFaction("pioneer")
+    g.apply(0, pick)
+    g.apply(1, A.PickFaction("war"))
+    view = g.view(0)
+    plan = plan_turn(view, 0, g.legal_actions(0))
+    assert any(isinstance(a, A.Arrow) for a in plan)
+    for before, action in zip(plan, plan[1:]):
+        if isinstance(action, A.Step):
+            assert isinstance(before, (A.Arrow, A.Step))
+    state_rng = g.rng.get_state()
+    while 0 in g.to_move():
+        g.apply(0, agent.choose(g.view(0), g.legal_actions(0)))
+    assert g.rng.get_state() == state_rng  # the agent never touches the game's dice
+    assert g.tribes[0].submitted and g.tribes[0].orders
+
+
+def test_T_21_1_greedy_answers_proposals():
+    g = plain_game(("bounty", "war"))
+    own(g, 0, (0, 0))
+    own(g, 1, (1, 0), (2, 0), (3, 0), (4, 0), (5, 0), (6, 0), (7, 0), (8, 0), (9, 0))
+    g.demands = [(1, 0, 0)]
+    res(g, 0, 6)
+    g._cache = {}
+    plan = plan_turn(g.view(0), 0, g.legal_actions(0))
+    assert A.AnswerTribute(1, True) in plan  # War holds more than twice its tiles
+
+
+def test_T_14_4_system_tribes_choose_orders_with_the_greedy_planner():
+    g = plain_game(("pioneer", "bounty"))
+    system = g.new_system_tribe("pioneer", None, "rebels")
+    g.ev = []
+    own(g, system.id, (0, 0))
+    res(g, system.id, 3)
+    ev = resolve(g)
+    revealed = [e for e in of(ev, E.OrdersRevealed) if e.tribe == system.id]
+    assert revealed and isinstance(revealed[0].actions[0], A.Arrow)
+    assert len(g.tiles_of(system.id)) > 1
+
+
+def test_T_18_1_views_hide_orders_escrow_and_settings_of_others():
+    g = plain_game(("bounty", "arcane"))
+    own(g, 0, (0, 0))
+    res(g, 0, 9)
+    before = g.view(1).to_json()
+    enter(g, 0, A.Arrow(tile(g, 0, 0), tile(g, 1, 0), 3), A.SetPriority("emg"),
+          A.Build(tile(g, 0, 0), "camp"))
+    assert g.view(1).to_json() == before
+    assert g.view(None).to_json() == g.view(None).to_json()
+    mine = g.view(0).to_json()["tribes"][0]
+    assert mine["escrow"] == {"gold": 8, "materials": 0, "exotics": 0}
+    assert mine["resources"]["gold"] == 1 and len(mine["orders"]) == 2
+    json.dumps(mine)
+
+
+def test_T_18_1_order_entry_events_are_redacted_for_everyone_else():
+    g = plain_game(("bounty", "arcane"))
+    own(g, 0, (0, 0))
+    res(g, 0, 9)
+    (entered,) = g.apply(0, A.Arrow(tile(g, 0, 0), tile(g, 1, 0), 3))
+    assert entered.redacted(0) is entered
+    assert entered.redacted(1) == E.OrdersChanged(0) and entered.redacted(None) == E.OrdersChanged(0)
+    (removed,) = g.apply(0, A.RemoveOrder(0))
+    assert removed.redacted(1) == E.OrdersChanged(0)
+    ev = resolve(g)
+    assert all(e.redacted(1) is e for e in ev)  # playback is public (T-5.6)
+
+
+def test_T_18_1_hidden_groups_and_treasures_are_not_in_any_view():
+    g = new_game(3, factions=("war", "bounty", "tide"))
+    for seat in (0, 1, 2, None):
+        view = g.view(seat).to_json()
+        text = json.dumps(view)
+        assert "treasure" not in text
+        assert view["revealed_groups"] == []
+        for group in g.board.groups:
+            for i in group.tiles:
+                assert view["owner"][i] == NOBODY and view["building"][i] == "none"
+
+
+def test_T_18_3_validation_treats_hidden_tiles_as_unclaimed():
+    g = new_game(2, factions=("pioneer", "war"))
+    goblin = g.board.groups[0].tiles[0]
+    assert g.seen_owner(goblin) == NOBODY
+    assert g.defense(goblin, 0, -1) == -1
+
+
+def test_the_view_is_json_and_agents_only_need_it():
+    rs = rulesets.get("territory")
+    state = rs.new_game(Setup(seats=("greedy", "random", "greedy"), seed=4))
+    agents = [make_agent(a, rs, s, 4) for s, a in enumerate(state.setup.seats)]
+    for _ in range(40):
+        if state.result() is not None:
+            break
+        seat = state.to_move()[0]
+        view = state.view(seat)
+        json.dumps(view.to_json())
+        state.apply(seat, agents[seat].choose(view, state.legal_actions(seat)))
+    assert state.phase in (Phase.ORDERS, Phase.OVER)

@@ -1,0 +1,184 @@
+"""Scenario builders for Dice for Land tests: plain test boards, tiles handed out directly,
+scripted dice, orders entered and turns resolved.
+
+T-22's scenarios say "test board all plain, def 1": `plain_game` builds such a board in
+memory (no Tiled file), with the factions asked for and nothing owned, at ORDERS of turn 1.
+Only tests use these.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Iterable
+
+from game import rulesets
+from game.core import Setup
+from game.core.rng import Rng
+from game.territory import actions as A
+from game.territory.board import Board, NeutralGroup
+from game.territory.constants import (
+    BUILDING_CODE, DEFAULT_PARAMS, LAND, SEA, SIDES, Params,
+)
+from game.territory.rules import TerritoryGame
+from game.territory.state import NOBODY, Phase, Tribe
+
+FAR = 10  # columns 10+ of a plain board hold the tribes' spare land ("far away")
+
+
+class ScriptedRng(Rng):
+    """An Rng whose dice come from a script (then from a seeded PCG32, if `then` is given)."""
+
+    def __init__(self, faces: Iterable[int], then: int | None = None,
+                 picks: Iterable[Any] = ()) -> None:
+        super().__init__(then if then is not None else 0)
+        self.faces = list(faces)
+        self.picks = list(picks)
+        self.strict = then is None
+
+    def choice(self, items: list) -> Any:
+        if self.picks:
+            pick = self.picks.pop(0)
+            assert pick in items, (pick, items)
+            return pick
+        return super().choice(items)
+
+    def die(self, sides: int = 6) -> int:
+        if self.faces:
+            return self.faces.pop(0)
+        if self.strict:
+            raise AssertionError("the scenario rolled more dice than it scripted")
+        return super().die(sides)
+
+    def copy(self) -> "ScriptedRng":
+        twin = ScriptedRng(self.faces, None, self.picks)
+        twin.state, twin.inc, twin.strict = self.state, self.inc, self.strict
+        return twin
+
+
+def new_game(seats: int = 3, seed: int = 7, factions: tuple[str, ...] | None = None,
+             **options: Any) -> TerritoryGame:
+    """A game on the default map (factions preset so it starts at ORDERS of turn 1)."""
+    opts = dict(options)
+    if factions is not None:
+        opts["factions"] = list(factions)
+    state = rulesets.get("territory").new_game(
+        Setup(seats=("human",) * seats, seed=seed, options=opts))
+    assert isinstance(state, TerritoryGame)
+    return state
+
+
+QUIET = replace(DEFAULT_PARAMS, disaster_every=99)  # no disasters unless a test asks
+
+
+def plain_board(width: int = 24, height: int = 8, sea: Iterable[tuple[int, int]] = (),
+                kinds: dict[tuple[int, int], int] | None = None,
+                cold: Iterable[tuple[int, int]] = (), params: Params = QUIET,
+                groups: tuple[NeutralGroup, ...] = (),
+                treasures: dict[int, Any] | None = None) -> Board:
+    """An all-plain board of defense 1 (T-22), with optional sea tiles and other kinds."""
+    size = width * height
+    kind = [LAND] * size
+    for x, y in sea:
+        kind[y * width + x] = SEA
+    for (x, y), k in (kinds or {}).items():
+        kind[y * width + x] = k
+    cold_set = {y * width + x for x, y in cold}
+    return Board(
+        path="<plain test board>", title="plain", title_zh="", width=width, height=height,
+        kind=tuple(kind), defense=tuple(1 for _ in range(size)), special=(0,) * size,
+        cold=tuple(i in cold_set for i in range(size)), ruins=frozenset(),
+        treasures=dict(treasures or {}), starts={}, tree=-1, groups=groups, params=params,
+        min_players=2, max_players=7)
+
+
+def plain_game(factions: tuple[str, ...] = ("bounty", "war"), board: Board | None = None,
+               seed: int = 1, spare: int = 6) -> TerritoryGame:
+    """A game at ORDERS of turn 1 on a plain board; nothing owned but `spare` far tiles per
+    tribe (so nobody is eliminated and no victory condition is met by accident)."""
+    board = board or plain_board()
+    n = len(factions)
+    size = board.size
+    state = TerritoryGame(
+        setup=Setup(seats=("human",) * n, seed=seed, ruleset="territory"),
+        board=board, params=board.params, rng=Rng(seed), order=tuple(range(n)),
+        tribes=[Tribe(id=s, kind="player", faction=f, seat=s, name=f"T{s}")
+                for s, f in enumerate(factions)],
+        owner=[NOBODY] * size, building=[0] * size, commerce=[False] * size,
+        walls=[0] * (4 * size), tunnel=[-1] * size, desolate=[0] * size, gift=[0] * size,
+        hostile=[0] * size, treasure=[i in board.treasures for i in range(size)],
+        revealed=[False] * len(board.groups), goblin_site=[-1] * size,
+    )
+    for g, group in enumerate(board.groups):
+        for i in group.tiles:
+            state.owner[i] = -2 if group.race == "undead" else -3
+            if group.race == "goblin":
+                state.goblin_site[i] = g
+    state.phase = Phase.ORDERS
+    state.turn = 1
+    state.submission = tuple(range(n))
+    for s in range(n):
+        for k in range(spare):
+            x = FAR + s * 2 + k % 2
+            y = board.height - 1 - k // 2
+            own(state, s, (x, y))
+    return state
+
+
+def tile(state: TerritoryGame, x: int, y: int) -> int:
+    return state.board.index(x, y)
+
+
+def own(state: TerritoryGame, tribe: int, *cells: tuple[int, int], building: str = "") -> None:
+    """Give tiles to a tribe (optionally with a main building)."""
+    for x, y in cells:
+        i = state.board.index(x, y)
+        state.owner[i] = tribe
+        if building:
+            state.building[i] = BUILDING_CODE[building]
+    state._cache = {}
+
+
+def put(state: TerritoryGame, x: int, y: int, building: str) -> None:
+    state.building[state.board.index(x, y)] = BUILDING_CODE[building]
+    state._cache = {}
+
+
+def wall(state: TerritoryGame, x: int, y: int, side: str, level: int = 1) -> None:
+    state.walls[state.board.index(x, y) * 4 + SIDES.index(side)] = level
+    state._cache = {}
+
+
+def res(state: TerritoryGame, tribe: int, gold: int = 0, materials: int = 0,
+        exotics: int = 0) -> None:
+    state.tribes[tribe].res = [gold, materials, exotics]
+
+
+def techs(state: TerritoryGame, tribe: int, *names: str) -> None:
+    state.tribes[tribe].techs.update(names)
+    state._cache = {}
+
+
+def dice(state: TerritoryGame, *faces: int, then: int | None = None,
+         picks: Iterable[Any] = ()) -> None:
+    """The next dice the rules roll, in order (strict: rolling more fails the test), and the
+    next uniform choices (`picks`, e.g. a disaster's name)."""
+    state.rng = ScriptedRng(faces, then, picks)
+
+
+def enter(state: TerritoryGame, tribe: int, *actions: Any) -> list:
+    events = []
+    for action in actions:
+        events += state.apply(tribe, action)
+    return events
+
+
+def resolve(state: TerritoryGame) -> list:
+    """Submit for every seat still to move; returns the events of the whole resolution."""
+    events: list = []
+    for seat in list(state.to_move()):
+        events += state.apply(seat, A.SUBMIT)
+    return events
+
+
+def of(events: list, kind: type) -> list:
+    return [e for e in events if isinstance(e, kind)]
