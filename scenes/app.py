@@ -9,7 +9,9 @@ SDL_VIDEODRIVER=dummy for tests and `main.py smoke`.
 from __future__ import annotations
 
 import os
+import signal
 import sys
+import threading
 import time
 import traceback
 from typing import Callable
@@ -37,6 +39,9 @@ class App:
     def __init__(self, settings: Settings | None = None, window_size: tuple[int, int] | None = None) -> None:
         self.settings = settings or Settings.load()
         set_language(self.settings.language)
+        # SDL would turn SIGTERM into a window-close event, which asks "Quit?" and waits; a
+        # shutdown or `kill` must instead save and end (see _on_terminate).
+        os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
         pygame.init()
         init_mixer()
         pygame.display.set_caption("Tidegate Isle & friends")
@@ -53,6 +58,9 @@ class App:
         self.ticks = 0                       # update steps since start (animation time base)
         self.on_crash: Callable[[BaseException, str], None] | None = None
         self._presented = False
+        self.terminating = False
+        if hasattr(signal, "SIGTERM") and threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGTERM, self._on_terminate)
         pygame.key.set_repeat(300, 40)
         pygame.mouse.set_visible(False)
 
@@ -168,6 +176,18 @@ class App:
             if self.top is not None:
                 self.top.handle(self._translate(event))
 
+    def _on_terminate(self, signum, frame) -> None:
+        """SIGTERM: finish the current frame, autosave any running game, and end."""
+        self.terminating = True
+
+    def _terminate_now(self) -> None:
+        for scene in reversed(self.stack):
+            autosave = getattr(scene, "autosave", None)
+            if autosave is not None:
+                autosave()
+                break
+        self.running = False
+
     def request_quit(self) -> None:
         """Ask the top scene to confirm quitting (scenes may override via `on_quit`)."""
         handler = getattr(self.top, "on_quit", None)
@@ -244,6 +264,9 @@ class App:
         last = time.perf_counter()
         acc = 0.0
         while self.running and self.stack:
+            if self.terminating:
+                self._terminate_now()
+                break
             now = time.perf_counter()
             acc = self.safe_frame(now - last, acc)
             last = now

@@ -102,6 +102,12 @@ def parse_save(text: str | bytes) -> SaveGame:
             raise SaveError("save.damaged", detail="setup")
         if not all(isinstance(s, str) for s in setup.seats) or not isinstance(setup.seed, int):
             raise SaveError("save.damaged", detail="setup")
+        # Decoding actions needs the ruleset's action types registered: load the ruleset.
+        from game import rulesets
+        try:
+            rulesets.get(setup.ruleset)
+        except UnknownName:
+            raise SaveError("save.unknown_ruleset", name=setup.ruleset) from None
         raw_actions = data.get("actions")
         if not isinstance(raw_actions, list):
             raise SaveError("save.damaged", detail="actions")

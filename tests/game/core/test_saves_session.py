@@ -149,3 +149,28 @@ def test_undo_only_within_the_turn_and_never_past_the_dice():
     session.undo()
     session.undo()
     assert session.state.digest() == before and not session.can_undo()
+
+
+def test_a_fresh_process_loads_a_save(tmp_path):
+    """Continue / Load / replay start in a process that has imported no ruleset yet."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    path = tmp_path / "s.json"
+    session = played_session(steps=40)
+    write_save(path, session.to_save())
+    code = ("import sys; from game.core.saves import read_save, restore; "
+            "print(restore(read_save(sys.argv[1])).digest())")
+    root = Path(__file__).resolve().parents[3]
+    out = subprocess.run([sys.executable, "-c", code, str(path)], cwd=root, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == session.state.digest()
+
+
+def test_a_save_of_an_unknown_ruleset_says_so():
+    data = json.loads(good_save_text())
+    data["ruleset"] = data["setup"]["ruleset"] = "chess"
+    with pytest.raises(SaveError) as err:
+        parse_save(json.dumps(data))
+    assert err.value.key == "save.unknown_ruleset"

@@ -1,0 +1,33 @@
+"""SIGTERM (shutdown, `kill`) saves the running game and ends the program without asking."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from game.core.saves import read_save, restore
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGTERM") or sys.platform == "win32", reason="POSIX signals")
+def test_sigterm_autosaves_and_exits(tmp_path):
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "GAME_DATA_DIR": str(tmp_path), "LANG": "en_US.UTF-8"}
+    game = subprocess.Popen([sys.executable, "main.py", "play", "tidegate", "--seats", "greedy,greedy",
+                             "--seed", "5"], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    autosave = tmp_path / "saves" / "autosave.json"
+    deadline = time.time() + 60
+    while not autosave.exists() and time.time() < deadline:
+        time.sleep(0.1)
+    assert autosave.exists(), "the game never autosaved"
+    time.sleep(0.5)
+    game.send_signal(signal.SIGTERM)
+    assert game.wait(timeout=20) == 0
+    save = read_save(autosave)
+    assert restore(save).digest() == save.digest
+    assert b"Traceback" not in game.stderr.read()
