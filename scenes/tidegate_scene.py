@@ -160,7 +160,7 @@ class TidegateScene(Scene):
         self._token_tile = {n: 5 + i for i, n in enumerate([2, 3, 4, 5, 6, 8, 9, 10, 11, 12])}
         self._build_widgets()
         if not session.actions:
-            self._log(lambda: tr("game.place_outpost"))
+            self._log(lambda: tr("log.new_game"))
         else:
             self._log(lambda r=self.shown.round: tr("log.resumed", round=r))
         if state.result() is not None:
@@ -628,12 +628,16 @@ class TidegateScene(Scene):
         pygame.draw.rect(canvas, light, (rect.x + 5, rect.y + 5, 4, rect.height - 10))
         if view.phase is not Phase.OVER and view.current == seat:
             pygame.draw.rect(canvas, theme.STRAW, rect.inflate(2, 2), 2)
-        name = self.name(seat)
         kind = self.session.setup.seats[seat]
-        text.draw(canvas, name, (rect.x + 13, rect.y + 5), theme.INK)
+        tag_w = 0
         if kind != "human":
-            tag = tr("game.thinking") if (self.session.thinking and view.current == seat) else tr("seat.ai")
-            text.draw(canvas, tag, (rect.right - 7, rect.y + 5), theme.DUSK, "right")
+            if self.session.thinking and view.current == seat:
+                glass = art.ui["icon_end_turn"]   # an hourglass: this AI is thinking
+                canvas.blit(glass, (rect.right - 7 - glass.get_width(), rect.y + 7))
+                tag_w = glass.get_width() + 4
+            else:
+                tag_w = text.draw(canvas, tr("seat.ai"), (rect.right - 7, rect.y + 5), theme.DUSK, "right").width + 4
+        text.draw(canvas, self._fit(self.name(seat), rect.width - 20 - tag_w), (rect.x + 13, rect.y + 5), theme.INK)
         star = art.pieces["vp_star"]
         canvas.blit(star, (rect.x + 13, rect.y + 24))
         text.draw(canvas, str(view.scores[seat]), (rect.x + 28, rect.y + 22), theme.INK)
@@ -655,6 +659,14 @@ class TidegateScene(Scene):
         if view.has_gate[seat]:
             gate = art.pieces["gate_0"]
             canvas.blit(gate, (rect.right - gate.get_width() - 5, rect.y + 20))
+
+    def _fit(self, name: str, width: int) -> str:
+        """`name`, shortened with an ellipsis to fit `width` pixels."""
+        if self.app.text.size(name)[0] <= width:
+            return name
+        while name and self.app.text.size(name + "…")[0] > width:
+            name = name[:-1]
+        return name + "…"
 
     def _draw_dice(self, canvas: pygame.Surface) -> None:
         if self.timeline.busy and any(isinstance(a, DiceRoll) for g in self.timeline.groups[:1] for a in g.anims):
