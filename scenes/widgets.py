@@ -7,6 +7,8 @@ changes every widget at once without rebuilding screens.
 
 from __future__ import annotations
 
+import abc
+
 from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
@@ -23,7 +25,7 @@ def label(text: str | TextFn) -> TextFn:
     return text if callable(text) else (lambda: text)
 
 
-class Widget:
+class Widget(abc.ABC):
     """Base: a rectangle on the canvas that may take focus."""
 
     focusable = True
@@ -45,8 +47,9 @@ class Widget:
     def activate(self, app: "App", step: int = 1) -> None:
         """Keyboard activation (Enter/Space, or Left/Right with step -1/+1)."""
 
+    @abc.abstractmethod
     def draw(self, app: "App", canvas: pygame.Surface) -> None:
-        raise NotImplementedError  # abstract
+        """Draw the widget onto the canvas."""
 
 
 class Button(Widget):

@@ -7,6 +7,8 @@ reproducible from their seed.
 
 from __future__ import annotations
 
+import abc
+
 from typing import ClassVar
 
 from game.core.errors import UnknownName
@@ -14,7 +16,7 @@ from game.core.protocol import Action, Ruleset, View
 from game.core.rng import Rng, derive_seed
 
 
-class Agent:
+class Agent(abc.ABC):
     """Base of every agent: `choose` one of the legal actions."""
 
     id: ClassVar[str] = ""
@@ -24,8 +26,9 @@ class Agent:
         self.seat = seat
         self.rng = Rng(derive_seed(seed, "agent", seat, self.id))
 
+    @abc.abstractmethod
     def choose(self, view: View | None, legal: list[Action]) -> Action:
-        raise NotImplementedError  # abstract
+        """One of `legal`, decided from `view` only."""
 
 
 class RandomAgent(Agent):

@@ -15,6 +15,7 @@ its action list.
 
 from __future__ import annotations
 
+import abc
 import dataclasses
 import hashlib
 import json
@@ -74,45 +75,46 @@ class Result:
     reason: str = ""
 
 
-class View:
+class View(abc.ABC):
     """What one seat may see of a state; JSON-encodable through `to_json()`."""
 
+    @abc.abstractmethod
     def to_json(self) -> dict[str, Any]:
-        raise NotImplementedError  # abstract: every ruleset's view defines it
+        """Plain JSON data of this view."""
 
 
-class State:
-    """One game in progress. Subclasses implement every method below."""
+class State(abc.ABC):
+    """One game in progress. Subclasses implement every abstract method below."""
 
     setup: Setup
 
+    @abc.abstractmethod
     def to_move(self) -> list[int]:
         """Seats that must act now (several in simultaneous phases); empty once over."""
-        raise NotImplementedError  # abstract
 
+    @abc.abstractmethod
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action `apply` accepts from `seat` now; empty if the seat need not act."""
-        raise NotImplementedError  # abstract
 
+    @abc.abstractmethod
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Carry out an action; raise IllegalAction (state unchanged) if it is not legal."""
-        raise NotImplementedError  # abstract
 
+    @abc.abstractmethod
     def view(self, seat: int | None) -> View:
         """What `seat` may see (None: the public)."""
-        raise NotImplementedError  # abstract
 
+    @abc.abstractmethod
     def result(self) -> Result | None:
         """The outcome once the game is over; None while it runs."""
-        raise NotImplementedError  # abstract
 
+    @abc.abstractmethod
     def clone(self, reseed: int | None = None) -> "State":
         """An independent copy; with `reseed`, its future random outcomes differ."""
-        raise NotImplementedError  # abstract
 
+    @abc.abstractmethod
     def digest_data(self) -> Any:
         """Plain data of everything that decides the game's future, RNG included."""
-        raise NotImplementedError  # abstract
 
     def digest(self) -> str:
         """A stable hash of `digest_data()`: equal digests mean equal futures."""
@@ -120,7 +122,7 @@ class State:
         return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-class Ruleset:
+class Ruleset(abc.ABC):
     """Fixed data of one ruleset; one instance per ruleset, registered by id."""
 
     id: ClassVar[str] = ""
@@ -128,13 +130,13 @@ class Ruleset:
     max_players: ClassVar[int] = 2
     has_hidden_info: ClassVar[bool] = False
 
+    @abc.abstractmethod
     def default_map(self) -> str:
         """Path of the map used when `Setup.map` is None."""
-        raise NotImplementedError  # abstract
 
+    @abc.abstractmethod
     def new_game(self, setup: Setup) -> State:
         """A fresh state for `setup` (the returned state's setup has `ruleset` filled in)."""
-        raise NotImplementedError  # abstract
 
     def agents(self) -> dict[str, type]:
         """Agent classes specific to this ruleset, by id (e.g. `greedy`)."""

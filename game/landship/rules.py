@@ -506,21 +506,28 @@ class LandshipGame(LandshipState):
             return "already_full"
         return None
 
-    def _check_repair(self, seat: int, action: A.Repair) -> str | None:
-        if not _is_id(action.ship) or not _is_id(action.target):
-            return "bad_payload"
-        why = self._actor_reason(seat, action.ship)
+    def _builder_and_target(self, seat: int, ship_id, target_id, cost: int) -> tuple[str | None, Ship | None, Ship | None]:
+        """Checks shared by repair and capture: payload, actor, builder, AP, target exists."""
+        if not _is_id(ship_id) or not _is_id(target_id):
+            return "bad_payload", None, None
+        why = self._actor_reason(seat, ship_id)
         if why:
-            return why
-        s = self.ships[action.ship]
+            return why, None, None
+        s = self.ships[ship_id]
         if s.type not in BUILDERS:
-            return "not_a_builder"
-        why = self._ap_reason(s, COST_REPAIR, act=True)
+            return "not_a_builder", None, None
+        why = self._ap_reason(s, cost, act=True)
+        if why:
+            return why, None, None
+        t = self.ships.get(target_id)
+        if t is None:
+            return "unknown_ship", None, None
+        return None, s, t
+
+    def _check_repair(self, seat: int, action: A.Repair) -> str | None:
+        why, s, t = self._builder_and_target(seat, action.ship, action.target, COST_REPAIR)
         if why:
             return why
-        t = self.ships.get(action.target)
-        if t is None:
-            return "unknown_ship"
         if t is s:
             return "cannot_repair_self"
         return self._repair_target_reason(s, t)
@@ -537,21 +544,8 @@ class LandshipGame(LandshipState):
         return None
 
     def _check_capture(self, seat: int, action: A.Capture) -> str | None:
-        if not _is_id(action.ship) or not _is_id(action.target):
-            return "bad_payload"
-        why = self._actor_reason(seat, action.ship)
-        if why:
-            return why
-        s = self.ships[action.ship]
-        if s.type not in BUILDERS:
-            return "not_a_builder"
-        why = self._ap_reason(s, COST_CAPTURE, act=True)
-        if why:
-            return why
-        t = self.ships.get(action.target)
-        if t is None:
-            return "unknown_ship"
-        return self._capture_target_reason(s, t)
+        why, s, t = self._builder_and_target(seat, action.ship, action.target, COST_CAPTURE)
+        return why or self._capture_target_reason(s, t)
 
     def _check_build(self, seat: int, action: A.Build) -> str | None:
         if not _is_id(action.ship) or action.ship_type not in SHIP_TYPES or not _is_xy(action.at):
