@@ -8,6 +8,8 @@ group play together. Drawing never changes game state.
 
 from __future__ import annotations
 
+import abc
+
 import math
 from dataclasses import dataclass, field
 from typing import Callable
@@ -31,7 +33,7 @@ def ease_in_out(p: float) -> float:
     return 3 * p * p - 2 * p * p * p
 
 
-class Anim:
+class Anim(abc.ABC):
     """Base: something drawn for `duration` seconds after an optional `delay`."""
 
     def __init__(self, duration: float, delay: float = 0.0) -> None:
@@ -57,8 +59,9 @@ class Anim:
     def finish(self) -> None:
         self.t = self.delay + self.duration
 
+    @abc.abstractmethod
     def draw(self, canvas: pygame.Surface) -> None:
-        raise NotImplementedError  # abstract
+        """Draw the current frame of the animation."""
 
 
 class DiceRoll(Anim):
