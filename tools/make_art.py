@@ -21,20 +21,20 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
-import struct
-import zlib
 from dataclasses import dataclass, field
+import sys
 from pathlib import Path
 
 import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tools.pixelart import CLEAR, load_palette, to_rgba, write_png  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 ART_DIR = ROOT / "sprites" / "art"
 TILESET_PATH = Path("maps") / "tidegate" / "tidegate_tiles.png"
 SHEETS_DIR = Path("sprites") / "sheets"
 
-CLEAR = "."  # the transparent character
 Grid = np.ndarray  # 2-D array of one-character strings (palette characters)
 
 TILE = 32  # px, tile width and height (Tiled: tilewidth = tileheight = 32)
@@ -50,25 +50,6 @@ SEAT_PATTERNS = ("plain", "stripes", "dots", "diamond")
 
 
 # --------------------------------------------------------------------------- palette, grids
-
-
-def load_palette(path: Path | None = None) -> dict[str, tuple[int, int, int, int]]:
-    """Read the colour table of PALETTE.md: character -> (r, g, b, a)."""
-    path = path or ART_DIR / "PALETTE.md"
-    palette: dict[str, tuple[int, int, int, int]] = {CLEAR: (0, 0, 0, 0)}
-    row = re.compile(r"^\|\s*`(.)`\s*\|\s*`#([0-9a-fA-F]{6}(?:[0-9a-fA-F]{2})?)`\s*\|")
-    for line in path.read_text(encoding="utf-8").splitlines():
-        match = row.match(line)
-        if not match:
-            continue
-        char, hexcode = match.groups()
-        if char in palette:
-            raise ValueError(f"{path}: colour character {char!r} listed twice")
-        rgba = bytes.fromhex(hexcode if len(hexcode) == 8 else hexcode + "ff")
-        palette[char] = (rgba[0], rgba[1], rgba[2], rgba[3])
-    if len(palette) < 2:
-        raise ValueError(f"{path}: no colour rows found")
-    return palette
 
 
 def load_grids(filename: str) -> dict[str, Grid]:
@@ -158,34 +139,6 @@ def _hash(*values: int) -> int:
         h = (h ^ (v & 0xFFFFFFFFFFFFFFFF)) * 0xBF58476D1CE4E5B9 & 0xFFFFFFFFFFFFFFFF
         h ^= h >> 31
     return h
-
-
-def to_rgba(grid: Grid, palette: dict[str, tuple[int, int, int, int]]) -> np.ndarray:
-    """Turn a grid of palette characters into an (h, w, 4) uint8 array."""
-    out = np.zeros(grid.shape + (4,), dtype=np.uint8)
-    for char in np.unique(grid):
-        if char not in palette:
-            raise ValueError(f"character {char!r} is not in PALETTE.md")
-        out[grid == char] = palette[char]
-    return out
-
-
-def write_png(path: Path, rgba: np.ndarray) -> None:
-    """Write an RGBA uint8 array as a PNG (fixed settings, so the bytes are reproducible)."""
-    h, w, _ = rgba.shape
-    raw = b"".join(b"\x00" + rgba[y].tobytes() for y in range(h))
-
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return (struct.pack(">I", len(data)) + kind + data
-                + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
-
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(
-        b"\x89PNG\r\n\x1a\n"
-        + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 6, 0, 0, 0))
-        + chunk(b"IDAT", zlib.compress(raw, 9))
-        + chunk(b"IEND", b"")
-    )
 
 
 # --------------------------------------------------------------------------- hex geometry

@@ -25,15 +25,15 @@ Pure numpy: no pygame here.
 from __future__ import annotations
 
 import argparse
-import re
-import struct
-import zlib
+import sys
 from pathlib import Path
 
 import numpy as np
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tools.pixelart import load_palette, to_rgba, write_png  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[1]
-PALETTE_MD = ROOT / "sprites" / "art" / "PALETTE.md"
 MAP_DIR = Path("maps") / "domiplot"
 TILE = 16            # px, tile width and height
 COLUMNS = 8          # tiles per tileset row
@@ -193,19 +193,6 @@ REGIONS: dict[int, tuple[str, str, str, tuple[int, int], int]] = {
 }
 
 
-def load_palette(path: Path = PALETTE_MD) -> dict[str, tuple[int, int, int, int]]:
-    """The collection's colour table: palette character -> (r, g, b, a)."""
-    palette: dict[str, tuple[int, int, int, int]] = {".": (0, 0, 0, 0)}
-    row = re.compile(r"^\|\s*`(.)`\s*\|\s*`#([0-9a-fA-F]{6}(?:[0-9a-fA-F]{2})?)`\s*\|")
-    for line in path.read_text(encoding="utf-8").splitlines():
-        match = row.match(line)
-        if match:
-            char, hexcode = match.groups()
-            rgba = bytes.fromhex(hexcode if len(hexcode) == 8 else hexcode + "ff")
-            palette[char] = (rgba[0], rgba[1], rgba[2], rgba[3])
-    return palette
-
-
 def _hash(*parts: int) -> int:
     """A small deterministic integer hash (scatter without a random generator)."""
     h = 2166136261
@@ -278,33 +265,6 @@ def tileset_grid() -> np.ndarray:
         y, x = divmod(i, COLUMNS)
         sheet[y * TILE:(y + 1) * TILE, x * TILE:(x + 1) * TILE] = tile
     return sheet
-
-
-def to_rgba(grid: np.ndarray, palette: dict[str, tuple[int, int, int, int]]) -> np.ndarray:
-    out = np.zeros(grid.shape + (4,), dtype=np.uint8)
-    for char in np.unique(grid):
-        if char not in palette:
-            raise ValueError(f"character {char!r} is not in PALETTE.md")
-        out[grid == char] = palette[char]
-    return out
-
-
-def write_png(path: Path, rgba: np.ndarray) -> None:
-    """Write an RGBA uint8 array as a PNG (fixed settings, so the bytes are reproducible)."""
-    h, w, _ = rgba.shape
-    raw = b"".join(b"\x00" + rgba[y].tobytes() for y in range(h))
-
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return (struct.pack(">I", len(data)) + kind + data
-                + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
-
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(
-        b"\x89PNG\r\n\x1a\n"
-        + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 6, 0, 0, 0))
-        + chunk(b"IDAT", zlib.compress(raw, 9))
-        + chunk(b"IEND", b"")
-    )
 
 
 # --------------------------------------------------------------------------- Tiled files

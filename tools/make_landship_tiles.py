@@ -18,32 +18,19 @@ writer, so two runs write identical bytes. Pure numpy.
 from __future__ import annotations
 
 import argparse
-import re
-import struct
-import zlib
+import sys
 from pathlib import Path
 
 import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tools.pixelart import CLEAR, load_palette, to_rgba, write_png  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 PALETTE = ROOT / "sprites" / "art" / "PALETTE.md"
 OUT = ROOT / "maps" / "landship" / "landship_tiles.png"
 TILE = 16      # px, Tiled tilewidth = tileheight
 COLUMNS = 8
-CLEAR = "."
-
-
-def load_palette(path: Path = PALETTE) -> dict[str, tuple[int, int, int, int]]:
-    """The colour table of PALETTE.md: character -> (r, g, b, a)."""
-    palette: dict[str, tuple[int, int, int, int]] = {CLEAR: (0, 0, 0, 0)}
-    row = re.compile(r"^\|\s*`(.)`\s*\|\s*`#([0-9a-fA-F]{6}(?:[0-9a-fA-F]{2})?)`\s*\|")
-    for line in path.read_text(encoding="utf-8").splitlines():
-        match = row.match(line)
-        if match:
-            char, code = match.groups()
-            rgba = bytes.fromhex(code if len(code) == 8 else code + "ff")
-            palette[char] = (rgba[0], rgba[1], rgba[2], rgba[3])
-    return palette
 
 
 def _hash(*values: int) -> int:
@@ -172,30 +159,6 @@ def quicksand() -> np.ndarray:
 def build_tileset() -> np.ndarray:
     tiles = [sand(0), sand(1), sand(2), rock(), crystals(True), crystals(False), start_flag(), quicksand()]
     return np.concatenate(tiles, axis=1)
-
-
-def to_rgba(grid: np.ndarray, palette: dict[str, tuple[int, int, int, int]]) -> np.ndarray:
-    out = np.zeros(grid.shape + (4,), dtype=np.uint8)
-    for char in np.unique(grid):
-        if char not in palette:
-            raise ValueError(f"character {char!r} is not in PALETTE.md")
-        out[grid == char] = palette[char]
-    return out
-
-
-def write_png(path: Path, rgba: np.ndarray) -> None:
-    """Write an RGBA uint8 array as a PNG with fixed settings (reproducible bytes)."""
-    h, w, _ = rgba.shape
-    raw = b"".join(b"\x00" + rgba[y].tobytes() for y in range(h))
-
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return (struct.pack(">I", len(data)) + kind + data
-                + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
-
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(b"\x89PNG\r\n\x1a\n"
-                     + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 6, 0, 0, 0))
-                     + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
 
 
 def build(out: Path = OUT) -> Path:

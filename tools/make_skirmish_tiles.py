@@ -12,30 +12,19 @@ Tiles (ids as in maps/skirmish/skirmish.tsx): 0 plains, 1 road, 2 desert, 3 fore
 
 from __future__ import annotations
 
-import struct
 import sys
-import zlib
 from pathlib import Path
 
 import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tools.pixelart import load_palette, to_rgba, write_png  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "maps" / "skirmish" / "skirmish_tiles.png"
 W, H, SIDE = 24, 28, 14
 COLUMNS, ROWS = 8, 2
 
-# Colours from sprites/art/PALETTE.md (char: RGBA).
-PALETTE: dict[str, tuple[int, int, int, int]] = {
-    ".": (0, 0, 0, 0),
-    "K": (0x1b, 0x14, 0x26, 255), "k": (0x43, 0x36, 0x5a, 255),
-    "D": (0x1d, 0x3e, 0x72, 255), "B": (0x2b, 0x69, 0xa6, 255), "b": (0x53, 0xa6, 0xda, 255),
-    "W": (0xf2, 0xf4, 0xec, 255), "G": (0x98, 0x56, 0x1f, 255), "Y": (0xde, 0xa0, 0x3a, 255),
-    "y": (0xf7, 0xd8, 0x78, 255), "R": (0x4b, 0x4b, 0x5e, 255), "r": (0x81, 0x81, 0x8f, 255),
-    "q": (0xbc, 0xbc, 0xc6, 255), "F": (0x1d, 0x4a, 0x36, 255), "f": (0x2f, 0x7e, 0x45, 255),
-    "g": (0x74, 0xb6, 0x4e, 255), "T": (0x6b, 0x41, 0x28, 255), "t": (0xa8, 0x73, 0x3f, 255),
-    "M": (0x8d, 0x9c, 0xc0, 255), "m": (0xc9, 0xd5, 0xe8, 255), "C": (0xf4, 0xe4, 0xb6, 255),
-    "c": (0xcd, 0xab, 0x70, 255), "X": (0xc7, 0x30, 0x2c, 255), "e": (0x0b, 0x62, 0x4b, 255),
-}
 
 
 def _hash(*values: int) -> int:
@@ -316,25 +305,7 @@ def build() -> np.ndarray:
     for i, tile in enumerate(tiles):
         r, c = divmod(i, COLUMNS)
         sheet[r * H:(r + 1) * H, c * W:(c + 1) * W] = tile
-    rgba = np.zeros(sheet.shape + (4,), dtype=np.uint8)
-    for ch, colour in PALETTE.items():
-        rgba[sheet == ch] = colour
-    return rgba
-
-
-def write_png(path: Path, rgba: np.ndarray) -> None:
-    """A plain RGBA PNG (deterministic bytes: fixed zlib level, no timestamps)."""
-    h, w, _ = rgba.shape
-
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return (struct.pack(">I", len(data)) + kind + data
-                + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
-
-    raw = b"".join(b"\x00" + rgba[y].tobytes() for y in range(h))
-    png = (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 6, 0, 0, 0))
-           + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(png)
+    return to_rgba(sheet, load_palette())
 
 
 def main(argv: list[str] | None = None) -> int:

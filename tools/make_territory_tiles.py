@@ -14,15 +14,15 @@ level 9, no timestamps), so running the script twice writes identical bytes. Pur
 from __future__ import annotations
 
 import argparse
-import re
-import struct
-import zlib
+import sys
 from pathlib import Path
 
 import numpy as np
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tools.pixelart import load_palette, to_rgba, write_png  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[1]
-PALETTE_MD = ROOT / "sprites" / "art" / "PALETTE.md"
 OUT = ROOT / "maps" / "territory" / "territory_tiles.png"
 TILE = 16  # px
 NAMES = ("sea", "plain", "hill", "chasm", "volcano", "materials", "exotics", "hill_materials")
@@ -37,19 +37,6 @@ CONE = ["......KK......", ".....KXXK.....", "....KRXXRK....", "...KRRRRRRK...",
 BOULDER = [".KKK.", "KqqWK", "KqqqK", "KRqRK", ".KKK."]
 CRYSTAL = ["..K..", ".KbK.", "KbWbK", ".KbK.", "..K.."]
 SPARK = [".W.", "WbW", ".W."]
-
-
-def load_palette(path: Path = PALETTE_MD) -> dict[str, tuple[int, int, int, int]]:
-    """The colour table of PALETTE.md: character -> (r, g, b, a)."""
-    row = re.compile(r"^\|\s*`(.)`\s*\|\s*`#([0-9a-fA-F]{6}(?:[0-9a-fA-F]{2})?)`\s*\|")
-    palette: dict[str, tuple[int, int, int, int]] = {".": (0, 0, 0, 0)}
-    for line in path.read_text(encoding="utf-8").splitlines():
-        match = row.match(line)
-        if match:
-            char, code = match.groups()
-            rgba = bytes.fromhex(code if len(code) == 8 else code + "ff")
-            palette[char] = (rgba[0], rgba[1], rgba[2], rgba[3])
-    return palette
 
 
 def stamp(grid: np.ndarray, art: list[str], x: int, y: int) -> None:
@@ -134,32 +121,8 @@ TILES = (sea, plain, hill, chasm, volcano, materials, exotics, lambda: hill(with
 
 def build() -> np.ndarray:
     """The tileset as an (h, w, 4) uint8 RGBA array."""
-    palette = load_palette()
     sheet = np.concatenate([make() for make in TILES], axis=1)
-    out = np.zeros(sheet.shape + (4,), dtype=np.uint8)
-    for ch, rgba in palette.items():
-        out[sheet == ch] = rgba
-    unknown = set(np.unique(sheet)) - set(palette)
-    if unknown:
-        raise ValueError(f"characters outside the palette: {sorted(unknown)}")
-    return out
-
-
-def write_png(path: Path, rgba: np.ndarray) -> None:
-    """A minimal deterministic RGBA PNG writer."""
-    height, width = rgba.shape[:2]
-    raw = b"".join(b"\x00" + rgba[y].tobytes() for y in range(height))
-
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        """One PNG chunk with its CRC."""
-        return (struct.pack(">I", len(data)) + kind + data
-                + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
-
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(b"\x89PNG\r\n\x1a\n"
-                     + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0))
-                     + chunk(b"IDAT", zlib.compress(raw, 9))
-                     + chunk(b"IEND", b""))
+    return to_rgba(sheet, load_palette())
 
 
 def main(argv: list[str] | None = None) -> None:
