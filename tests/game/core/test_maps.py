@@ -1,6 +1,7 @@
 """Maps: every shipped map validates; broken maps give a MapError naming the problem."""
 
-import shutil
+
+import functools
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -11,8 +12,10 @@ from game.core.hexgrid import axial_to_offset
 from game.core.paths import maps_dir
 from game.core.tiled import read_map
 from game.tidegate.board import board_from_map, read_board
+from tests.helpers.maps import broken_map, csv_grid, drop_layer, layer, set_csv_grid
 
 TIDEGATE = maps_dir() / "tidegate" / "isle.tmx"
+broken_copy = functools.partial(broken_map, TIDEGATE)
 
 
 def test_every_shipped_map_validates():
@@ -27,34 +30,6 @@ def test_every_shipped_map_validates():
             assert board.vertex_count == 54
 
 
-def _grid(layer):
-    text = layer.find("data").text.strip()
-    return [[int(x) for x in row.strip().rstrip(",").split(",")] for row in text.splitlines()]
-
-
-def _set_grid(layer, grid):
-    layer.find("data").text = "\n" + ",\n".join(",".join(map(str, r)) for r in grid) + "\n"
-
-
-def broken_copy(tmp_path: Path, mutate) -> Path:
-    """Copy the default island's folder and apply `mutate(root_element)` to the .tmx."""
-    folder = tmp_path / "tidegate"
-    shutil.copytree(TIDEGATE.parent, folder)
-    path = folder / "isle.tmx"
-    tree = ET.parse(path)
-    mutate(tree.getroot())
-    tree.write(path, encoding="UTF-8", xml_declaration=True)
-    return path
-
-
-def layer(root, name):
-    return next(el for el in root if el.get("name") == name)
-
-
-def drop_layer(name):
-    return lambda root: root.remove(layer(root, name))
-
-
 def set_prop(name, value):
     def mutate(root):
         for p in root.find("properties"):
@@ -66,10 +41,10 @@ def set_prop(name, value):
 def swap_tokens(a_axial, b_axial):
     def mutate(root):
         tokens = layer(root, "tokens")
-        g = _grid(tokens)
+        g = csv_grid(tokens)
         (ac, ar), (bc, br) = axial_to_offset(a_axial), axial_to_offset(b_axial)
         g[ar][ac], g[br][bc] = g[br][bc], g[ar][ac]
-        _set_grid(tokens, g)
+        set_csv_grid(tokens, g)
     return mutate
 
 
@@ -96,20 +71,20 @@ def drop_gate(root):
 
 def wheat_to_stone(root):
     terrain = layer(root, "terrain")
-    g = _grid(terrain)
+    g = csv_grid(terrain)
     for row in g:
         for i, v in enumerate(row):
             if v == 2:  # wheat (tile id 1)
                 row[i] = 3
-                _set_grid(terrain, g)
+                set_csv_grid(terrain, g)
                 return
 
 
 def token_on_sea(root):
     tokens = layer(root, "tokens")
-    g = _grid(tokens)
+    g = csv_grid(tokens)
     g[0][0] = 7  # token 4 on a sea corner cell
-    _set_grid(tokens, g)
+    set_csv_grid(tokens, g)
 
 
 def tileset_outside(root):

@@ -1,5 +1,7 @@
 """M: the default map "Nine Provinces" and its validation; the tileset art is reproducible."""
 
+
+import functools
 import importlib.util
 import shutil
 import sys
@@ -14,9 +16,11 @@ from game.core.paths import maps_dir
 from game.core.regiongraph import RegionGraph
 from game.core.tiled import read_map
 from game.domiplot.board import board_from_map, read_board
+from tests.helpers.maps import broken_map, csv_grid, drop_layer, layer, set_csv_grid
 
 ROOT = Path(__file__).resolve().parents[3]
 DEFAULT = maps_dir() / "domiplot" / "nine_provinces.tmx"
+broken_copy = functools.partial(broken_map, DEFAULT)
 
 # M-5: id -> (name_en, name_zh, terrain, label block, neighbours)
 TABLE = {
@@ -104,33 +108,6 @@ def test_M_5_tiled_opens_the_default_map(tmp_path):
 
 
 # ---- broken variants ------------------------------------------------------------------------
-def broken_copy(tmp_path: Path, mutate) -> Path:
-    folder = tmp_path / "domiplot"
-    shutil.copytree(DEFAULT.parent, folder)
-    path = folder / DEFAULT.name
-    tree = ET.parse(path)
-    mutate(tree.getroot())
-    tree.write(path, encoding="UTF-8", xml_declaration=True)
-    return path
-
-
-def layer(root, name):
-    return next(el for el in root if el.get("name") == name)
-
-
-def _grid(el):
-    text = el.find("data").text.strip()
-    return [[int(x) for x in row.strip().rstrip(",").split(",")] for row in text.splitlines()]
-
-
-def _set_grid(el, grid):
-    el.find("data").text = "\n" + ",\n".join(",".join(map(str, r)) for r in grid) + "\n"
-
-
-def drop_layer(name):
-    return lambda root: root.remove(layer(root, name))
-
-
 def set_map_prop(name, value, kind=None):
     def mutate(root):
         props = root.find("properties")
@@ -178,16 +155,16 @@ def duplicate_object(root):
 
 def split_region(root):
     regions = layer(root, "regions")
-    g = _grid(regions)
+    g = csv_grid(regions)
     g[31][31] = 1  # a cell of region 1 in the far south
-    _set_grid(regions, g)
+    set_csv_grid(regions, g)
 
 
 def sea_tile_in_regions(root):
     regions = layer(root, "regions")
-    g = _grid(regions)
+    g = csv_grid(regions)
     g[0][0] = 33  # the sea tile has no region_id
-    _set_grid(regions, g)
+    set_csv_grid(regions, g)
 
 
 def isolate_19(root):

@@ -1,8 +1,9 @@
 """B-1..B-6: the default map's exact contents, its tileset, and broken maps refused with a
 MapError that names the problem (the map folder is copied to tmp_path and mutated)."""
 
+
+import functools
 import importlib.util
-import shutil
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -15,9 +16,11 @@ from game.core.i18n import error_text
 from game.core.paths import maps_dir
 from game.core.tiled import read_map
 from game.landship.board import board_from_map, read_board
+from tests.helpers.maps import broken_map, csv_grid, drop_layer, layer, set_csv_grid
 
 ROOT = Path(__file__).resolve().parents[3]
 DEFAULT = maps_dir() / "landship" / "default.tmx"
+broken_copy = functools.partial(broken_map, DEFAULT)
 TILES = [(4, 1), (1, 3), (8, 4), (5, 7), (1, 9), (5, 18), (8, 16), (1, 15), (4, 12), (8, 10)]
 
 
@@ -42,34 +45,6 @@ def test_B_5_default_map_is_the_rulesets_default():
     assert g.setup.ruleset == "landship" and g.board is read_board(str(DEFAULT))
     relative = rs.new_game(Setup(seats=("human", "human"), seed=1, map="maps/landship/default.tmx"))
     assert relative.board.width == 10
-
-
-def _grid(layer):
-    text = layer.find("data").text.strip()
-    return [[int(x) for x in row.strip().rstrip(",").split(",")] for row in text.splitlines()]
-
-
-def _set_grid(layer, grid):
-    layer.find("data").text = "\n" + ",\n".join(",".join(map(str, r)) for r in grid) + "\n"
-
-
-def broken_copy(tmp_path: Path, mutate) -> Path:
-    """Copy maps/landship to tmp_path and apply `mutate(root_element)` to the .tmx."""
-    folder = tmp_path / "landship"
-    shutil.copytree(DEFAULT.parent, folder)
-    path = folder / "default.tmx"
-    tree = ET.parse(path)
-    mutate(tree.getroot())
-    tree.write(path, encoding="UTF-8", xml_declaration=True)
-    return path
-
-
-def layer(root, name):
-    return next(el for el in root if el.get("name") == name)
-
-
-def drop_layer(name):
-    return lambda root: root.remove(layer(root, name))
 
 
 def set_prop(name, value, kind=None):
@@ -112,15 +87,15 @@ def move_obj(layer_name, index, x, y):
 def terrain_at(x, y, gid):
     def mutate(root):
         t = layer(root, "terrain")
-        g = _grid(t)
+        g = csv_grid(t)
         g[y][x] = gid
-        _set_grid(t, g)
+        set_csv_grid(t, g)
     return mutate
 
 
 def no_terrain(root):
     t = layer(root, "terrain")
-    _set_grid(t, [[0] * 10 for _ in range(20)])
+    set_csv_grid(t, [[0] * 10 for _ in range(20)])
 
 
 def drop_blue_start(root):

@@ -2,8 +2,9 @@
 broken copies are refused with a MapError naming the problem; the tileset PNG is what
 tools/make_skirmish_tiles.py draws."""
 
+
+import functools
 import importlib.util
-import shutil
 import struct
 import sys
 import xml.etree.ElementTree as ET
@@ -19,8 +20,10 @@ from game.skirmish.board import NEUTRAL, board_from_map, read_board
 from game.skirmish.constants import TERRAIN_INDEX, TERRAINS
 from game.skirmish.movement import cost_field
 from game.skirmish.rules import SkirmishRuleset
+from tests.helpers.maps import broken_map, drop_layer, layer
 
 MAP = maps_dir() / "skirmish" / "four_banners.tmx"
+broken_copy = functools.partial(broken_map, MAP)
 ROOT = Path(__file__).resolve().parents[3]
 
 GRID = """\
@@ -101,20 +104,6 @@ def test_16_1_map_opens_in_the_rules_core_with_every_layer():
 
 
 # ---- broken variants ----------------------------------------------------------------------
-def broken_copy(tmp_path: Path, mutate) -> Path:
-    folder = tmp_path / "skirmish"
-    shutil.copytree(MAP.parent, folder)
-    path = folder / MAP.name
-    tree = ET.parse(path)
-    mutate(tree.getroot())
-    tree.write(path, encoding="UTF-8", xml_declaration=True)
-    return path
-
-
-def layer(root, name):
-    return next(el for el in root if el.get("name") == name)
-
-
 def obj(root, layer_name, name):
     return next(o for o in layer(root, layer_name) if o.get("name") == name)
 
@@ -126,10 +115,6 @@ def set_prop(element, name, value):
             return
     props = element.find("properties")
     ET.SubElement(props, "property", name=name, value=value)
-
-
-def drop_layer(name):
-    return lambda root: root.remove(layer(root, name))
 
 
 def map_prop(name, value):

@@ -1,10 +1,11 @@
 """T-2 / T-3: the default map "Origin" and the Tiled format; broken maps are refused with a
 MapError naming the problem; the tileset PNG is exactly what its tool generates."""
 
+
 from __future__ import annotations
 
+import functools
 import importlib.util
-import shutil
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -18,8 +19,10 @@ from game.core.paths import maps_dir
 from game.core.tiled import read_map
 from game.territory.board import board_from_map, read_board
 from game.territory.constants import CHASM, LAND, SEA, VOLCANO
+from tests.helpers.maps import broken_map, drop_layer, layer
 
 ORIGIN = maps_dir() / "territory" / "origin.tmx"
+broken_copy = functools.partial(broken_map, ORIGIN)
 ROOT = Path(__file__).resolve().parents[3]
 
 
@@ -95,20 +98,6 @@ def test_T_3_origin_opens_in_pytmx_with_the_features_layer():
 
 # ---- broken variants (T-3.4) --------------------------------------------------------------
 
-def broken_copy(tmp_path: Path, mutate) -> Path:
-    folder = tmp_path / "territory"
-    shutil.copytree(ORIGIN.parent, folder)
-    path = folder / "origin.tmx"
-    tree = ET.parse(path)
-    mutate(tree.getroot())
-    tree.write(path, encoding="UTF-8", xml_declaration=True)
-    return path
-
-
-def layer(root, name):
-    return next(el for el in root if el.get("name") == name)
-
-
 def objects(root, kind):
     return [o for o in layer(root, "features") if o.get("class") == kind]
 
@@ -122,10 +111,6 @@ def set_prop(obj, name, value):
     for p in obj.iter("property"):
         if p.get("name") == name:
             p.set("value", value)
-
-
-def drop_layer(name):
-    return lambda root: root.remove(layer(root, name))
 
 
 def wrong_ruleset(root):
