@@ -14,12 +14,11 @@ from hypothesis import strategies as st
 
 from game import rulesets
 from game.core import IllegalAction, Setup
-from game.core import codec
-from game.core.replay import replay
 from game.core.rng import Rng
 from game.landship import actions as A
 from game.landship.constants import BUILDERS, DIRECTIONS, FAST_SHIP, SHIP_TYPES
 from game.landship.state import EMPTY, HULK, Phase
+from tests.helpers.protocol import replay_through_json
 
 games = st.fixed_dictionaries({
     "seed": st.integers(0, 2**32),
@@ -139,12 +138,7 @@ def test_random_games_end_and_keep_invariants(params):
 @given(games)
 def test_save_json_replay_gives_same_digest(params):
     setup, state, history = play(params, deep_every=10**9)
-    saved = json.dumps({"setup": codec.encode(setup),
-                        "actions": [[s, codec.encode(a)] for s, a in history]})
-    data = json.loads(saved)
-    setup2 = codec.decode(data["setup"])
-    actions = [(s, codec.decode(a, "landship")) for s, a in data["actions"]]
-    again = replay(setup2, actions, ruleset="landship")
+    again = replay_through_json(setup, history, "landship")
     assert again.digest() == state.digest()
     assert again.result() == state.result()
 

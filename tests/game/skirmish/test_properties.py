@@ -16,14 +16,13 @@ from hypothesis import strategies as st
 
 from game import rulesets
 from game.core import IllegalAction, Setup
-from game.core import codec
-from game.core.replay import replay
 from game.core.rng import Rng
 from game.skirmish import actions as A
 from game.skirmish.board import NEUTRAL
 from game.skirmish.constants import COVER_POLICIES, SKILLS, UNIT_TYPES
 from game.skirmish.movement import can_move_after_attack
 from game.skirmish.state import Phase
+from tests.helpers.protocol import replay_through_json
 
 games = st.fixed_dictionaries({
     "seed": st.integers(0, 2**32),
@@ -149,12 +148,7 @@ def test_random_games_end_and_keep_invariants(params):
 @given(games)
 def test_save_json_replay_gives_same_digest(params):
     setup, state, history = play(params, deep_every=10**9)
-    saved = json.dumps({"setup": codec.encode(setup),
-                        "actions": [[s, codec.encode(a)] for s, a in history]})
-    data = json.loads(saved)
-    setup2 = codec.decode(data["setup"])
-    actions = [(s, codec.decode(a, "skirmish")) for s, a in data["actions"]]
-    again = replay(setup2, actions, ruleset="skirmish")
+    again = replay_through_json(setup, history, "skirmish")
     assert again.digest() == state.digest()
 
 

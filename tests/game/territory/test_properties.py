@@ -12,14 +12,12 @@ JSON -> replay gives the same digest.
 
 from __future__ import annotations
 
-import json
 
 from hypothesis import HealthCheck, Phase as HPhase, given, settings
 from hypothesis import strategies as st
 
 from game import rulesets
 from game.core import IllegalAction, Setup, codec
-from game.core.replay import replay
 from game.core.rng import Rng
 from game.territory import actions as A
 from game.territory import events as E
@@ -28,6 +26,7 @@ from game.territory.constants import (
 )
 from game.territory.orders import BUILD_KINDS
 from game.territory.state import Phase
+from tests.helpers.protocol import replay_through_json
 
 games = st.fixed_dictionaries({
     "seed": st.integers(0, 2**32),
@@ -231,12 +230,7 @@ def test_random_games_end_and_keep_invariants(params):
 @given(games)
 def test_save_json_replay_gives_same_digest(params):
     setup, state, history = play(params, deep_every=10**9)
-    saved = json.dumps({"setup": codec.encode(setup),
-                        "actions": [[s, codec.encode(a)] for s, a in history]})
-    data = json.loads(saved)
-    setup2 = codec.decode(data["setup"])
-    actions = [(s, codec.decode(a, "territory")) for s, a in data["actions"]]
-    again = replay(setup2, actions, ruleset="territory")
+    again = replay_through_json(setup, history, "territory")
     assert again.digest() == state.digest()
 
 

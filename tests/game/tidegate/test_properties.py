@@ -6,19 +6,17 @@ limits; the distance rule; every road network touches its owner's building; roun
 independent; save -> JSON -> replay gives the same digest.
 """
 
-import json
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game import rulesets
 from game.core import IllegalAction, Setup
-from game.core import codec
-from game.core.replay import replay
 from game.core.rng import Rng
 from game.tidegate import actions as A
 from game.tidegate.constants import MAX_BUILDINGS, MAX_CITIES, MAX_ROADS, RESOURCES, ROUNDS
 from game.tidegate.state import CITY, EMPTY, OUTPOST
+from tests.helpers.protocol import replay_through_json
 
 games = st.fixed_dictionaries({
     "seed": st.integers(0, 2**32),
@@ -117,12 +115,7 @@ def test_random_games_end_and_keep_invariants(params):
 @given(games)
 def test_save_json_replay_gives_same_digest(params):
     setup, state, history = play(params, deep_checks_every=50)
-    saved = json.dumps({"setup": codec.encode(setup),
-                        "actions": [[s, codec.encode(a)] for s, a in history]})
-    data = json.loads(saved)
-    setup2 = codec.decode(data["setup"])
-    actions = [(s, codec.decode(a, "tidegate")) for s, a in data["actions"]]
-    again = replay(setup2, actions, ruleset="tidegate")
+    again = replay_through_json(setup, history, "tidegate")
     assert again.digest() == state.digest()
 
 
