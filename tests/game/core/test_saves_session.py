@@ -98,7 +98,8 @@ def test_corrupted_saves_never_crash_and_are_never_written(tmp_path_factory, dat
             max_leaves=20)))
     folder = tmp_path_factory.mktemp("saves")
     path = folder / "x.json"
-    path.write_text(text, encoding="utf-8")
+    # lone surrogates cannot be UTF-8: written as such they make an invalid-UTF-8 file
+    path.write_bytes(text.encode("utf-8", "surrogatepass"))
     before = path.read_bytes()
     try:
         restore(read_save(path))
