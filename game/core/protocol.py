@@ -134,6 +134,11 @@ class Ruleset(abc.ABC):
     def default_map(self) -> str:
         """Path of the map used when `Setup.map` is None."""
 
+    def map_path(self, setup: Setup) -> str:
+        """The map file `setup` plays on: its own (see `paths.map_file`) or the default."""
+        from game.core.paths import map_file
+        return str(map_file(setup.map)) if setup.map else self.default_map()
+
     @abc.abstractmethod
     def new_game(self, setup: Setup) -> State:
         """A fresh state for `setup` (the returned state's setup has `ruleset` filled in)."""

@@ -13,11 +13,10 @@ triggers them, so a state always waits for exactly one seat (`actor`) or is over
 from __future__ import annotations
 
 from bisect import insort
-from pathlib import Path
 from typing import Callable, Sequence
 
 from game.core.errors import IllegalAction
-from game.core.paths import map_file, resource_path
+from game.core.paths import resource_path
 from game.core.protocol import Action, Event, Ruleset, Setup
 from game.core.rng import Rng
 from game.domiplot import actions as A
@@ -979,10 +978,7 @@ class DomiplotRuleset(Ruleset):
     def new_game(self, setup: Setup) -> DomiplotGame:
         self.check_seats(setup.seats)
         setup = self.with_id(setup)
-        path = str(map_file(setup.map)) if setup.map else self.default_map()
-        if not Path(path).is_absolute():
-            path = str(resource_path(path))
-        board = read_board(path)
+        board = read_board(self.map_path(setup))
         n = len(setup.seats)
         if not board.min_players <= n <= board.max_players:
             raise IllegalAction("bad_seat_count", count=n, min=board.min_players, max=board.max_players)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Callable, Iterator
 
 from game.core.errors import IllegalAction
-from game.core.paths import map_file, resource_path
+from game.core.paths import resource_path
 from game.core.protocol import Action, Event, Ruleset, Setup
 from game.core.rng import Rng
 from game.landship import actions as A
@@ -1053,12 +1053,6 @@ class LandshipRuleset(Ruleset):
 
     def default_map(self) -> str:
         return str(resource_path("maps", "landship", "default.tmx"))
-
-    def map_path(self, setup: Setup) -> str:
-        """The map file a setup plays on (relative paths are inside the program's files)."""
-        if setup.map is None:
-            return self.default_map()
-        return str(map_file(setup.map))
 
     def new_game(self, setup: Setup) -> LandshipGame:
         self.check_seats(setup.seats)

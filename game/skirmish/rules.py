@@ -10,11 +10,10 @@ turns (P-0..P-5), cities (C), neutral territory (N), vassals (V) and victory (W)
 from __future__ import annotations
 
 from itertools import combinations
-from pathlib import Path
 from typing import Callable
 
 from game.core.errors import IllegalAction
-from game.core.paths import map_file, resource_path
+from game.core.paths import resource_path
 from game.core.protocol import Action, Event, Ruleset, Setup
 from game.core.rng import Rng
 from game.skirmish import actions as A
@@ -798,10 +797,7 @@ class SkirmishRuleset(Ruleset):
     def new_game(self, setup: Setup) -> SkirmishGame:
         self.check_seats(setup.seats)
         setup = self.with_id(setup)
-        path = str(map_file(setup.map)) if setup.map else self.default_map()
-        if not Path(path).is_absolute():
-            path = str(resource_path(path))
-        board = read_board(path)
+        board = read_board(self.map_path(setup))
         if len(setup.seats) > len(board.factions):
             raise IllegalAction("bad_seat_count", count=len(setup.seats), min=self.min_players,
                                 max=len(board.factions))

@@ -14,7 +14,7 @@ a turn in `resolve.py`; this module ties them to the protocol:
 from __future__ import annotations
 
 from game.core.errors import IllegalAction
-from game.core.paths import map_file, resource_path
+from game.core.paths import resource_path
 from game.core.protocol import Action, Event, Ruleset, Setup
 from game.core.rng import Rng
 from game.territory import actions as A
@@ -190,7 +190,7 @@ class TerritoryRuleset(Ruleset):
         """A game at PICK, or at ORDERS of turn 1 when the factions are preset."""
         self.check_seats(setup.seats)
         setup = self.with_id(setup)
-        board = read_board(str(map_file(setup.map)) if setup.map else self.default_map())
+        board = read_board(self.map_path(setup))
         n = len(setup.seats)
         if not board.min_players <= n <= board.max_players:
             raise IllegalAction("bad_seat_count", count=n, min=board.min_players,

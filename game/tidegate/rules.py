@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Callable
 
 from game.core.errors import IllegalAction
-from game.core.paths import map_file, resource_path
+from game.core.paths import resource_path
 from game.core.protocol import Action, Event, Ruleset, Setup
 from game.core.rng import Rng
 from game.tidegate import actions as A
@@ -355,7 +355,7 @@ class TidegateRuleset(Ruleset):
     def new_game(self, setup: Setup) -> TidegateGame:
         self.check_seats(setup.seats)
         setup = self.with_id(setup)
-        board = read_board(str(map_file(setup.map)) if setup.map else self.default_map())
+        board = read_board(self.map_path(setup))
         rng = Rng(setup.seed)
         layout = setup.options.get("layout", "random")
         if layout not in ("random", "fixed"):

@@ -161,3 +161,20 @@ def test_every_ruleset_opens_its_shipped_map_from_any_folder(tmp_path, monkeypat
         relative = Path(rs.default_map()).resolve().relative_to(resource_root().resolve()).as_posix()
         state = rs.new_game(Setup(seats=("random",) * rs.min_players, seed=1, map=relative))
         assert state.result() is None, rid
+
+
+def test_every_ruleset_opens_a_players_map_relative_to_the_working_folder(tmp_path, monkeypatch):
+    """A map outside the program, named relative to the folder the player started from."""
+    import shutil
+
+    from game import rulesets
+    from game.core import Setup
+
+    monkeypatch.chdir(tmp_path)
+    for rid in rulesets.ids():
+        rs = rulesets.get(rid)
+        default = Path(rs.default_map())
+        shutil.copytree(default.parent, tmp_path / f"my_{rid}")
+        state = rs.new_game(Setup(seats=("random",) * rs.min_players, seed=1,
+                                  map=f"my_{rid}/{default.name}"))
+        assert state.result() is None, rid
