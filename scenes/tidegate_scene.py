@@ -155,6 +155,8 @@ class TidegateScene(Scene):
         self.results_shown = False
         self.script: list | None = None   # replay mode: recorded (seat, action) pairs to play
         self.dice_faces: tuple[int, int] | None = state.dice
+        self._legal_key: tuple | None = None
+        self._legal: list = []
         self._geometry()
         self._tiles = app.art.tiles("tidegate", "tidegate_tiles.png", 32, 32)
         self._token_tile = {n: 5 + i for i, n in enumerate([2, 3, 4, 5, 6, 8, 9, 10, 11, 12])}
@@ -217,8 +219,14 @@ class TidegateScene(Scene):
         return seat
 
     def legal_now(self) -> list:
+        """The human's legal actions now; cached per state, since every button asks each frame."""
         seat = self.human_seat()
-        return self.session.state.legal_actions(seat) if seat is not None else []
+        if seat is None:
+            return []
+        key = (id(self.session.state), len(self.session.actions), seat)
+        if self._legal_key != key:
+            self._legal_key, self._legal = key, self.session.state.legal_actions(seat)
+        return self._legal
 
     def human_hand(self) -> tuple[int, int, int] | None:
         seat = self.session.next_seat()
