@@ -1,0 +1,101 @@
+"""Dice for Land's piece sheet (`sprites/sheets/territory_pieces.png`).
+
+Sized for the 16x16 tiles of Origin (`maps/territory/`): building icons 12x12 (T-8; roofs and
+banners in the owner's greys), the commerce upgrade badge, wall overlays for each side and
+level (16x16, T-1.5, T-8), the tunnel end, ruin, temple and Deep Tide (T-13.5), treasure
+(T-15.2), a frost overlay for cold tiles (T-1.4, winter T-15), two volcano smoke frames for an
+announced eruption (T-15.1 D22), and the emblems of the seven tribes (T-13) plus the goblin
+and undead sites (T-0, T-14).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from tools.make_art import _hash, blank, load_grids, outline
+from tools.make_pieces import PieceSheet, outlined
+
+BUILDINGS = ("camp", "city", "capital", "workshop", "tower", "ruin", "farm", "tree_of_life",
+             "temple", "outpost", "tunnel", "goblin_camp")
+ICONS = ("commerce", "deep_tide", "treasure")
+TRIBES = ("bounty", "arcane", "pioneer", "jungle", "tide", "war", "shadow")
+RACES = ("goblin", "undead")
+SIDES = ("n", "e", "s", "w")
+TILE = 16
+
+
+def wall(side: str, level: int) -> np.ndarray:
+    """A wall along one side of a tile: level 1 a 3-px stone course with crenels, level 2 a
+    5-px double course with a lit top (T-8 wall, wall_upgrade). Drawn for the north side and
+    turned for the others."""
+    depth = 3 if level == 1 else 5
+    grid = blank(TILE, TILE)
+    body = np.zeros((TILE, TILE), dtype=bool)
+    body[1:depth + 1, 0:TILE] = True
+    body[0, 0:TILE:3] = True                     # crenels, one in three
+    grid[body] = "q"
+    grid[body & (np.arange(TILE)[None, :] % 4 == 3) & (np.arange(TILE)[:, None] >= 2)] = "r"
+    grid[depth, :] = "R"
+    if level == 2:
+        grid[1, :] = "W"
+        grid[3, 1::4] = "R"
+    grid[0, 0:TILE:3] = "q"
+    grid[outline(body)] = "K"
+    turns = {"n": 0, "w": 1, "s": 2, "e": 3}[side]
+    return np.rot90(grid, turns)
+
+
+def frost() -> np.ndarray:
+    """Cold tile overlay: rime along the edges and a few sparkles; the ground stays visible."""
+    grid = blank(TILE, TILE)
+    ys, xs = np.mgrid[0:TILE, 0:TILE]
+    edge = np.minimum(np.minimum(xs, ys), np.minimum(TILE - 1 - xs, TILE - 1 - ys))
+    grid[(edge == 0) & ((xs + ys) % 3 != 0)] = "W"
+    grid[(edge == 1) & ((xs * 3 + ys) % 5 == 0)] = "m"
+    for n in range(4):
+        x, y = 3 + _hash(21, n) % 10, 3 + _hash(22, n) % 10
+        grid[y, x] = "W"
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            grid[y + dy, x + dx] = "m"
+    return grid
+
+
+def smoke(frame: int) -> np.ndarray:
+    """A column of ash puffs rising from the crater; frame 1 has the puffs one step higher."""
+    grid = blank(TILE, TILE)
+    ys, xs = np.mgrid[0:TILE, 0:TILE]
+    puffs = ((8, 12, 2.6), (6, 8, 3.2), (9, 4, 3.0), (5, 1, 2.2))
+    body = np.zeros((TILE, TILE), dtype=bool)
+    for cx, cy, r in puffs:
+        cy -= frame * 2
+        cx += frame * (1 if cy < 6 else 0)
+        body |= np.hypot(xs - cx, ys - cy) <= r
+    grid[body] = "r"
+    lit = body & ~np.roll(body, 1, 0) | body & ~np.roll(body, 1, 1)
+    grid[lit] = "q"
+    shade = body & ~np.roll(body, -1, 0)
+    grid[shade] = "R"
+    grid[outline(body)] = "k"
+    grid[ys >= 14] = "."
+    return grid
+
+
+def build() -> PieceSheet:
+    """Every Dice for Land piece frame, in sheet order."""
+    art = load_grids("territory.txt")
+    sheet = PieceSheet("territory_pieces", 200)
+    for i, name in enumerate(BUILDINGS):
+        sheet.add(f"building_{name}", outlined(art[name]), (6, 6), new_row=i == 0)
+    for i, name in enumerate(ICONS):
+        sheet.add(f"icon_{name}", outlined(art[name]), new_row=i == 0)
+    for level in (1, 2):
+        for i, side in enumerate(SIDES):
+            sheet.add(f"wall_{side}_{level}", wall(side, level), new_row=i == 0)
+    sheet.add("overlay_frost", frost(), new_row=True)
+    for frame in range(2):
+        sheet.add(f"overlay_smoke_{frame}", smoke(frame))
+    sheet.animations["volcano_smoke"] = {"frames": ["overlay_smoke_0", "overlay_smoke_1"],
+                                         "fps": 3}
+    for i, name in enumerate(TRIBES + RACES):
+        sheet.add(f"emblem_{name}", outlined(art[name]), new_row=i == 0)
+    return sheet
