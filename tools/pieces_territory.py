@@ -46,37 +46,35 @@ def wall(side: str, level: int) -> np.ndarray:
 
 
 def frost() -> np.ndarray:
-    """Cold tile overlay: rime along the edges and a few sparkles; the ground stays visible."""
+    """Cold tile overlay: rime ticks along the top and left edges and two ice crystals in
+    opposite corners; the middle stays clear for buildings."""
     grid = blank(TILE, TILE)
+    grid[0, 0::2] = "W"
+    grid[0, 1::2] = "m"
+    grid[1:, 0][::2] = "W"
+    grid[1:, 0][1::2] = "m"
+    grid[1, 2::4] = "m"
+    crystal = np.array([list(r) for r in ("..W..", "W.W.W", ".WWW.", "W.W.W", "..W..")])
     ys, xs = np.mgrid[0:TILE, 0:TILE]
-    edge = np.minimum(np.minimum(xs, ys), np.minimum(TILE - 1 - xs, TILE - 1 - ys))
-    grid[(edge == 0) & ((xs + ys) % 3 != 0)] = "W"
-    grid[(edge == 1) & ((xs * 3 + ys) % 5 == 0)] = "m"
-    for n in range(4):
-        x, y = 3 + _hash(21, n) % 10, 3 + _hash(22, n) % 10
-        grid[y, x] = "W"
-        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-            grid[y + dy, x + dx] = "m"
+    grid[(ys % 4 == 2) & ((xs + ys) % 8 == 6)] = "m"      # a sparse frosty sheen
+    for x0, y0 in ((2, 2), (10, 10)):
+        sub = grid[y0:y0 + 5, x0:x0 + 5]
+        sub[crystal == "W"] = "W"
+        sub[2, 2] = "M"
     return grid
 
 
 def smoke(frame: int) -> np.ndarray:
-    """A column of ash puffs rising from the crater; frame 1 has the puffs one step higher."""
+    """Ash puffs rising and drifting east from the crater; frame 1 is one step on."""
     grid = blank(TILE, TILE)
     ys, xs = np.mgrid[0:TILE, 0:TILE]
-    puffs = ((8, 12, 2.6), (6, 8, 3.2), (9, 4, 3.0), (5, 1, 2.2))
-    body = np.zeros((TILE, TILE), dtype=bool)
-    for cx, cy, r in puffs:
-        cy -= frame * 2
-        cx += frame * (1 if cy < 6 else 0)
-        body |= np.hypot(xs - cx, ys - cy) <= r
-    grid[body] = "r"
-    lit = body & ~np.roll(body, 1, 0) | body & ~np.roll(body, 1, 1)
-    grid[lit] = "q"
-    shade = body & ~np.roll(body, -1, 0)
-    grid[shade] = "R"
-    grid[outline(body)] = "k"
-    grid[ys >= 14] = "."
+    # Dark ash low, paler puffs higher up, gaps between them so they read as smoke.
+    puffs = ((6.5, 12.0, 2.5, "r"), (9.5, 7.0, 2.1, "q"), (12.0, 2.8, 1.5, "W"))
+    for cx, cy, r, fill in puffs:
+        body = np.hypot(xs - cx - frame * 0.5, ys - cy + frame * 1.5) <= r
+        grid[outline(body) & (grid == ".")] = "R"
+        grid[body] = fill
+        grid[body & ~np.roll(body, -1, 0)] = "R" if fill == "r" else "r"
     return grid
 
 
