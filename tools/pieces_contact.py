@@ -80,6 +80,142 @@ def contact(sheet: str, seats: tuple[int, ...], scale: int) -> pygame.Surface:
     return pygame.transform.scale_by(out, scale)
 
 
+def _tiles(image: str, size: tuple[int, int]) -> list[pygame.Surface]:
+    sheet = load_image(ROOT / image)
+    tw, th = size
+    return [sheet.subsurface((c * tw, r * th, tw, th))
+            for r in range(sheet.get_height() // th) for c in range(sheet.get_width() // tw)]
+
+
+def _piece(sheet: str, name: str, seat: int | None = None, faded: bool = False) -> pygame.Surface:
+    img = load_sheet(sheet)[name]
+    if seat is not None:
+        ramp = tint.seat_ramps()[seat]
+        img = tint.tint(img, tint.fade_ramp(ramp) if faded else ramp, tint.grey_ramp(sheet))
+    return img
+
+
+def mock_skirmish() -> pygame.Surface:
+    """Six hexes a row, four rows of Four Banners ground with units, pips, statuses, cities."""
+    tiles = _tiles("maps/skirmish/skirmish_tiles.png", (24, 28))
+    out = pygame.Surface((6 * 24 + 12, 4 * 21 + 7 + 4), pygame.SRCALPHA)
+    out.fill((0x1D, 0x4A, 0x36))
+    terrain = [[0, 0, 3, 3, 0, 15], [1, 1, 1, 14, 5, 0], [0, 4, 0, 0, 0, 2], [15, 0, 6, 6, 0, 0]]
+    for r, row in enumerate(terrain):
+        for c, t in enumerate(row):
+            out.blit(tiles[t], (c * 24 + (12 if r % 2 else 0), r * 21))
+    P = "skirmish_pieces"
+
+    def centre(c: int, r: int) -> tuple[int, int]:
+        return c * 24 + (12 if r % 2 else 0) + 12, r * 21 + 14
+
+    for (c, r), unit, seat, hp, statuses in (
+            ((1, 0), "infantry", 0, 4, ["defensive", "formation"]),
+            ((2, 1), "archer", 0, 2, ["pavise"]), ((0, 2), "cavalry", 0, 3, []),
+            ((3, 2), "infantry", 1, 3, ["suppression", "suppression"]),
+            ((4, 1), "cavalry", 1, 4, ["fresh"]), ((5, 3), "archer", 1, 1, ["trespasser"])):
+        x, y = centre(c, r)
+        img = _piece(P, f"unit_{unit}", seat)
+        out.blit(img, (x - 8, y - 11))
+        out.blit(_piece("seats", f"marker_{tint.seat_markers()[seat]}", seat), (x + 5, y - 13))
+        for i in range(4 if unit != "archer" else 2):
+            out.blit(_piece(P, "hp_full" if i < hp else "hp_empty"), (x - 7 + 3 * i, y + 6))
+        for i, st in enumerate(statuses):
+            out.blit(_piece(P, f"status_{st}"), (x - 12 + 8 * i, y - 14))
+    for (c, r), seat, siege in (((3, 0), 0, 1), ((2, 3), 1, 2)):
+        x, y = centre(c, r)
+        out.blit(tiles[8], (x - 12, y - 14))
+        out.blit(_piece(P, "city_banner", seat), (x + 2, y - 14))
+        if siege >= 2:
+            out.blit(_piece(P, "city_breached"), (x - 6, y - 4))
+        for i in range(2):
+            out.blit(_piece(P, "siege_full" if i < siege else "siege_empty"), (x - 5 + 5 * i, y + 8))
+    return out
+
+
+def mock_landship() -> pygame.Surface:
+    """A 9x6 patch of sand with both seats' ships, a hulk, quicksand, wind and an area."""
+    tiles = _tiles("maps/landship/landship_tiles.png", (16, 16))
+    out = pygame.Surface((9 * 16, 6 * 16), pygame.SRCALPHA)
+    for y in range(6):
+        for x in range(9):
+            out.blit(tiles[(x * 7 + y * 3) % 3], (x * 16, y * 16))
+    out.blit(tiles[4], (1 * 16, 4 * 16))
+    P = "landship_pieces"
+    ships = [("resource_ship", 0, 1, 4), ("engineer_ship", 0, 3, 5), ("heavy_gun_ship", 0, 2, 3),
+             ("fortress_ship", 1, 6, 1), ("ram_ship", 1, 5, 2), ("fast_ship", 1, 7, 3),
+             ("heavy_gun_ship", 1, 8, 0)]
+    for name, seat, x, y in ships:
+        img = _piece(P, name, seat)
+        if seat == 1:
+            img = pygame.transform.rotate(img, 180)
+        out.blit(img, (x * 16, y * 16))
+        out.blit(_piece("seats", f"marker_{tint.seat_markers()[seat]}", seat), (x * 16 + 10, y * 16 - 1))
+    out.blit(_piece(P, "fast_ship_hulk", 0, faded=True), (4 * 16, 3 * 16))
+    out.blit(_piece(P, "icon_scrap"), (4 * 16 + 8, 3 * 16 + 8))
+    out.blit(_piece(P, "icon_pierced"), (6 * 16 + 8, 1 * 16 + 8))
+    out.blit(_piece(P, "icon_stalled"), (7 * 16 + 8, 3 * 16 + 8))
+    out.blit(_piece(P, "quicksand_0"), (0, 16))
+    for dx, dy in ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1)):
+        out.blit(_piece(P, "area_marker"), ((6 + dx) * 16, (4 + dy) * 16))
+    out.blit(_piece(P, "wind_e"), (0, 0))
+    out.blit(_piece(P, "d4_3"), (3 * 16, 0))
+    out.blit(_piece(P, "d8_6"), (4 * 16, 0))
+    return out
+
+
+def mock_domiplot() -> pygame.Surface:
+    """The foot of the 640x360 canvas: region ground, a flag, the tally, a hand of eight."""
+    tiles = _tiles("maps/domiplot/domiplot_tiles.png", (16, 16))
+    out = pygame.Surface((240, 70), pygame.SRCALPHA)
+    for y in range(5):
+        for x in range(15):
+            out.blit(tiles[(x // 5) % 3], (x * 16, y * 16))
+    out.blit(tiles[33 + 1], (10, 2))
+    out.blit(_piece("domiplot_pieces", "flag", 0), (30, 4))
+    out.blit(_piece("domiplot_pieces", "flag", 1), (38, 6))
+    out.blit(_piece("domiplot_pieces", "tally_marker"), (52, 4))
+    hand = ["infantry", "archer", "heavy_cavalry", "general", "gong", "terrain_hills",
+            "rolling_stones", "command"]
+    for i, kind in enumerate(hand):
+        out.blit(_piece("domiplot_pieces", f"card_{kind}"), (8 + i * 26, 32))
+    out.blit(_piece("domiplot_pieces", "card_back"), (8 + 8 * 26, 32))
+    return out
+
+
+def mock_territory() -> pygame.Surface:
+    """A 9x5 patch of Origin: two owners' tiles with borders, buildings, walls, frost, smoke."""
+    tiles = _tiles("maps/territory/territory_tiles.png", (16, 16))
+    P = "territory_pieces"
+    terrain = ["111110000", "125112000", "111311400", "161112100", "111111100"]
+    owner = ["000--1111", "000--1111", "00---11--", "00---1---", "0----1---"]
+    out = pygame.Surface((9 * 16, 5 * 16), pygame.SRCALPHA)
+    ramps = tint.seat_ramps()
+    for y, row in enumerate(terrain):
+        for x, t in enumerate(row):
+            out.blit(tiles[int(t)], (x * 16, y * 16))
+            o = owner[y][x]
+            if o != "-" and t != "0":
+                pygame.draw.rect(out, ramps[int(o)][2], (x * 16, y * 16, 16, 16), 1)
+    for name, x, y in (("capital", 0, 0), ("city", 1, 1), ("tower", 2, 0), ("farm", 0, 2),
+                       ("workshop", 1, 3), ("outpost", 5, 0), ("camp", 6, 1), ("ruin", 3, 3),
+                       ("tunnel", 5, 3), ("temple", 7, 0), ("tree_of_life", 2, 4)):
+        o = owner[y][x]
+        out.blit(_piece(P, f"building_{name}", int(o) if o != "-" else None), (x * 16 + 2, y * 16 + 2))
+    out.blit(_piece(P, "wall_e_2"), (1 * 16, 1 * 16))
+    out.blit(_piece(P, "wall_s_1"), (1 * 16, 1 * 16))
+    out.blit(_piece(P, "overlay_frost"), (0, 0))
+    out.blit(_piece(P, "overlay_frost"), (16, 0))
+    out.blit(_piece(P, "overlay_smoke_0"), (6 * 16, 2 * 16 - 12))
+    out.blit(_piece(P, "emblem_war"), (7 * 16 + 3, 3 * 16 + 3))
+    out.blit(_piece(P, "emblem_bounty"), (4 * 16 + 3, 4 * 16 + 3))
+    return out
+
+
+MOCKS = {"skirmish_pieces": mock_skirmish, "landship_pieces": mock_landship,
+         "domiplot_pieces": mock_domiplot, "territory_pieces": mock_territory}
+
+
 def main(argv: list[str] | None = None) -> int:
     """Command line: write one contact sheet per piece sheet."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -95,6 +231,10 @@ def main(argv: list[str] | None = None) -> int:
         path = args.out / f"contact_{sheet}.png"
         pygame.image.save(contact(sheet, seats, args.scale), str(path))
         print(path)
+        if sheet in MOCKS:
+            path = args.out / f"board_{sheet}.png"
+            pygame.image.save(pygame.transform.scale_by(MOCKS[sheet](), args.scale), str(path))
+            print(path)
     return 0
 
 

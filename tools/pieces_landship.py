@@ -4,7 +4,8 @@ Everything fits one 16x16 cell of the default map (`maps/landship/`, 16-px tiles
 ships of S-1 (bow to the north, tinted), their hulks (S-3: broken, darker, tinted with a faded
 ramp by the screen), the scrap marker, status icons (fresh, stalled, pierced, wrecked; UI notes
 section 17), the ram, the wind arrow in the four directions of E-7, two quicksand frames (E-8),
-the area-marker frame (E-9), and the d4 (A-1, E-7) and d8 (E-3) faces the shared dice sheet
+the area-marker frame (E-9), the eight event icons of E-4 and the outbreak badge (E-2), AP
+pips and the effDR badge (UI notes), and the d4 (A-1, E-7) and d8 (E-3) faces the shared dice sheet
 lacks (it has the d6 only).
 """
 
@@ -18,6 +19,8 @@ from tools.make_pieces import PieceSheet, outlined
 SHIPS = ("resource_ship", "engineer_ship", "heavy_gun_ship", "fortress_ship", "ram_ship",
          "fast_ship")                                             # S-1
 ICONS = ("fresh", "stalled", "pierced", "wrecked", "scrap", "ram")
+EVENTS = ("no_event", "coupling_surge", "dust_storm", "coupling_dust_storm",
+          "dry_thunderstorm", "coupling_thunderstorm", "wind_field", "quicksand")  # E-4
 WIND = {"n": 0, "e": 3, "s": 2, "w": 1}                          # np.rot90 turns (E-7 d4)
 CELL = 16
 
@@ -122,6 +125,11 @@ def build() -> PieceSheet:
         sheet.add(f"quicksand_{frame}", quicksand(frame), (8, 8))
     sheet.animations["quicksand"] = {"frames": ["quicksand_0", "quicksand_1"], "fps": 3}
     sheet.add("area_marker", area_marker(), (8, 8))
+    for i, event in enumerate(EVENTS):
+        sheet.add(f"event_{event}", outlined(art[f"event_{event}"]), new_row=i == 0)
+    sheet.add("icon_outbreak", outlined(art["outbreak"]))
+    for name in ("ap_full", "ap_empty", "dr_badge"):
+        sheet.add(name, art[name])
     for sides in (4, 8):
         for value in range(1, sides + 1):
             sheet.add(f"d{sides}_{value}", die(sides, value, digits), (8, 8),

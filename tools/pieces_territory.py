@@ -4,8 +4,8 @@ Sized for the 16x16 tiles of Origin (`maps/territory/`): building icons 12x12 (T
 banners in the owner's greys), the commerce upgrade badge, wall overlays for each side and
 level (16x16, T-1.5, T-8), the tunnel end, ruin, temple and Deep Tide (T-13.5), treasure
 (T-15.2), a frost overlay for cold tiles (T-1.4, winter T-15), two volcano smoke frames for an
-announced eruption (T-15.1 D22), and the emblems of the seven tribes (T-13) plus the goblin
-and undead sites (T-0, T-14).
+announced eruption (T-15.1 D22), overlays for desolation and undead land, the five disasters (T-15.1), and the emblems of the
+seven tribes (T-13) plus the goblin and undead sites (T-0, T-14).
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ BUILDINGS = ("camp", "city", "capital", "workshop", "tower", "ruin", "farm", "tr
 ICONS = ("commerce", "deep_tide", "treasure")
 TRIBES = ("bounty", "arcane", "pioneer", "jungle", "tide", "war", "shadow")
 RACES = ("goblin", "undead")
+DISASTERS = ("magic_turmoil", "necro_revival", "winter", "volcano", "goblin_empire")  # T-15.1
 SIDES = ("n", "e", "s", "w")
 TILE = 16
 
@@ -71,10 +72,38 @@ def smoke(frame: int) -> np.ndarray:
     # Dark ash low, paler puffs higher up, gaps between them so they read as smoke.
     puffs = ((6.5, 12.0, 2.5, "r"), (9.5, 7.0, 2.1, "q"), (12.0, 2.8, 1.5, "W"))
     for cx, cy, r, fill in puffs:
-        body = np.hypot(xs - cx - frame * 0.5, ys - cy + frame * 1.5) <= r
+        x, y = xs - cx - frame * 0.5, ys - cy + frame * 1.5
+        body = (np.hypot(x + 1.0, y) <= r) | (np.hypot(x - 1.2, y + 0.6) <= r * 0.8)
         grid[outline(body) & (grid == ".")] = "R"
         grid[body] = fill
         grid[body & ~np.roll(body, -1, 0)] = "R" if fill == "r" else "r"
+    return grid
+
+
+def desolation() -> np.ndarray:
+    """Desolation (T-10 `desolation`): the ground cracked and withered, corners left clear."""
+    grid = blank(TILE, TILE)
+    cracks = (((2, 3), (5, 5), (7, 4), (10, 7), (13, 6)), ((5, 5), (6, 9), (4, 12)),
+              ((10, 7), (11, 11), (13, 13)))
+    for line in cracks:
+        for (x0, y0), (x1, y1) in zip(line, line[1:]):
+            for t in np.linspace(0.0, 1.0, 12):
+                x, y = round(x0 + (x1 - x0) * t), round(y0 + (y1 - y0) * t)
+                grid[y, x] = "K"
+                if grid[y + 1, x] == ".":
+                    grid[y + 1, x] = "G"
+    for x, y in ((3, 9), (8, 12), (12, 3), (8, 2)):
+        grid[y, x] = "T"
+        grid[y - 1, x] = "G"
+    return grid
+
+
+def undead() -> np.ndarray:
+    """Undead land (T-0, T-14.3): a ghostly diagonal hatch of dusk over the tile."""
+    ys, xs = np.mgrid[0:TILE, 0:TILE]
+    grid = blank(TILE, TILE)
+    grid[(xs + ys) % 4 == 0] = "k"
+    grid[((xs + ys) % 4 == 1) & (ys % 2 == 0)] = "M"
     return grid
 
 
@@ -94,6 +123,10 @@ def build() -> PieceSheet:
         sheet.add(f"overlay_smoke_{frame}", smoke(frame))
     sheet.animations["volcano_smoke"] = {"frames": ["overlay_smoke_0", "overlay_smoke_1"],
                                          "fps": 3}
+    sheet.add("overlay_desolation", desolation())
+    sheet.add("overlay_undead", undead())
+    for i, name in enumerate(DISASTERS):
+        sheet.add(f"disaster_{name}", outlined(art[name]), new_row=i == 0)
     for i, name in enumerate(TRIBES + RACES):
         sheet.add(f"emblem_{name}", outlined(art[name]), new_row=i == 0)
     return sheet

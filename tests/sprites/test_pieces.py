@@ -61,6 +61,11 @@ WANTED: dict[str, dict[str, list[str]]] = {
         "E-7 wind arrow (d4 directions)": ["wind_n", "wind_e", "wind_s", "wind_w"],
         "E-8 quicksand, E-9 area marker": ["quicksand_0", "quicksand_1", "area_marker"],
         "A-1 d4, E-3 d8": [f"d4_{v}" for v in range(1, 5)] + [f"d8_{v}" for v in range(1, 9)],
+        "E-4 events, E-2 outbreak": [f"event_{e}" for e in (
+            "no_event", "coupling_surge", "dust_storm", "coupling_dust_storm",
+            "dry_thunderstorm", "coupling_thunderstorm", "wind_field", "quicksand")]
+        + ["icon_outbreak"],
+        "17 AP pips, effDR badge": ["ap_full", "ap_empty", "dr_badge"],
     },
     "domiplot_pieces": {
         "C-1 card kinds (122-card deck)": [f"card_{k}" for k in (
@@ -83,6 +88,9 @@ WANTED: dict[str, dict[str, list[str]]] = {
             f"wall_{s}_{lv}" for lv in (1, 2) for s in "nesw"],
         "T-23 frost and volcano smoke": ["overlay_frost", "overlay_smoke_0",
                                          "overlay_smoke_1"],
+        "T-10 desolation, T-14.3 undead land": ["overlay_desolation", "overlay_undead"],
+        "T-15.1 disasters": [f"disaster_{d}" for d in (
+            "magic_turmoil", "necro_revival", "winter", "volcano", "goblin_empire")],
         "T-13 tribes, T-0 neutral sites": [f"emblem_{t}" for t in (
             "bounty", "arcane", "pioneer", "jungle", "tide", "war", "shadow", "goblin",
             "undead")],
@@ -103,9 +111,10 @@ DISTINCT = {
     "skirmish_pieces": {"unit_": 12, "status_": 12},
     "landship_pieces": {"resource_ship": 12, "engineer_ship": 12, "heavy_gun_ship": 12,
                         "fortress_ship": 12, "ram_ship": 12, "fast_ship": 12, "icon_": 12,
-                        "d4_": 4, "d8_": 4},
+                        "d4_": 4, "d8_": 4, "event_": 12},
     "domiplot_pieces": {"card_": 12, "region_": 12},
-    "territory_pieces": {"building_": 12, "emblem_": 12, "icon_": 12},
+    "territory_pieces": {"building_": 12, "emblem_": 12, "icon_": 12, "disaster_": 12,
+                         "wall_": 12, "overlay_": 12},
     "seats": {"marker_": 8},
 }
 
