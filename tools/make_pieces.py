@@ -101,6 +101,47 @@ def disk(size: int, inset: float = 0.0) -> np.ndarray:
     return np.hypot(xs - c, ys - c) <= size / 2 - 0.35 - inset
 
 
+def die_face(sides: int, label: str, digits: dict[str, Grid], top: bool = False) -> Grid:
+    """A 16x16 (d10: 18x16) die face in the style of the d6 of `make_art.py` (foam face, pebble side, ink
+    label; `top` = the highest face, labelled in red like the d6's 1): a triangle for the d4,
+    a diamond for the d8, a kite for the d10 (label "0".."9" or "00".."90")."""
+    size = 16
+    width = 18 if sides == 10 else size     # a d10 kite is wider: "00".."90" need 9 px
+    ys, xs = np.mgrid[0:size, 0:width]
+    c = (width - 1) / 2
+    if sides == 4:
+        body = (ys >= 1) & (ys <= 14) & (np.abs(xs - c) <= (ys - 0.5) * 0.56)
+        side = body & (ys >= 13)
+        y0 = 7
+    elif sides == 8:
+        body = np.abs(xs - c) + np.abs(ys - c) <= 7.6
+        side = body & (xs - c + ys - c >= 5.0)
+        y0 = 5
+    elif sides == 10:
+        widest = 10.0                           # the kite's widest row
+        half = np.where(ys <= widest, (ys + 0.6) * 7.9 / (widest + 0.6),
+                        (size - 0.4 - ys) * 7.9 / (size - 0.4 - widest))
+        body = np.abs(xs - c) <= half
+        side = body & (ys >= 13) & (xs >= c - 2)
+        y0 = 7
+    else:
+        raise ValueError(f"no die shape for d{sides}")
+    grid = blank(width, size)
+    grid[body] = "W"
+    grid[side] = "q"
+    grid[side & ~np.roll(body, -1, 0)] = "r"
+    grid[outline(body)] = "K"
+    glyphs = [digits[f"digit_{ch}"] for ch in label]
+    text_w = sum(g.shape[1] for g in glyphs) + len(glyphs) - 1
+    x = (width - text_w) // 2
+    for glyph in glyphs:
+        h, w = glyph.shape
+        sub = grid[y0:y0 + h, x:x + w]
+        sub[glyph == "K"] = "X" if top else "K"
+        x += w + 1
+    return grid
+
+
 def seat_table(path: Path | None = None) -> list[dict]:
     """The default seats of PALETTE.md: name, marker shape and ramp (dark, shade, base, light)."""
     path = path or PALETTE_MD

@@ -95,7 +95,7 @@ def _piece(sheet: str, name: str, seat: int | None = None, faded: bool = False) 
     return img
 
 
-def mock_skirmish() -> pygame.Surface:
+def mock_skirmish(seats: tuple[int, ...] = (0, 1)) -> pygame.Surface:
     """Six hexes a row, four rows of Four Banners ground with units, pips, statuses, cities."""
     tiles = _tiles("maps/skirmish/skirmish_tiles.png", (24, 28))
     out = pygame.Surface((6 * 24 + 12, 4 * 21 + 7 + 4), pygame.SRCALPHA)
@@ -115,6 +115,7 @@ def mock_skirmish() -> pygame.Surface:
             ((3, 2), "infantry", 1, 3, ["suppression", "suppression"]),
             ((4, 1), "cavalry", 1, 4, ["fresh"]), ((5, 3), "archer", 1, 1, ["trespasser"])):
         x, y = centre(c, r)
+        seat = seats[seat]
         img = _piece(P, f"unit_{unit}", seat)
         out.blit(img, (x - 8, y - 11))
         out.blit(_piece("seats", f"marker_{tint.seat_markers()[seat]}", seat), (x + 5, y - 13))
@@ -125,7 +126,7 @@ def mock_skirmish() -> pygame.Surface:
     for (c, r), seat, siege in (((3, 0), 0, 1), ((2, 3), 1, 2)):
         x, y = centre(c, r)
         out.blit(tiles[8], (x - 12, y - 14))
-        out.blit(_piece(P, "city_banner", seat), (x + 2, y - 14))
+        out.blit(_piece(P, "city_banner", seats[seat]), (x + 2, y - 14))
         if siege >= 2:
             out.blit(_piece(P, "city_breached"), (x - 6, y - 4))
         for i in range(2):
@@ -133,7 +134,7 @@ def mock_skirmish() -> pygame.Surface:
     return out
 
 
-def mock_landship() -> pygame.Surface:
+def mock_landship(seats: tuple[int, ...] = (0, 1)) -> pygame.Surface:
     """A 9x6 patch of sand with both seats' ships, a hulk, quicksand, wind and an area."""
     tiles = _tiles("maps/landship/landship_tiles.png", (16, 16))
     out = pygame.Surface((9 * 16, 6 * 16), pygame.SRCALPHA)
@@ -145,13 +146,14 @@ def mock_landship() -> pygame.Surface:
     ships = [("resource_ship", 0, 1, 4), ("engineer_ship", 0, 3, 5), ("heavy_gun_ship", 0, 2, 3),
              ("fortress_ship", 1, 6, 1), ("ram_ship", 1, 5, 2), ("fast_ship", 1, 7, 3),
              ("heavy_gun_ship", 1, 8, 0)]
-    for name, seat, x, y in ships:
+    for name, side, x, y in ships:
+        seat = seats[side]
         img = _piece(P, name, seat)
-        if seat == 1:
+        if side == 1:
             img = pygame.transform.rotate(img, 180)
         out.blit(img, (x * 16, y * 16))
         out.blit(_piece("seats", f"marker_{tint.seat_markers()[seat]}", seat), (x * 16 + 10, y * 16 - 1))
-    out.blit(_piece(P, "fast_ship_hulk", 0, faded=True), (4 * 16, 3 * 16))
+    out.blit(_piece(P, "fast_ship_hulk", seats[0], faded=True), (4 * 16, 3 * 16))
     out.blit(_piece(P, "icon_scrap"), (4 * 16 + 8, 3 * 16 + 8))
     out.blit(_piece(P, "icon_pierced"), (6 * 16 + 8, 1 * 16 + 8))
     out.blit(_piece(P, "icon_stalled"), (7 * 16 + 8, 3 * 16 + 8))
@@ -164,7 +166,7 @@ def mock_landship() -> pygame.Surface:
     return out
 
 
-def mock_domiplot() -> pygame.Surface:
+def mock_domiplot(seats: tuple[int, ...] = (0, 1)) -> pygame.Surface:
     """The foot of the 640x360 canvas: region ground, a flag, the tally, a hand of eight."""
     tiles = _tiles("maps/domiplot/domiplot_tiles.png", (16, 16))
     out = pygame.Surface((240, 70), pygame.SRCALPHA)
@@ -172,8 +174,8 @@ def mock_domiplot() -> pygame.Surface:
         for x in range(15):
             out.blit(tiles[(x // 5) % 3], (x * 16, y * 16))
     out.blit(tiles[33 + 1], (10, 2))
-    out.blit(_piece("domiplot_pieces", "flag", 0), (30, 4))
-    out.blit(_piece("domiplot_pieces", "flag", 1), (38, 6))
+    out.blit(_piece("domiplot_pieces", "flag", seats[0]), (30, 4))
+    out.blit(_piece("domiplot_pieces", "flag", seats[1]), (38, 6))
     out.blit(_piece("domiplot_pieces", "tally_marker"), (52, 4))
     hand = ["infantry", "archer", "heavy_cavalry", "general", "gong", "terrain_hills",
             "rolling_stones", "command"]
@@ -183,7 +185,7 @@ def mock_domiplot() -> pygame.Surface:
     return out
 
 
-def mock_territory() -> pygame.Surface:
+def mock_territory(seats: tuple[int, ...] = (0, 1)) -> pygame.Surface:
     """A 9x5 patch of Origin: two owners' tiles with borders, buildings, walls, frost, smoke."""
     tiles = _tiles("maps/territory/territory_tiles.png", (16, 16))
     P = "territory_pieces"
@@ -196,12 +198,13 @@ def mock_territory() -> pygame.Surface:
             out.blit(tiles[int(t)], (x * 16, y * 16))
             o = owner[y][x]
             if o != "-" and t != "0":
-                pygame.draw.rect(out, ramps[int(o)][2], (x * 16, y * 16, 16, 16), 1)
+                pygame.draw.rect(out, ramps[seats[int(o)]][2], (x * 16, y * 16, 16, 16), 1)
     for name, x, y in (("capital", 0, 0), ("city", 1, 1), ("tower", 2, 0), ("farm", 0, 2),
                        ("workshop", 1, 3), ("outpost", 5, 0), ("camp", 6, 1), ("ruin", 3, 3),
                        ("tunnel", 5, 3), ("temple", 7, 0), ("tree_of_life", 2, 4)):
         o = owner[y][x]
-        out.blit(_piece(P, f"building_{name}", int(o) if o != "-" else None), (x * 16 + 2, y * 16 + 2))
+        out.blit(_piece(P, f"building_{name}", seats[int(o)] if o != "-" else None),
+                 (x * 16 + 2, y * 16 + 2))
     out.blit(_piece(P, "wall_e_2"), (1 * 16, 1 * 16))
     out.blit(_piece(P, "wall_s_1"), (1 * 16, 1 * 16))
     out.blit(_piece(P, "overlay_frost"), (0, 0))
@@ -233,7 +236,8 @@ def main(argv: list[str] | None = None) -> int:
         print(path)
         if sheet in MOCKS:
             path = args.out / f"board_{sheet}.png"
-            pygame.image.save(pygame.transform.scale_by(MOCKS[sheet](), args.scale), str(path))
+            mock = MOCKS[sheet](seats)
+            pygame.image.save(pygame.transform.scale_by(mock, args.scale), str(path))
             print(path)
     return 0
 

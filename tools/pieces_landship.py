@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from tools.make_art import _hash, blank, load_grids, outline
-from tools.make_pieces import PieceSheet, outlined
+from tools.make_pieces import PieceSheet, die_face, outlined
 
 SHIPS = ("resource_ship", "engineer_ship", "heavy_gun_ship", "fortress_ship", "ram_ship",
          "fast_ship")                                             # S-1
@@ -83,31 +83,6 @@ def area_marker() -> np.ndarray:
     return grid
 
 
-def die(sides: int, value: int, digits: dict[str, np.ndarray]) -> np.ndarray:
-    """A d4 (triangle) or d8 (diamond) face, 16x16, foam face with the value in ink."""
-    ys, xs = np.mgrid[0:CELL, 0:CELL]
-    c = (CELL - 1) / 2
-    if sides == 4:
-        body = (ys >= 1) & (ys <= 14) & (np.abs(xs - c) <= (ys - 0.5) * 0.56)
-        side = body & (ys >= 13)
-    else:
-        body = np.abs(xs - c) + np.abs(ys - c) <= 7.6
-        side = body & (xs - c + ys - c >= 5.0)
-    grid = blank(CELL, CELL)
-    grid[body] = "W"
-    grid[side] = "q"
-    edge = body & ~np.roll(body, -1, 0)
-    grid[side & edge] = "r"
-    grid[outline(body)] = "K"
-    glyph = digits[f"digit_{value}"]
-    h, w = glyph.shape
-    y0 = 7 if sides == 4 else 5
-    x0 = (CELL - w) // 2
-    sub = grid[y0:y0 + h, x0:x0 + w]
-    sub[glyph == "K"] = "X" if value == sides else "K"
-    return grid
-
-
 def build() -> PieceSheet:
     """Every Landship piece frame, in sheet order."""
     art = load_grids("landship.txt")
@@ -132,6 +107,7 @@ def build() -> PieceSheet:
         sheet.add(name, art[name])
     for sides in (4, 8):
         for value in range(1, sides + 1):
-            sheet.add(f"d{sides}_{value}", die(sides, value, digits), (8, 8),
+            sheet.add(f"d{sides}_{value}", die_face(sides, str(value), digits, value == sides),
+                      (8, 8),
                       new_row=value == 1)
     return sheet

@@ -48,6 +48,8 @@ WANTED: dict[str, dict[str, list[str]]] = {
         "C-4 fresh, V-4 voucher, V-2 overlord/vassal": [
             "status_fresh", "status_voucher", "status_overlord", "status_vassal"],
         "19 faction-coloured cities": ["city_banner"],
+        "R-1 d100 as two d10": [f"d10_tens_{v}0" for v in range(10)]
+        + [f"d10_{v}" for v in range(10)],
     },
     "landship_pieces": {
         "S-1 ships": ["resource_ship", "engineer_ship", "heavy_gun_ship", "fortress_ship",
@@ -108,7 +110,7 @@ FITS = {
 # any two (or more than 20 % of the frame). Dice faces differ only by their digit; the 7x7
 # markers by a few outline pixels (circle vs hexagon: the pointed top and bottom).
 DISTINCT = {
-    "skirmish_pieces": {"unit_": 12, "status_": 12},
+    "skirmish_pieces": {"unit_": 12, "status_": 12, "d10_tens_": 4},
     "landship_pieces": {"resource_ship": 12, "engineer_ship": 12, "heavy_gun_ship": 12,
                         "fortress_ship": 12, "ram_ship": 12, "fast_ship": 12, "icon_": 12,
                         "d4_": 4, "d8_": 4, "event_": 12},
@@ -175,6 +177,14 @@ def test_regeneration_is_byte_identical(generated: Path, tmp_path: Path) -> None
         for ext in ("png", "json"):
             rel = Path("sprites") / "sheets" / f"{name}.{ext}"
             assert (tmp_path / rel).read_bytes() == (generated / rel).read_bytes(), rel
+
+
+@pytest.mark.parametrize("sheet", SHEETS)
+def test_every_sheet_loads_through_sprites_sheets(sheet: str) -> None:
+    from sprites.sheets import load_sheet  # noqa: PLC0415
+
+    frames = load_sheet(sheet)
+    assert set(frames) == set(_index(sheet)["frames"])
 
 
 @pytest.mark.parametrize("sheet", SHEETS)
