@@ -47,36 +47,17 @@ def wall(side: str, level: int) -> np.ndarray:
 
 
 def frost() -> np.ndarray:
-    """Cold tile overlay: rime ticks along the top and left edges and two ice crystals in
-    opposite corners; the middle stays clear for buildings."""
+    """Cold tile overlay (T-1.4, winter T-15.1): three ice crystals and a sparse frosty
+    sheen; the ground stays visible and the middle stays clear for buildings."""
     grid = blank(TILE, TILE)
-    grid[0, 0::2] = "W"
-    grid[0, 1::2] = "m"
-    grid[1:, 0][::2] = "W"
-    grid[1:, 0][1::2] = "m"
-    grid[1, 2::4] = "m"
-    crystal = np.array([list(r) for r in ("..W..", "W.W.W", ".WWW.", "W.W.W", "..W..")])
     ys, xs = np.mgrid[0:TILE, 0:TILE]
-    grid[(ys % 4 == 2) & ((xs + ys) % 8 == 6)] = "m"      # a sparse frosty sheen
-    for x0, y0 in ((2, 2), (10, 10)):
+    grid[(ys % 4 == 1) & ((xs + ys) % 6 == 0)] = "m"
+    grid[(ys % 4 == 3) & ((xs + ys) % 6 == 3)] = "W"
+    crystal = np.array([list(r) for r in ("..W..", "W.W.W", ".WMW.", "W.W.W", "..W..")])
+    for x0, y0 in ((0, 0), (11, 1), (2, 11)):
         sub = grid[y0:y0 + 5, x0:x0 + 5]
-        sub[crystal == "W"] = "W"
-        sub[2, 2] = "M"
-    return grid
-
-
-def smoke(frame: int) -> np.ndarray:
-    """Ash puffs rising and drifting east from the crater; frame 1 is one step on."""
-    grid = blank(TILE, TILE)
-    ys, xs = np.mgrid[0:TILE, 0:TILE]
-    # Dark ash low, paler puffs higher up, gaps between them so they read as smoke.
-    puffs = ((6.5, 12.0, 2.5, "r"), (9.5, 7.0, 2.1, "q"), (12.0, 2.8, 1.5, "W"))
-    for cx, cy, r, fill in puffs:
-        x, y = xs - cx - frame * 0.5, ys - cy + frame * 1.5
-        body = (np.hypot(x + 1.0, y) <= r) | (np.hypot(x - 1.2, y + 0.6) <= r * 0.8)
-        grid[outline(body) & (grid == ".")] = "R"
-        grid[body] = fill
-        grid[body & ~np.roll(body, -1, 0)] = "R" if fill == "r" else "r"
+        sub[crystal == "."] = np.where(sub[crystal == "."] == "W", ".", sub[crystal == "."])
+        sub[crystal != "."] = crystal[crystal != "."]
     return grid
 
 
@@ -120,7 +101,7 @@ def build() -> PieceSheet:
             sheet.add(f"wall_{side}_{level}", wall(side, level), new_row=i == 0)
     sheet.add("overlay_frost", frost(), new_row=True)
     for frame in range(2):
-        sheet.add(f"overlay_smoke_{frame}", smoke(frame))
+        sheet.add(f"overlay_smoke_{frame}", art[f"smoke_{frame}"])
     sheet.animations["volcano_smoke"] = {"frames": ["overlay_smoke_0", "overlay_smoke_1"],
                                          "fps": 3}
     sheet.add("overlay_desolation", desolation())
