@@ -210,6 +210,9 @@ def mock_territory(seats: tuple[int, ...] = (0, 1)) -> pygame.Surface:
     out.blit(_piece(P, "overlay_frost"), (0, 0))
     out.blit(_piece(P, "overlay_frost"), (16, 0))
     out.blit(_piece(P, "overlay_smoke_0"), (6 * 16, 2 * 16 - 12))
+    for name, x, y in (("origin_e", 1, 2), ("ew", 2, 2), ("sw", 3, 2), ("ns", 3, 3),
+                       ("head_s", 3, 4)):
+        out.blit(_piece(P, f"arrow_{name}", seats[0]), (x * 16, y * 16))
     out.blit(_piece(P, "emblem_war"), (7 * 16 + 3, 3 * 16 + 3))
     out.blit(_piece(P, "emblem_bounty"), (4 * 16 + 3, 4 * 16 + 3))
     return out

@@ -4,7 +4,8 @@ Sized for the 16x16 tiles of Origin (`maps/territory/`): building icons 12x12 (T
 banners in the owner's greys), the commerce upgrade badge, wall overlays for each side and
 level (16x16, T-1.5, T-8), the tunnel end, ruin, temple and Deep Tide (T-13.5), treasure
 (T-15.2), a frost overlay for cold tiles (T-1.4, winter T-15), two volcano smoke frames for an
-announced eruption (T-15.1 D22), overlays for desolation and undead land, the five disasters (T-15.1), and the emblems of the
+announced eruption (T-15.1 D22), overlays for desolation and undead land, attack-arrow tiles in the owner's greys (straight,
+corner, head and origin pieces, T-11.1), the five disasters (T-15.1), and the emblems of the
 seven tribes (T-13) plus the goblin and undead sites (T-0, T-14).
 """
 
@@ -88,6 +89,43 @@ def undead() -> np.ndarray:
     return grid
 
 
+def arrow(joins: str, head: str = "", origin: str = "") -> np.ndarray:
+    """One 16x16 tile of an attack arrow (T-11.1, order entry T-23) in the owner's greys.
+
+    The 4-px band runs from the tile centre out through each side in `joins` (it continues
+    into the next tile, so no outline there); `head` adds the point aimed at that side (the
+    last, attacked tile), `origin` a round stub (the own origin tile)."""
+    pad = 2
+    n = TILE + 2 * pad
+    ys, xs = np.mgrid[0:n, 0:n]
+    c = pad + 7.5
+    band = {"n": (xs >= pad + 6) & (xs < pad + 10) & (ys <= c),
+            "s": (xs >= pad + 6) & (xs < pad + 10) & (ys >= c),
+            "w": (ys >= pad + 6) & (ys < pad + 10) & (xs <= c),
+            "e": (ys >= pad + 6) & (ys < pad + 10) & (xs >= c)}
+    mask = np.zeros((n, n), dtype=bool)
+    for side in joins:
+        mask |= band[side]
+    if head:
+        # The point, drawn for north and turned: tip 1 px inside the edge, 12 px wide.
+        tip = np.zeros((n, n), dtype=bool)
+        for y in range(pad + 1, pad + 9):
+            half = (y - pad - 0.5) * 0.72
+            tip[y] = np.abs(xs[y] - c) <= half
+        mask |= np.rot90(tip, {"n": 0, "w": 1, "s": 2, "e": 3}[head])
+    if origin:
+        mask |= np.hypot(xs - c, ys - c) <= 4.3
+    grid = blank(n, n)
+    grid[outline(mask, diagonal=True)] = "K"
+    grid[mask] = "3"
+    m = np.pad(mask, 1)
+    grid[mask & ~m[:-2, 1:-1]] = "4"        # lit where the band's top edge is
+    grid[mask & ~m[1:-1, :-2]] = "4"        # ... and its left edge
+    grid[mask & ~m[2:, 1:-1]] = "2"
+    grid[mask & ~m[1:-1, 2:]] = "2"
+    return grid[pad:pad + TILE, pad:pad + TILE]
+
+
 def build() -> PieceSheet:
     """Every Dice for Land piece frame, in sheet order."""
     art = load_grids("territory.txt")
@@ -108,6 +146,13 @@ def build() -> PieceSheet:
     sheet.add("overlay_undead", undead())
     for i, name in enumerate(DISASTERS):
         sheet.add(f"disaster_{name}", outlined(art[name]), new_row=i == 0)
+    for i, joins in enumerate(("ns", "ew", "ne", "nw", "se", "sw")):
+        sheet.add(f"arrow_{joins}", arrow(joins), new_row=i == 0)
+    for i, side in enumerate(SIDES):
+        back = {"n": "s", "s": "n", "e": "w", "w": "e"}[side]
+        sheet.add(f"arrow_head_{side}", arrow(back, head=side), new_row=i == 0)
+    for side in SIDES:
+        sheet.add(f"arrow_origin_{side}", arrow(side, origin=side))
     for i, name in enumerate(TRIBES + RACES):
         sheet.add(f"emblem_{name}", outlined(art[name]), new_row=i == 0)
     return sheet

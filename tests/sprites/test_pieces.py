@@ -91,6 +91,9 @@ WANTED: dict[str, dict[str, list[str]]] = {
         "T-23 frost and volcano smoke": ["overlay_frost", "overlay_smoke_0",
                                          "overlay_smoke_1"],
         "T-10 desolation, T-14.3 undead land": ["overlay_desolation", "overlay_undead"],
+        "T-11.1 attack arrows (order entry, T-23)": [
+            f"arrow_{j}" for j in ("ns", "ew", "ne", "nw", "se", "sw")]
+        + [f"arrow_head_{d}" for d in "nesw"] + [f"arrow_origin_{d}" for d in "nesw"],
         "T-15.1 disasters": [f"disaster_{d}" for d in (
             "magic_turmoil", "necro_revival", "winter", "volcano", "goblin_empire")],
         "T-13 tribes, T-0 neutral sites": [f"emblem_{t}" for t in (
@@ -117,7 +120,7 @@ DISTINCT = {
                         "d4_": 2, "d8_": 2, "event_": 12},
     "domiplot_pieces": {"card_": 12, "region_": 12},
     "territory_pieces": {"building_": 12, "emblem_": 12, "icon_": 12, "disaster_": 12,
-                         "wall_": 12, "overlay_": 12},
+                         "wall_": 12, "overlay_": 12, "arrow_": 12},
     "seats": {"marker_": 8},
 }
 
