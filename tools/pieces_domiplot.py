@@ -2,8 +2,10 @@
 
 Cards are 24x34 (a hand of eight, 26 px apart, spans 208 px of the 640-px canvas): an ink
 outline, a border in the colour of the card's class (army: oak, hero: gold, terrain: leaf,
-tactic: signal red; C-2), parchment inside, the printed value top left for score cards
-(C-1; "10" in two digits), and a 16x16 picture. One frame per card kind of the 122-card deck
+tactic: signal red; C-2) and a class mark of its own shape (hero star, terrain peak, tactic
+diamond), parchment inside, the printed value top left for score cards (C-1; "10" in two
+digits), and a 16x16 picture. Tooltips show the same card scaled by 2 (a whole number keeps
+it crisp), so there is no second size to keep in step. One frame per card kind of the 122-card deck
 (`card_<id>`, 19 kinds), the card back, a blank frame per class for screens that compose
 their own cards, the six region terrain icons (M-1; the map glyphs of
 `tools/make_domiplot_tiles.py`, trimmed), the faction flag (tinted) and the tally marker.
@@ -27,6 +29,13 @@ CLASS_BORDER = {"army": ("t", "T"), "hero": ("y", "G"), "terrain": ("g", "f"),
                 "tactic": ("X", "v")}
 ARMY = {"1": "D", "2": "D", "3": "B", "4": "b"}            # greys -> the card army's blue
 STEEL = {"1": "R", "2": "r", "3": "q", "4": "W"}           # greys -> armour
+# A class mark in a top corner, so classes differ by shape too, not only by border colour
+# (leaf-green terrain and red tactic borders look alike to red-green colour-blind players).
+CLASS_MARK = {
+    "hero": ("..K..", ".KyK.", "KyYYK", ".KYK.", "K.K.K"),      # a star
+    "terrain": ("..K..", ".KgK.", ".KgfK", "KgffK", "KKKKK"),   # a peak
+    "tactic": ("..K..", ".KXK.", "KXXvK", ".KvK.", "..K.."),    # a diamond
+}
 
 
 def card_class(kind: str) -> str:
@@ -113,7 +122,11 @@ def pictures() -> dict[str, np.ndarray]:
 
 def card(kind: str, pic: np.ndarray, digits: dict[str, np.ndarray]) -> np.ndarray:
     """The face of one card kind."""
-    grid = frame(card_class(kind))
+    cls = card_class(kind)
+    grid = frame(cls)
+    if cls in CLASS_MARK:
+        mark = np.array([list(r) for r in CLASS_MARK[cls]])
+        stamp(grid, mark, W - 8 if cls == "hero" else 3, 3)
     if kind in SCORE:
         value_mark(grid, SCORE[kind], digits)
         stamp(grid, pic, 4, 12)
