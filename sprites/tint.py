@@ -47,7 +47,8 @@ def _mix(a: RGB, b: RGB, t: float) -> RGB:
 def ramp_from_colour(base: RGB) -> Ramp:
     """A four-step ramp around `base`: dark and shade towards ink, light towards foam."""
     ink, foam = (0x1B, 0x14, 0x26), (0xF2, 0xF4, 0xEC)
-    return (_mix(base, ink, 0.62), _mix(base, ink, 0.35), tuple(base), _mix(base, foam, 0.45))  # type: ignore[return-value]
+    dark, shade, light = _mix(base, ink, 0.62), _mix(base, ink, 0.35), _mix(base, foam, 0.45)
+    return dark, shade, (base[0], base[1], base[2]), light
 
 
 def fade_ramp(ramp: Ramp, amount: float = 0.55) -> Ramp:

@@ -35,7 +35,8 @@ from tools.pixelart import CLEAR, PALETTE_MD, load_palette, to_rgba, write_png  
 
 GREYS = ("1", "2", "3", "4")  # piece greys, dark -> light (PALETTE.md)
 MARKERS = ("circle", "square", "triangle", "diamond", "star", "cross", "hexagon", "ring")
-_SEAT_ROW = re.compile(r"^\|\s*(\d)\s*\|\s*(\w+)\s*\|\s*(\w+)\s*\|((?:\s*#[0-9a-fA-F]{6}\s*\|){4})")
+_SEAT_ROW = re.compile(  # | seat | name | marker | dark | shade | base | light |
+    r"^\|\s*(\d)\s*\|\s*(\w+)\s*\|\s*(\w+)\s*\|((?:\s*#[0-9a-fA-F]{6}\s*\|){4})")
 
 
 class PieceSheet(Sheet):
@@ -102,8 +103,8 @@ def disk(size: int, inset: float = 0.0) -> np.ndarray:
 
 
 def die_face(sides: int, label: str, digits: dict[str, Grid], top: bool = False) -> Grid:
-    """A 16x16 (d10: 18x16) die face in the style of the d6 of `make_art.py` (foam face, pebble side, ink
-    label; `top` = the highest face, labelled in red like the d6's 1): a triangle for the d4,
+    """A 16x16 (d10: 18x16) die face in the style of the d6 of `make_art.py` (foam face,
+    pebble side, ink label; `top` = the highest face, labelled in red like the d6's 1): a triangle for the d4,
     a diamond for the d8, a kite for the d10 (label "0".."9" or "00".."90")."""
     size = 16
     width = 18 if sides == 10 else size     # a d10 kite is wider: "00".."90" need 9 px
@@ -174,7 +175,8 @@ def build_seats_sheet() -> tuple[PieceSheet, dict]:
 
 def all_sheets() -> list[tuple[PieceSheet, dict]]:
     """Every sheet this script writes, with the extra JSON keys of each."""
-    from tools import pieces_domiplot, pieces_landship, pieces_skirmish, pieces_territory  # noqa: PLC0415
+    from tools import (  # noqa: PLC0415  (they import this module)
+        pieces_domiplot, pieces_landship, pieces_skirmish, pieces_territory)
 
     return [build_seats_sheet(), (pieces_skirmish.build(), {}), (pieces_landship.build(), {}),
             (pieces_domiplot.build(), {}), (pieces_territory.build(), {})]

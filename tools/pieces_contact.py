@@ -130,7 +130,8 @@ def mock_skirmish(seats: tuple[int, ...] = (0, 1)) -> pygame.Surface:
         if siege >= 2:
             out.blit(_piece(P, "city_breached"), (x - 6, y - 4))
         for i in range(2):
-            out.blit(_piece(P, "siege_full" if i < siege else "siege_empty"), (x - 5 + 5 * i, y + 8))
+            pip = "siege_full" if i < siege else "siege_empty"
+            out.blit(_piece(P, pip), (x - 5 + 5 * i, y + 8))
     return out
 
 
@@ -152,7 +153,8 @@ def mock_landship(seats: tuple[int, ...] = (0, 1)) -> pygame.Surface:
         if side == 1:
             img = pygame.transform.rotate(img, 180)
         out.blit(img, (x * 16, y * 16))
-        out.blit(_piece("seats", f"marker_{tint.seat_markers()[seat]}", seat), (x * 16 + 10, y * 16 - 1))
+        marker = _piece("seats", f"marker_{tint.seat_markers()[seat]}", seat)
+        out.blit(marker, (x * 16 + 10, y * 16 - 1))
     out.blit(_piece(P, "fast_ship_hulk", seats[0], faded=True), (4 * 16, 3 * 16))
     out.blit(_piece(P, "icon_scrap"), (4 * 16 + 8, 3 * 16 + 8))
     out.blit(_piece(P, "icon_pierced"), (6 * 16 + 8, 1 * 16 + 8))

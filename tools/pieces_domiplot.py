@@ -72,10 +72,10 @@ def back() -> np.ndarray:
     grid[inner] = "D"
     grid[inner & ((xs + ys) % 6 == 0)] = "B"
     grid[inner & ((xs - ys) % 6 == 0)] = "B"
-    diamond = np.abs(xs - 11.5) + np.abs(ys - 16.5) <= 6
-    grid[diamond] = "Y"
-    grid[diamond & (np.abs(xs - 11.5) + np.abs(ys - 16.5) <= 3)] = "y"
-    grid[(np.abs(xs - 11.5) + np.abs(ys - 16.5) > 6) & (np.abs(xs - 11.5) + np.abs(ys - 16.5) <= 7)] = "K"
+    dist = np.abs(xs - 11.5) + np.abs(ys - 16.5)
+    grid[dist <= 6] = "Y"
+    grid[dist <= 3] = "y"
+    grid[(dist > 6) & (dist <= 7)] = "K"
     return grid
 
 

@@ -4,9 +4,10 @@ Sized for the 16x16 tiles of Origin (`maps/territory/`): building icons 12x12 (T
 banners in the owner's greys), the commerce upgrade badge, wall overlays for each side and
 level (16x16, T-1.5, T-8), the tunnel end, ruin, temple and Deep Tide (T-13.5), treasure
 (T-15.2), a frost overlay for cold tiles (T-1.4, winter T-15), two volcano smoke frames for an
-announced eruption (T-15.1 D22), overlays for desolation and undead land, attack-arrow tiles in the owner's greys (straight,
-corner, head and origin pieces, T-11.1), the five disasters (T-15.1), and the emblems of the
-seven tribes (T-13) plus the goblin and undead sites (T-0, T-14).
+announced eruption (T-15.1 D22), overlays for desolation and undead land, attack-arrow tiles
+in the owner's greys (straight, corner, head and origin pieces, T-11.1), the five disasters
+(T-15.1), and the emblems of the seven tribes (T-13) plus the goblin and undead sites (T-0,
+T-14).
 """
 
 from __future__ import annotations
