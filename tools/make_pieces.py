@@ -68,38 +68,11 @@ class PieceSheet(Sheet):
 # --------------------------------------------------------------------------- drawing helpers
 
 
-def grid_of(rows: list[str]) -> Grid:
-    """A grid from equal-width strings (for small shapes written inline)."""
-    return np.array([list(r) for r in rows], dtype="<U1")
-
-
 def outlined(fill: Grid, ink: str = "K", diagonal: bool = False) -> Grid:
     """`fill` padded by 1 px with an `ink` outline around everything that is not clear."""
     grid = np.pad(fill, 1, constant_values=CLEAR)
     grid[outline(grid != CLEAR, diagonal=diagonal)] = ink
     return grid
-
-
-def shaded(mask: np.ndarray, ramp: tuple[str, str, str, str] = GREYS) -> Grid:
-    """Fill `mask` with `ramp` (dark, shade, base, light): lit top-left edge, shaded
-    bottom-right edge, a dark corner pixel row at the bottom. For code-drawn shapes."""
-    h, w = mask.shape
-    grid = blank(w, h)
-    grid[mask] = ramp[2]
-    m = np.pad(mask, 1)
-    up, left = ~m[:-2, 1:-1], ~m[1:-1, :-2]
-    down, right = ~m[2:, 1:-1], ~m[1:-1, 2:]
-    grid[mask & (down | right)] = ramp[1]
-    grid[mask & down & right] = ramp[0]
-    grid[mask & (up | left) & ~(down | right)] = ramp[3]
-    return grid
-
-
-def disk(size: int, inset: float = 0.0) -> np.ndarray:
-    """A round mask of `size` x `size` (radius shrunk by `inset` px)."""
-    c = (size - 1) / 2
-    ys, xs = np.mgrid[0:size, 0:size]
-    return np.hypot(xs - c, ys - c) <= size / 2 - 0.35 - inset
 
 
 def die_face(sides: int, label: str, digits: dict[str, Grid], top: bool = False) -> Grid:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from tools.make_art import _hash, blank, load_grids, outline
+from tools.make_art import blank, load_grids, outline
 from tools.make_pieces import PieceSheet, outlined
 
 BUILDINGS = ("camp", "city", "capital", "workshop", "tower", "ruin", "farm", "tree_of_life",
