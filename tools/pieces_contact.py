@@ -3,7 +3,9 @@
 Run `.venv/bin/python tools/pieces_contact.py [--out DIR] [--scale N] [--seats A,B]`: writes
 `<DIR>/contact_<sheet>.png` (default DIR /tmp/art), every frame of each piece sheet on its
 ruleset's board ground, once per seat (tinted frames recoloured with `sprites.tint`), scaled by
-a whole number. Not part of the build; the generator is `tools/make_pieces.py`.
+a whole number (the seats sheet gets a third band: each marker in its own seat's colours),
+plus `<DIR>/board_<sheet>.png`, a small board mock-up with the pieces placed as a screen
+would place them. Not part of the build; the generator is `tools/make_pieces.py`.
 """
 
 from __future__ import annotations
@@ -70,7 +72,8 @@ def contact(sheet: str, seats: tuple[int, ...], scale: int) -> pygame.Surface:
             r, c = divmod(i, per_row)
             img = frames[name]
             if name in index["tinted"]:
-                ramp = ramps[seat]
+                # seat -1: each seat marker in its own seat's colours
+                ramp = ramps[seat if seat >= 0 else i % len(ramps)]
                 if name.endswith("_hulk"):  # S-3: a hulk shows its former owner faded
                     ramp = tint.fade_ramp(ramp)
                 img = tint.tint(img, ramp, greys)
@@ -237,7 +240,8 @@ def main(argv: list[str] | None = None) -> int:
     seats = tuple(int(s) for s in args.seats.split(","))
     for sheet in args.sheets.split(","):
         path = args.out / f"contact_{sheet}.png"
-        pygame.image.save(contact(sheet, seats, args.scale), str(path))
+        bands = seats + (-1,) if sheet == "seats" else seats
+        pygame.image.save(contact(sheet, bands, args.scale), str(path))
         print(path)
         if sheet in MOCKS:
             path = args.out / f"board_{sheet}.png"
