@@ -17,9 +17,8 @@ from game.core.session import GameSession
 from game.core.tiled import read_map
 from scenes import theme
 from scenes.dialogs import MessageBox
-from scenes.registry import open_game, playable_rulesets
 from scenes.scene import MenuScene
-from scenes.title import draw_sea
+from scenes.drawing import draw_sea
 from scenes.widgets import Button, Choice, TextField, WidgetGroup
 
 SEAT_KINDS = ("human", "greedy", "random")
@@ -43,7 +42,7 @@ class LobbyScene(MenuScene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.time = 0.0
-        self.rulesets = playable_rulesets()
+        self.rulesets = app.nav.playable_rulesets()
         self.ruleset = self.rulesets[0]
         self.maps = available_maps(self.ruleset)
         self.map = self.maps[0][0] if self.maps else None
@@ -151,7 +150,7 @@ class LobbyScene(MenuScene):
         except GameError as exc:
             self.app.push(MessageBox(self.app, tr("lobby.start_failed"), error_text(exc)))
             return
-        open_game(self.app, session)
+        self.app.nav.open_game(session)
 
     # ---- scene ---------------------------------------------------------------------------
     def on_escape(self) -> None:

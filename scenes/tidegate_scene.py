@@ -23,7 +23,7 @@ from game.tidegate.constants import (
 )
 from game.tidegate.state import CITY, EMPTY, OUTPOST, Phase, TidegateView
 from scenes import theme
-from scenes.dialogs import Overlay, PauseMenu
+from scenes.dialogs import ConfirmQuit, Overlay
 from scenes.scene import Scene
 from scenes.settings import AI_PACE_S
 from scenes.widgets import Button, Choice, WidgetGroup
@@ -274,10 +274,9 @@ class TidegateScene(Scene):
         self.app.push(TradeDialog(self.app, self))
 
     def open_menu(self) -> None:
-        self.app.push(PauseMenu(self.app, self))
+        self.app.nav.pause(self)
 
     def on_quit(self) -> None:
-        from scenes.dialogs import ConfirmQuit
         self.app.push(ConfirmQuit(self.app, self.autosave))
 
     def undo(self) -> None:
@@ -445,8 +444,7 @@ class TidegateScene(Scene):
         def show() -> None:
             if not self.results_shown:
                 self.results_shown = True
-                from scenes.results import ResultsScene
-                self.app.push(ResultsScene(self.app, self.session))
+                self.app.nav.results(self.session)
         self.timeline.add(Group([Wait(0.3)], on_done=show))
 
     def dice_positions(self) -> list[tuple[int, int]]:
