@@ -11,6 +11,11 @@ human whose view is on screen; when the next human to act is a different person,
 names them, and nothing of theirs may be drawn until `confirm_handoff()` (the pass-the-device
 screen). In open-information games everyone sees the public view and there are no hand-offs.
 
+With a single human seat nobody needs hiding from: that seat's view is shown throughout.
+Otherwise, once the shown human no longer has to act, `release()` switches to the public view
+(AI moves in between are watched by whoever is at the machine), and the next human gets a
+hand-off even if it is the same person again.
+
 A replay `script` ((seat, action) pairs) replaces every seat, humans included.
 """
 
@@ -44,6 +49,11 @@ class TurnDriver:
             lambda n: ThreadPoolExecutor(max_workers=n, thread_name_prefix="ai"))
         self._pool: Any = None
         self._thinking: dict[int, Future] = {}
+        humans = [s for s in range(len(session.state.setup.seats)) if session.seat_is_human(s)]
+        # With one person at the machine there is nobody to hide from: their view, always.
+        self.solo_human = humans[0] if hidden_info and len(humans) == 1 else None
+        if self.solo_human is not None:
+            self.viewing_seat = self.solo_human
 
     # ---- who acts ------------------------------------------------------------------------
     def movers(self) -> list[int]:
@@ -71,12 +81,22 @@ class TurnDriver:
 
     def handoff(self) -> int | None:
         """The human who must take the device before anything of theirs is shown, or None."""
-        if not self.hidden_info:
+        if not self.hidden_info or self.solo_human is not None:
             return None
         humans = self.human_movers()
         if humans and humans[0] != self.viewing_seat:
             return humans[0]
         return None
+
+    def release(self) -> bool:
+        """The shown human is no longer to act: hide their view (show the public one) until
+        the next hand-off. True when something changed."""
+        if not self.hidden_info or self.solo_human is not None or self.viewing_seat is None:
+            return False
+        if self.viewing_seat in self.human_movers():
+            return False
+        self.viewing_seat = None
+        return True
 
     def confirm_handoff(self) -> None:
         """The named player has the device: from now on their view is shown."""

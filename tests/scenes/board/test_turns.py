@@ -167,3 +167,19 @@ def test_the_driver_is_importable_without_pygame():
     names = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
     names |= {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
     assert not any(n.startswith(("pygame", "scenes.", "sprites")) for n in names)
+
+
+def test_a_single_human_in_a_hidden_game_is_always_shown_without_handoffs():
+    session, driver, _ = make(["greedy", "human"], hidden=True)
+    assert driver.shown_seat() == 1 and driver.handoff() is None
+    session.state.apply(1, "order1")
+    assert not driver.release() and driver.shown_seat() == 1
+
+
+def test_release_hides_the_last_human_once_they_are_done():
+    session, driver, _ = make(["human", "human"], hidden=True)
+    driver.confirm_handoff()
+    assert not driver.release()                           # seat 0 still to act
+    session.state.apply(0, "order0")
+    assert driver.release() and driver.shown_seat() is None
+    assert driver.handoff() == 1

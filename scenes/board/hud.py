@@ -1,0 +1,152 @@
+"""HUD parts every board screen shares: top bar, player panel frame, scrollable event log,
+toast, hint line and an action bar built from button specs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+import pygame
+
+from game.core.i18n import tr
+from scenes import theme
+from scenes.board.seats import draw_marker, seat_colour
+from scenes.drawing import fit
+from scenes.widgets import Button, WidgetGroup
+
+TOAST_S = 2.5          # seconds a refusal message stays
+LOG_KEEP = 200         # log entries kept
+LINE_H = 16            # pixels per text line (the 16-px pixel font)
+
+
+def draw_top_bar(app, canvas: pygame.Surface, left: str, centre: str = "",
+                 centre_colour: tuple[int, int, int] = theme.PARCHMENT) -> None:
+    pygame.draw.rect(canvas, theme.DUSK, (0, 0, theme.CANVAS_W, 20))
+    pygame.draw.line(canvas, theme.INK, (0, 20), (theme.CANVAS_W, 20))
+    app.text.draw(canvas, left, (6, 2), theme.PARCHMENT)
+    if centre:
+        app.text.draw(canvas, centre, (theme.CANVAS_W // 2, 2), centre_colour, "centre")
+
+
+def draw_player_panel(app, canvas: pygame.Surface, rect: pygame.Rect, name: str, colour: int,
+                      active: bool, ai: bool, thinking: bool) -> None:
+    """Frame, seat colour stripe and marker, name, "AI" tag or the thinking hourglass, and the
+    highlight of the seat to move. The screen draws the body below the name."""
+    art, text = app.art, app.text
+    canvas.blit(art.panel("panel", rect.size), rect.topleft)
+    light, _ = seat_colour(colour)
+    pygame.draw.rect(canvas, light, (rect.x + 5, rect.y + 5, 4, rect.height - 10))
+    draw_marker(canvas, colour, (rect.x + 7, rect.bottom - 9), 3)
+    if active:
+        pygame.draw.rect(canvas, theme.STRAW, rect.inflate(2, 2), 2)
+    tag_w = 0
+    if ai:
+        if thinking:
+            glass = art.ui["icon_end_turn"]   # an hourglass: this AI is thinking
+            canvas.blit(glass, (rect.right - 7 - glass.get_width(), rect.y + 7))
+            tag_w = glass.get_width() + 4
+        else:
+            tag_w = text.draw(canvas, tr("seat.ai"), (rect.right - 7, rect.y + 5), theme.DUSK, "right").width + 4
+    text.draw(canvas, fit(app, name, rect.width - 20 - tag_w), (rect.x + 13, rect.y + 5), theme.INK)
+
+
+@dataclass
+class LogEntry:
+    """A log line (translated when drawn); in hidden-information games also the line the other
+    players may read and the seat the private line was made for."""
+
+    line: Callable[[], str]
+    public: Callable[[], str] | None = None
+    seat: int | None = None
+
+    def text_for(self, viewer: int | None) -> str:
+        if self.public is not None and self.seat != viewer:
+            return self.public()
+        return self.line()
+
+
+class EventLog:
+    """The scrollable log panel (mouse wheel over it scrolls back)."""
+
+    def __init__(self, rect: pygame.Rect, rows: int = 8) -> None:
+        self.rect, self.rows = rect, rows
+        self.entries: list[LogEntry] = []
+        self.scroll = 0          # lines scrolled back from the newest
+
+    def add(self, entry: LogEntry | Callable[[], str]) -> None:
+        self.entries.append(entry if isinstance(entry, LogEntry) else LogEntry(entry))
+        del self.entries[:-LOG_KEEP]
+
+    def handle(self, event: pygame.event.Event, pointer: tuple[int, int]) -> bool:
+        if event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(pointer):
+            self.scroll = max(0, self.scroll + (1 if event.y > 0 else -1))
+            return True
+        return False
+
+    def lines(self, app, viewer: int | None) -> list[str]:
+        width = self.rect.width - 14
+        need = self.rows + self.scroll
+        lines: list[str] = []
+        for entry in reversed(self.entries):
+            lines[:0] = app.text.wrap(entry.text_for(viewer), width)
+            if len(lines) >= need:
+                break
+        self.scroll = min(self.scroll, max(0, len(lines) - self.rows))
+        end = len(lines) - self.scroll
+        return lines[max(0, end - self.rows):end]
+
+    def draw(self, app, canvas: pygame.Surface, viewer: int | None) -> None:
+        canvas.blit(app.art.panel("panel", self.rect.size), self.rect.topleft)
+        for i, line in enumerate(self.lines(app, viewer)):
+            app.text.draw(canvas, line, (self.rect.x + 7, self.rect.y + 5 + LINE_H * i), theme.INK)
+        if self.scroll:
+            pygame.draw.polygon(canvas, theme.DUSK, [(self.rect.right - 10, self.rect.bottom - 10),
+                                                     (self.rect.right - 4, self.rect.bottom - 10),
+                                                     (self.rect.right - 7, self.rect.bottom - 6)])
+
+
+def draw_toast(app, canvas: pygame.Surface, text: str, area: pygame.Rect) -> None:
+    """A refusal or notice near the bottom of `area`, in red on a tooltip plate."""
+    lines = app.text.wrap(text, 300)
+    w = max(app.text.size(line)[0] for line in lines) + 16
+    h = LINE_H * len(lines) + 8
+    x = area.centerx - w // 2
+    y = area.bottom - h - 4
+    canvas.blit(app.art.panel("tooltip", (w, h)), (x, y))
+    for i, line in enumerate(lines):
+        app.text.draw(canvas, line, (x + 8, y + 4 + LINE_H * i), theme.RED)
+
+
+def draw_hint(app, canvas: pygame.Surface, hint: str, pos: tuple[int, int], width: int, rows: int = 4) -> None:
+    for i, line in enumerate(app.text.wrap(hint, width)[:rows]):
+        app.text.draw(canvas, line, (pos[0], pos[1] + LINE_H * i), theme.PARCHMENT, shadow=theme.INK)
+
+
+@dataclass
+class ButtonSpec:
+    """One button of an action bar (see `Button` for the meaning of each field)."""
+
+    text: Any
+    on_click: Callable[[], Any]
+    icon: str | None = None
+    enabled: Callable[[], bool] | None = None
+    hotkey: int | None = None
+    tooltip: Callable[[], str] | None = None
+    sound: str = "click"
+    make: Callable[..., Button] | None = None    # a Button subclass factory (rect) -> Button
+
+
+def action_bar(group: WidgetGroup, specs: list[ButtonSpec], origin: tuple[int, int], size: tuple[int, int],
+               step: tuple[int, int] = (0, 26)) -> list[Button]:
+    """Buttons from specs, laid out from `origin` every `step` pixels; added to `group`."""
+    out = []
+    for i, spec in enumerate(specs):
+        rect = (origin[0] + step[0] * i, origin[1] + step[1] * i, *size)
+        if spec.make is not None:
+            button = spec.make(rect)
+        else:
+            button = Button(rect, spec.text, spec.on_click, icon=spec.icon, enabled=spec.enabled,
+                            hotkey=spec.hotkey, tooltip=spec.tooltip, sound=spec.sound)
+        group.add(button)
+        out.append(button)
+    return out
