@@ -58,11 +58,13 @@ def draw_marker(canvas: pygame.Surface, seat_index: int, centre: tuple[int, int]
     kind = MARKERS[seat_index % len(MARKERS)]
     light, _ = seat_colour(seat_index)
     cx, cy = centre
-    if kind in ("circle", "ring"):
+    if kind == "circle":
         pygame.draw.circle(canvas, light, centre, radius)
         pygame.draw.circle(canvas, theme.INK, centre, radius, 1)
-        if kind == "ring":
-            pygame.draw.circle(canvas, theme.INK, centre, max(1, radius // 2), 1)
+        return
+    if kind == "ring":   # a hollow ring: its silhouette differs from the circle's
+        pygame.draw.circle(canvas, theme.INK, centre, radius, max(2, radius // 2 + 1))
+        pygame.draw.circle(canvas, light, centre, radius - 1, max(1, radius // 2 - 1))
         return
     pts = marker_points(kind, cx, cy, radius)
     pygame.draw.polygon(canvas, light, pts)
