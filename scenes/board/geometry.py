@@ -146,3 +146,23 @@ class RegionGeometry:
         if p[0] < 0 or p[1] < 0 or r >= len(self.grid) or c >= len(self.grid[r]):
             return None
         return self.grid[r][c]
+
+
+def hex_corner_points(layout, topo) -> tuple[list[tuple[int, int]], list[tuple[int, int]], list[str],
+                                             list[tuple[int, int]]]:
+    """World pixels of a hex-corner board (vertices and edges of hexes, as Tidegate's):
+    vertex points, edge midpoints, each edge's direction ("v", "up", "down": which road sprite
+    fits it) and hex centres. `layout`/`topo` are game.core.hexgrid's HexLayout/HexTopology."""
+    vertices = [(round(x), round(y)) for x, y in
+                (layout.vertex_position(topo, v) for v in range(len(topo.vertex_keys)))]
+    edges, kinds = [], []
+    for a, b in topo.edge_vertices:
+        (ax, ay), (bx, by) = vertices[a], vertices[b]
+        edges.append(((ax + bx) // 2, (ay + by) // 2))
+        if ax == bx:
+            kinds.append("v")
+        else:
+            left, right = ((ax, ay), (bx, by)) if ax < bx else ((bx, by), (ax, ay))
+            kinds.append("up" if right[1] < left[1] else "down")
+    centres = [(round(layout.centre(h)[0]), round(layout.centre(h)[1])) for h in topo.hexes]
+    return vertices, edges, kinds, centres

@@ -150,3 +150,81 @@ def action_bar(group: WidgetGroup, specs: list[ButtonSpec], origin: tuple[int, i
         group.add(button)
         out.append(button)
     return out
+
+
+class CostButton(Button):
+    """A button that also shows what it costs (icon + number per item, right-aligned); items
+    the player lacks are drawn in red. `have()` maps icon frame -> amount (None: not known)."""
+
+    def __init__(self, rect, text: Any, on_click: Callable[[], Any], cost: list[tuple[str, int]],
+                 have: Callable[[], dict[str, int] | None], active: Callable[[], bool] = lambda: False,
+                 **kwargs: Any) -> None:
+        super().__init__(rect, text, on_click, **kwargs)
+        self.cost, self.have, self.active = cost, have, active
+
+    def draw(self, app, canvas: pygame.Surface) -> None:
+        active = self.active()
+        self.pressed = self.pressed or active
+        text, self.text = self.text, (lambda: "")
+        super().draw(app, canvas)
+        self.text = text
+        if active:
+            self.pressed = False
+        colour = theme.STONE if not self.enabled else theme.INK
+        app.text.draw(canvas, text(), (self.rect.x + 6, self.rect.centery - 8), colour)
+        have = self.have()
+        x = self.rect.right - 4
+        for icon_name, n in reversed([c for c in self.cost if c[1]]):
+            icon = app.art.pieces[icon_name]
+            x -= icon.get_width()
+            canvas.blit(icon, (x, self.rect.centery - 6))
+            short = have is not None and have.get(icon_name, 0) < n
+            img = app.text.render(str(n), theme.RED if short else colour)
+            x -= img.get_width()
+            canvas.blit(img, (x, self.rect.centery - 8))
+            x -= 3
+
+
+def amount_strip(app, items: list[tuple[str, int]]) -> pygame.Surface:
+    """"-2 [icon] +1 [icon]" as one image on a tooltip plate (for floating changes)."""
+    parts = []
+    for icon, n in items:
+        parts.append(app.text.render(f"{n:+d}", theme.RED if n < 0 else theme.PINE))
+        parts.append(app.art.pieces[icon])
+    w = sum(p.get_width() + 2 for p in parts) + 8
+    plate = app.art.panel("tooltip", (w, 20)).copy()
+    x = 4
+    for part in parts:
+        plate.blit(part, (x, 10 - part.get_height() // 2))
+        x += part.get_width() + 2
+    return plate
+
+
+def banner_image(app, text: str, piece: pygame.Surface | None = None) -> pygame.Surface:
+    """A banner plate with an optional piece (the seat's) and a line of text."""
+    img_text = app.text.render(text, theme.FOAM)
+    w, h = img_text.get_width() + 40, 26
+    img = app.art.panel("banner", (w, h)).copy()
+    if piece is not None:
+        img.blit(piece, (10, h // 2 - piece.get_height() // 2))
+    img.blit(img_text, (28, h // 2 - 8))
+    return img
+
+
+def blit_anchored(canvas: pygame.Surface, art, frame: str, pos: tuple[int, int]) -> None:
+    """A sprite-sheet frame placed by its anchor (vertex, edge midpoint...) at `pos`."""
+    ax, ay = art.anchor(frame)
+    canvas.blit(art.pieces[frame], (pos[0] - ax, pos[1] - ay))
+
+
+def cost_text(cost: list[tuple[str, int]], have: list[int] | None) -> str:
+    """"Cost: ..." and, when the player's amounts are known and short, "Missing: ..."; `cost`
+    is (translated name, amount) per item, `have` the player's amounts in the same order."""
+    def fmt(items: list[tuple[str, int]]) -> str:
+        return ", ".join(f"{n} {name}" for name, n in items if n)
+    text = tr("game.cost", what=fmt(cost))
+    if have is not None:
+        missing = [(name, max(0, n - h)) for (name, n), h in zip(cost, have)]
+        if any(n for _, n in missing):
+            text += "\n" + tr("game.missing", what=fmt(missing))
+    return text

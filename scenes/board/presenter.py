@@ -1,6 +1,7 @@
 """Events → what the player sees and hears: one handler per event type, in a table.
 
-A screen's table maps each event class to a handler `handler(screen, event) -> Beat | None`.
+A screen's table maps each event class to a handler `handler(screen, event) -> Beat | None`
+(or to None: an event with nothing to show, declared so that no event is forgotten).
 A `Beat` is the animation steps of one event, its log line and its sound. The presenter plays
 a batch of events one event at a time: each beat's `apply` changes the shown view when the
 beat starts (so a long resolution — territory resolves a whole turn in one `apply` — plays
@@ -56,10 +57,10 @@ class Presenter:
     def beats(self, events: list) -> list[Beat]:
         out = []
         for ev in events:
-            handler = self.table.get(type(ev))
-            if handler is None:
+            if type(ev) not in self.table:
                 raise KeyError(f"no presenter for {type(ev).__name__}")
-            beat = handler(self.screen, ev)
+            handler = self.table[type(ev)]       # None: an event with nothing to show
+            beat = handler(self.screen, ev) if handler is not None else None
             if beat is not None:
                 out.append(beat)
         return out

@@ -27,7 +27,10 @@ from scenes import theme
 from scenes.board.camera import Camera
 from scenes.board.geometry import PointSet
 from scenes.board.handoff import draw_handoff
-from scenes.board.hud import TOAST_S, EventLog, LogEntry, draw_toast
+from scenes.board.hud import (
+    TOAST_S, ButtonSpec, EventLog, LogEntry, banner_image, draw_hint, draw_player_panel, draw_toast, draw_top_bar,
+)
+from scenes.board.seats import seat_colour
 from scenes.board.presenter import Beat, Handler, Presenter
 from scenes.board.targets import Selection
 from scenes.board.tiled import TiledBoard
@@ -35,8 +38,9 @@ from scenes.board.turns import TurnDriver
 from scenes.dialogs import ConfirmQuit
 from scenes.scene import Scene
 from scenes.settings import AI_PACE_S
-from scenes.widgets import WidgetGroup
-from sprites.anim import Group, Timeline, Wait
+from scenes.widgets import Button, WidgetGroup
+from sprites.anim import Banner, Group, Timeline, Wait
+from sprites.dice import Dice, DiceFaces
 
 GAME_OVER_WAIT_S = 0.6     # seconds between the last event and the results
 
@@ -56,6 +60,9 @@ class BoardScene(Scene):
     log_rect = pygame.Rect(160, 218, 320, 138)
     hidden_info: bool | None = None       # None: ask the ruleset
     pick_radius = 9                       # pixels (world) around a point target
+    hint_rect: pygame.Rect | None = None  # where `hint()` is written (None: nowhere)
+    dice_sides: int | tuple[int, ...] = 6
+    dice_scale = 2
 
     def __init__(self, app, session) -> None:
         super().__init__(app)
@@ -74,12 +81,16 @@ class BoardScene(Scene):
         self._legal_key: tuple | None = None
         self._legal: list = []
         self.hover: Hashable | None = None
+        self.dice_faces: tuple[int, ...] | None = getattr(session.state, "dice", None)
+        self.dice_art = DiceFaces(app.art.dice)
         self.selection = Selection(self.board_steps)
         self.shown = self.view_now()
         self.tiled = self.make_board()
         self.camera = Camera(self.world_size(), self.board_view, self.zooms())
         self.widgets = WidgetGroup()
         self.build_widgets()
+        self.widgets.add(Button((theme.CANVAS_W - 26, 1, 24, 18), "", self.open_menu, icon="gear",
+                                tooltip=lambda: tr("game.menu")))
         if not session.actions:
             self.add_log(lambda: tr("log.new_game"))
         else:
@@ -118,6 +129,12 @@ class BoardScene(Scene):
         """The action Enter sends (None: Enter does nothing)."""
         return None
 
+    def undo_and_end_turn_specs(self) -> list[ButtonSpec]:
+        """The Undo (U) and End turn (E) buttons every turn-based screen offers."""
+        return [ButtonSpec(lambda: tr("game.undo"), self.undo, icon="undo", enabled=self.can_undo, hotkey=pygame.K_u),
+                ButtonSpec(lambda: tr("game.end_turn"), lambda: self.act(self.end_turn_action()), icon="end_turn",
+                           enabled=lambda: self.end_turn_action() in self.legal_now(), hotkey=pygame.K_e)]
+
     def cancel(self) -> bool:
         """Esc / right click: step back a choice; False when nothing was being chosen."""
         return self.selection.back()
@@ -140,11 +157,61 @@ class BoardScene(Scene):
                 pos = self.camera.to_canvas(points.points[key])
                 pygame.draw.circle(canvas, theme.STRAW, pos, 4 if key == self.hover else 2)
 
+    def top_bar(self) -> tuple[str, str, int | None]:
+        """(left text, centre text, seat whose colour the centre takes) of the top bar."""
+        return "", "", None
+
+    panel_size: tuple[int, int] | None = None   # player panels stacked down the left edge
+
+    def panel_rect(self, seat: int) -> pygame.Rect | None:
+        """Where a seat's player panel goes (None: no panels)."""
+        if self.panel_size is None:
+            return None
+        w, h = self.panel_size
+        return pygame.Rect(4, 24 + seat * (h + 4), w, h)
+
+    def panel_active(self, seat: int) -> bool:
+        """True for the seat the panel highlight marks (whose turn it is)."""
+        return seat in self.session.state.to_move() and self.session.state.result() is None
+
+    def draw_panel_body(self, canvas: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
+        """The ruleset's figures inside a seat's panel, below the name."""
+
     def draw_hud(self, canvas: pygame.Surface) -> None:
-        """Top bar, panels, dice... everything around the board."""
+        """Top bar and player panels (frame, name, colour + marker, AI tag / thinking, body)."""
+        left, centre, seat = self.top_bar()
+        colour = seat_colour(self.colour(seat))[0] if seat is not None else theme.PARCHMENT
+        draw_top_bar(self.app, canvas, left, centre, colour)
+        for seat in range(len(self.session.names)):
+            rect = self.panel_rect(seat)
+            if rect is None:
+                continue
+            ai = not self.session.seat_is_human(seat)
+            draw_player_panel(self.app, canvas, rect, self.name(seat), self.colour(seat),
+                              self.panel_active(seat), ai, ai and self.driver.thinking(seat))
+            self.draw_panel_body(canvas, seat, rect)
+
+    def turn_banner(self, text: str, seat: int | None = None, piece: pygame.Surface | None = None) -> Banner:
+        """A banner sliding in over the middle of the board (turns, rounds, events)."""
+        return Banner(banner_image(self.app, text, piece), self.board_view.center)
 
     def hint(self) -> str:
         return ""
+
+    @staticmethod
+    def log_beat(key: str, **params: Any) -> Beat:
+        """A beat that only writes a log line (translated when drawn)."""
+        return Beat(log=lambda: tr(key, **params))
+
+    def dice_positions(self) -> list[tuple[int, int]]:
+        """Canvas positions of the dice (one per die rolled)."""
+        return []
+
+    def dice_beat(self, faces: tuple[int, ...], log: Any = None) -> Beat:
+        """Dice of `dice_sides` tumbling and landing on `faces`; they stay shown afterwards."""
+        faces = tuple(faces)
+        return Beat([Dice(self.dice_art, faces, self.dice_sides, self.dice_positions(), self.dice_scale)],
+                    sound="dice", log=log, on_done=lambda: setattr(self, "dice_faces", faces))
 
     # ---- who acts, what is legal ------------------------------------------------------------
     @property
@@ -286,6 +353,8 @@ class BoardScene(Scene):
             wrapped.append(_WithPublic(mine, pub))
 
         def handler(screen, w: "_WithPublic") -> Beat | None:
+            if table.get(type(w.event)) is None:
+                return None
             beat = table[type(w.event)](screen, w.event)
             if beat is not None and beat.log:
                 pub_beat = table[type(w.public)](screen, w.public) if viewer is not None else None
@@ -417,6 +486,7 @@ class BoardScene(Scene):
         self.draw_targets(canvas)
         canvas.set_clip(clip)
         self.draw_hud(canvas)
+        self.draw_dice(canvas)
         self.timeline.draw(canvas)
         self.widgets.draw(self.app, canvas)
         self.draw_hint(canvas)
@@ -425,7 +495,19 @@ class BoardScene(Scene):
             draw_toast(self.app, canvas, self.toast[0], self.board_view)
 
     def draw_hint(self, canvas: pygame.Surface) -> None:
-        """Where the screen shows `hint()` (override to place it)."""
+        hint = self.hint() if self.hint_rect is not None else ""
+        if hint:
+            draw_hint(self.app, canvas, hint, self.hint_rect.topleft, self.hint_rect.width,
+                      self.hint_rect.height // 16)
+
+    def draw_dice(self, canvas: pygame.Surface) -> None:
+        """The last roll's dice (hidden while a roll is tumbling)."""
+        if not self.dice_faces or (self.timeline.busy and any(
+                isinstance(a, Dice) for g in self.timeline.groups[:1] for a in g.anims)):
+            return
+        sides = self.dice_sides if isinstance(self.dice_sides, tuple) else (self.dice_sides,) * len(self.dice_faces)
+        for pos, f, n in zip(self.dice_positions(), self.dice_faces, sides):
+            canvas.blit(self.dice_art.face(n, f, self.dice_scale), pos)
 
 
 class _WithPublic:

@@ -130,6 +130,12 @@ class TiledBoard:
                     info.frames = [(first + int(f.get("tileid")), int(f.get("duration")))
                                    for f in anim.iter("frame")]
 
+    def animate(self, gids: list[int], ms: int) -> None:
+        """Give the first tile of `gids` an animation through all of them (for tilesets that
+        hold the frames but no Tiled animation); call `bake()` afterwards."""
+        if len(gids) > 1 and not self.tiles[gids[0]].frames:
+            self.tiles[gids[0]].frames = [(g, ms) for g in gids]
+
     def gid_where(self, **props: Any) -> int | None:
         """The first tile (Tiled gid) whose properties include all of `props`."""
         for gid in sorted(self.tiles):
