@@ -3,6 +3,7 @@
 Prints one JSON report with, for every registered ruleset: random-play actions/s and games/s,
 greedy decision time p50/p99 and greedy's win rate against random seats; for every ruleset
 with a game scene: frame time p50/p99 of the game scene with AI seats at 1280x720 headless;
+the same while the board layer pans a 48x32 map;
 and for the program: time from start to the first frame (from source, and from the
 executable when `dist/` holds one), peak memory (RSS) of a game session, executable size.
 
@@ -83,6 +84,53 @@ print(json.dumps({{"frames": frames, "p50_ms": 1000 * ft[len(ft) // 2], "p99_ms"
     return {k: round(v, 3) if isinstance(v, float) else v for k, v in data.items()}
 
 
+def pan_figures(seconds: float) -> dict:
+    """Frame time while panning a 48x32 map (domiplot's Nine Provinces, 768x512 px) drawn by
+    the board layer's Tiled renderer, with four greedy seats thinking: the pointer sits at the
+    view's right edge, then its left edge, 2 s each (edge scrolling; every frame recomposes)."""
+    code = f"""
+import json, importlib, resource
+from scenes.app import App
+from scenes.settings import Settings
+from game.core.protocol import Setup
+from game.core.session import GameSession
+from scenes.board.scene import BoardScene
+
+events = importlib.import_module("game.domiplot.events")
+from game.core.protocol import Event
+classes = [c for c in vars(events).values() if isinstance(c, type) and issubclass(c, Event) and c is not Event]
+
+class MapView(BoardScene):
+    ruleset_id = "domiplot"
+    presenters = {{c: (lambda self, ev: self.log_beat("log.new_game")) for c in classes}}
+    def autosave(self):
+        pass
+
+app = App(Settings(language="en", speed=1, ai_pace="fast"), window_size=(1280, 720))
+session = GameSession(Setup(seats=("greedy",) * 4, seed=4, ruleset="domiplot"), [f"P{{i}}" for i in range(4)],
+                      list(range(4)))
+scene = app.push(MapView(app, session))
+assert scene.tiled.cols == 48 and scene.tiled.rows == 32 and scene.camera.scrollable
+frames = int({seconds} * 60)
+view = scene.camera.view
+xs = []
+for i in range(frames):
+    app.mouse = (view.right - 2, view.centery) if (i // 120) % 2 == 0 else (view.left + 1, view.centery)
+    app.step_frames(1)
+    xs.append(scene.camera.x)
+ft = sorted(app.frame_times[-frames:])
+print(json.dumps({{"frames": frames, "p50_ms": 1000 * ft[len(ft) // 2], "p99_ms": 1000 * ft[int(len(ft) * 0.99) - 1],
+                  "map_px": list(scene.tiled.size), "camera_x_range": [min(xs), max(xs)],
+                  "actions_played": len(session.actions)}}))
+"""
+    env = {**os.environ, **HEADLESS, "GAME_DATA_DIR": "/tmp/bench-userdata"}
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True)
+    if out.returncode != 0:
+        return {"error": out.stderr.strip().splitlines()[-1] if out.stderr else "failed"}
+    data = json.loads(out.stdout.strip().splitlines()[-1])
+    return {k: round(v, 3) if isinstance(v, float) else v for k, v in data.items()}
+
+
 def first_frame(command: list[str], runs: int = 3) -> dict:
     """Seconds from process start to the first presented frame (median of `runs`)."""
     env = {**os.environ, **HEADLESS, "GAME_EXIT_AFTER_FIRST_FRAME": "1", "GAME_DATA_DIR": "/tmp/bench-userdata"}
@@ -125,6 +173,7 @@ def main() -> int:
         if rid in GAME_SCENES:
             entry["frame"] = frame_figures(rid, 5 if quick else 20)
         report["rulesets"][rid] = entry
+    report["frame_panning_48x32_map"] = pan_figures(5 if quick else 20)
     report["first_frame_source"] = first_frame([sys.executable, "main.py"])
     exe = executable()
     if exe is not None:
