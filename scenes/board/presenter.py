@@ -29,6 +29,7 @@ class Beat:
     reveal: str | None = None                      # "start" / "done": show the batch's end state
     on_done: Callable[[], None] | None = None
     merge: str | None = None
+    focus: tuple[float, float] | None = None      # world point the camera should keep in view
 
     def __post_init__(self) -> None:
         if self.log is None:
@@ -51,8 +52,10 @@ class Presenter:
     """Plays batches of events on a timeline through a handler table."""
 
     def __init__(self, screen: Any, table: dict[type, Handler], timeline: Timeline,
-                 log: Callable[[Callable[[], str]], None]) -> None:
+                 log: Callable[[Callable[[], str]], None],
+                 follow: Callable[[tuple[float, float]], None] | None = None) -> None:
         self.screen, self.table, self.timeline, self.log = screen, table, timeline, log
+        self.follow = follow     # the camera's: keep an animated piece in view
 
     def beats(self, events: list) -> list[Beat]:
         out = []
@@ -79,11 +82,14 @@ class Presenter:
                 last.apply = _chain(last.apply, beat.apply)
                 last.on_done = _chain(last.on_done, beat.on_done)
                 last.reveal = last.reveal or beat.reveal
+                last.focus = last.focus or beat.focus
             else:
                 merged.append(Beat(list(beat.anims), beat.sound, beat.log, beat.apply, beat.reveal,
-                                   beat.on_done, beat.merge))
+                                   beat.on_done, beat.merge, beat.focus))
         for beat in merged:
             start = _chain(beat.apply, (lambda lines=beat.log: self._log_lines(lines)) if beat.log else None)
+            if beat.focus is not None and self.follow is not None:
+                start = _chain((lambda p=beat.focus: self.follow(p)), start)
             done = beat.on_done
             if beat.reveal == "start":
                 start, revealed = _chain(start, reveal), True

@@ -72,7 +72,8 @@ class BoardScene(Scene):
             self.hidden_info = bool(rulesets.get(session.setup.ruleset).has_hidden_info)
         self.driver = TurnDriver(session, bool(self.hidden_info))
         self.timeline = Timeline(play_sound=app.sounds.play)
-        self.presenter = Presenter(self, self.presenters, self.timeline, self._log_entry)
+        self.presenter = Presenter(self, self.presenters, self.timeline, self._log_entry,
+                                   follow=lambda p: self.camera.follow(p))
         self.log = EventLog(self.log_rect)
         self.toast: tuple[str, float] | None = None
         self.time = 0.0
@@ -197,6 +198,11 @@ class BoardScene(Scene):
 
     def hint(self) -> str:
         return ""
+
+    def preview(self, key: Hashable, actions: list) -> str | None:
+        """What choosing target `key` would cost or bring (path cost, hit chance...), shown as
+        a tooltip while it is hovered; `actions` are the legal actions still reachable through it."""
+        return None
 
     @staticmethod
     def log_beat(key: str, **params: Any) -> Beat:
@@ -362,7 +368,8 @@ class BoardScene(Scene):
                 beat.log = [LogEntry(line, pub_lines[i] if i < len(pub_lines) else (lambda: ""), viewer)
                             for i, line in enumerate(beat.log)]
             return beat
-        presenter = Presenter(self, {_WithPublic: handler}, self.timeline, self._log_hidden)
+        presenter = Presenter(self, {_WithPublic: handler}, self.timeline, self._log_hidden,
+                              follow=self.presenter.follow)
         presenter.play(wrapped, reveal)
 
     def _log_hidden(self, entry) -> None:
@@ -490,6 +497,7 @@ class BoardScene(Scene):
         self.timeline.draw(canvas)
         self.widgets.draw(self.app, canvas)
         self.draw_hint(canvas)
+        self._draw_preview(canvas)
         self.log.draw(self.app, canvas, self.viewer())
         if self.toast:
             draw_toast(self.app, canvas, self.toast[0], self.board_view)
@@ -499,6 +507,15 @@ class BoardScene(Scene):
         if hint:
             draw_hint(self.app, canvas, hint, self.hint_rect.topleft, self.hint_rect.width,
                       self.hint_rect.height // 16)
+
+    def _draw_preview(self, canvas: pygame.Surface) -> None:
+        points = self.target_points()
+        if self.hover is None or points is None or self.hover not in points.points:
+            return
+        text = self.preview(self.hover, self.selection.actions_through(self.hover))
+        if text:
+            x, y = self.camera.to_canvas(points.points[self.hover])
+            self.app.draw_tooltip(canvas, text, pygame.Rect(x - 6, y - 6, 12, 12))
 
     def draw_dice(self, canvas: pygame.Surface) -> None:
         """The last roll's dice (hidden while a roll is tumbling)."""

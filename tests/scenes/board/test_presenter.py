@@ -96,3 +96,13 @@ def test_selection_piece_then_destination_then_target():
     assert sel.click(("cell", (3, 2))) == legal[2] and sel.chosen == ()
     sel.click(("unit", 1))
     assert sel.back() and not sel.back()
+
+
+def test_a_beat_with_a_focus_asks_the_camera_to_follow_it():
+    followed = []
+    timeline = Timeline()
+    presenter = Presenter(None, {_Ev: lambda s, ev: Beat([Wait(0.1)], focus=(ev.n, 0))}, timeline,
+                          lambda line: None, follow=followed.append)
+    presenter.play([_Ev(5), _Ev(9)], lambda: None)
+    timeline.finish_all()
+    assert followed == [(5, 0), (9, 0)]
