@@ -144,6 +144,14 @@ class TiledBoard:
                 return gid
         return None
 
+    def property_grid(self, layer: str, prop: str) -> list[list[Any]]:
+        """A layer as a grid of one tile property (None where empty or unset): e.g. the
+        `regions` layer's `region_id`, for `RegionGeometry` picking."""
+        grid = dict(self.tile_layers()).get(layer)
+        if grid is None:
+            raise KeyError(f"{self.path.name} has no tile layer '{layer}'")
+        return [[self.tiles[g].properties.get(prop) if g in self.tiles else None for g in row] for row in grid]
+
     def tile_layers(self) -> list[tuple[str, list[list[int]]]]:
         """(name, grid of Tiled gids, 0 = empty) of each visible tile layer, bottom first."""
         import pytmx

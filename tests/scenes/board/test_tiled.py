@@ -84,3 +84,17 @@ def test_cell_tile_replaces_what_a_cell_shows():
     blank = TiledBoard(MAPS / "territory/origin.tmx", image_loader=loader,
                        cell_tile=lambda board, layer, col, row, gid: None if (col, row) == (0, 0) else gid)
     assert render(plain) != render(blank)
+
+
+def test_a_region_map_is_picked_from_its_regions_layer():
+    """Domiplot's regions come from the same layer the rules read (region_id per cell)."""
+    from scenes.board.geometry import RegionGeometry
+    board = TiledBoard(MAPS / "domiplot/nine_provinces.tmx", image_loader=loader)
+    grid = board.property_grid("regions", "region_id")
+    regions = RegionGeometry(grid, board.tile_w, board.tile_h)
+    ids = {r for row in grid for r in row if r is not None}
+    assert len(ids) >= 16
+    for region in ids:
+        col_row = next((c, r) for r, row in enumerate(grid) for c, v in enumerate(row) if v == region)
+        x, y = (col_row[0] + 0.5) * 16, (col_row[1] + 0.5) * 16
+        assert regions.pick((x, y)) == region
