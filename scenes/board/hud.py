@@ -68,8 +68,9 @@ class LogEntry:
 class EventLog:
     """The scrollable log panel (mouse wheel over it scrolls back)."""
 
-    def __init__(self, rect: pygame.Rect, rows: int = 8) -> None:
-        self.rect, self.rows = rect, rows
+    def __init__(self, rect: pygame.Rect, rows: int | None = None) -> None:
+        self.rect = rect
+        self.rows = rows if rows is not None else max(1, (rect.height - 10) // LINE_H)
         self.entries: list[LogEntry] = []
         self.scroll = 0          # lines scrolled back from the newest
 

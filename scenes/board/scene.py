@@ -56,8 +56,8 @@ class BoardScene(Scene):
 
     ruleset_id = ""
     presenters: dict[type, Handler] = {}
-    board_view = pygame.Rect(0, 20, theme.CANVAS_W, theme.CANVAS_H - 20)
-    log_rect = pygame.Rect(160, 218, 320, 138)
+    board_view = pygame.Rect(0, 21, theme.CANVAS_W, 252)              # the board's part of the canvas
+    log_rect = pygame.Rect(0, 274, theme.CANVAS_W, theme.CANVAS_H - 274)
     hidden_info: bool | None = None       # None: ask the ruleset
     pick_radius = 9                       # pixels (world) around a point target
     hint_rect: pygame.Rect | None = None  # where `hint()` is written (None: nowhere)
