@@ -20,6 +20,7 @@ from typing import Any, Callable, Hashable
 
 import pygame
 
+from game import rulesets
 from game.core.errors import IllegalAction
 from game.core.i18n import error_text, tr
 from game.core.saves import autosave_path, write_save
@@ -68,7 +69,6 @@ class BoardScene(Scene):
         super().__init__(app)
         self.session = session
         if self.hidden_info is None:
-            from game import rulesets
             self.hidden_info = bool(rulesets.get(session.setup.ruleset).has_hidden_info)
         self.driver = TurnDriver(session, bool(self.hidden_info))
         self.timeline = Timeline(play_sound=app.sounds.play)
@@ -102,7 +102,6 @@ class BoardScene(Scene):
     # ---- hooks for the ruleset's screen ---------------------------------------------------
     def make_board(self) -> "TiledBoard | None":
         """The board drawn from its Tiled map (default: the setup's map, as the rules read it)."""
-        from game import rulesets
         return TiledBoard(rulesets.get(self.session.setup.ruleset).map_path(self.session.setup))
 
     def world_size(self) -> tuple[int, int]:
