@@ -14,17 +14,21 @@ import sys
 import threading
 import time
 import traceback
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
 from game.core.i18n import set_language, tr
 from scenes import theme
 from scenes.art import Art
+from scenes.dialogs import ConfirmQuit
 from scenes.scene import Scene
 from scenes.settings import Settings
 from scenes.audio import SoundBank, init_mixer
 from scenes.text import Text
+
+if TYPE_CHECKING:
+    from scenes.navigator import Navigator
 
 UPDATE_HZ = 60
 UPDATE_DT = 1.0 / UPDATE_HZ   # seconds per update step
@@ -51,6 +55,7 @@ class App:
         self.art = Art()
         self.sounds = SoundBank(volume=self.settings.volume, muted=self.settings.muted)
         self.stack: list[Scene] = []
+        self._nav: "Navigator | None" = None
         self.running = True
         self.clock = pygame.time.Clock()
         self.frame_times: list[float] = []   # seconds per frame (update + draw), for benchmarks
@@ -112,6 +117,16 @@ class App:
         ox, oy = self.offset
         s = self.scale
         return ox + pos[0] * s + s // 2, oy + pos[1] * s + s // 2
+
+    # ---- navigation ------------------------------------------------------------------------
+    @property
+    def nav(self) -> "Navigator":
+        """Where screens send the player (home, lobby, a game...); see scenes/navigator.py."""
+        if self._nav is None:
+            # The app sits above every screen: it may name the registry, no screen may.
+            from scenes.registry import ScreenNavigator
+            self._nav = ScreenNavigator(self)
+        return self._nav
 
     # ---- scene stack -----------------------------------------------------------------------
     @property
@@ -194,7 +209,6 @@ class App:
         if handler is not None:
             handler()
         else:
-            from scenes.dialogs import ConfirmQuit
             if not isinstance(self.top, ConfirmQuit):
                 self.push(ConfirmQuit(self))
 

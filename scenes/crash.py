@@ -58,8 +58,7 @@ class CrashScene(MenuScene):
                                            lambda: tr("crash.to_title"), self.to_title, hotkey=pygame.K_RETURN)])
 
     def to_title(self) -> None:
-        from scenes.title import TitleScene
-        self.app.reset_to(TitleScene(self.app))
+        self.app.nav.home()
 
     def on_escape(self) -> None:
         self.to_title()

@@ -110,12 +110,10 @@ class PauseMenu(Overlay):
     def __init__(self, app, game_scene) -> None:
         super().__init__(app)
         self.game = game_scene
-        from scenes.help import RulesHelpScene
-        from scenes.settings_scene import SettingsScene
         self.button_column([
             (lambda: tr("menu.resume"), self.app.pop),
-            (lambda: tr("menu.settings"), lambda: self.app.push(SettingsScene(self.app))),
-            (lambda: tr("menu.rules"), lambda: self.app.push(RulesHelpScene(self.app, self.game.ruleset_id))),
+            (lambda: tr("menu.settings"), lambda: self.app.nav.settings()),
+            (lambda: tr("menu.rules"), lambda: self.app.nav.help(self.game.ruleset_id)),
             (lambda: tr("menu.save_to_title"), self._to_title),
             (lambda: tr("menu.quit"), lambda: self.app.push(ConfirmQuit(self.app, self.game.autosave))),
         ], self.rect.y + 34)
@@ -124,6 +122,5 @@ class PauseMenu(Overlay):
         return tr("menu.paused")
 
     def _to_title(self) -> None:
-        from scenes.title import TitleScene
         self.game.autosave()
-        self.app.reset_to(TitleScene(self.app))
+        self.app.nav.home()

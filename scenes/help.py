@@ -16,6 +16,7 @@ import pygame
 
 from game.core.i18n import catalogue, tr
 from scenes import theme
+from scenes.drawing import draw_sea, wrap_text
 from scenes.scene import Scene
 from scenes.widgets import Button, WidgetGroup
 
@@ -33,11 +34,6 @@ TERRAIN_TILE = {"sea": 0, "wheat": 1, "stone": 2, "wood": 3, "fog": 4}
 TOKEN_TILE = {n: 5 + i for i, n in enumerate((2, 3, 4, 5, 6, 8, 9, 10, 11, 12))}
 # Corners of a pointy-top tile inside its 32x32 cell (n, ne, se, s, sw, nw).
 CORNERS = {"n": (16, 0), "ne": (31, 8), "se": (31, 24), "s": (16, 31), "sw": (0, 24), "nw": (0, 8)}
-
-
-def wrap_text(app, text: str, width: int) -> list[str]:
-    """Wrapped lines; the CJK punctuation rules live in `Text.wrap` for every screen."""
-    return app.text.wrap(text, width)
 
 
 @dataclass(frozen=True)
@@ -119,7 +115,6 @@ class RulesHelpScene(Scene):
         return tr(key) if key in catalogue("en") else self.ruleset_id
 
     def draw(self, canvas: pygame.Surface) -> None:
-        from scenes.title import draw_sea
         draw_sea(self.app, canvas, self.time)
         canvas.blit(self.app.art.panel("panel", PANEL.size), PANEL.topleft)
         text = self.app.text

@@ -18,6 +18,7 @@ import pygame
 from game.core.i18n import catalogue, error_text, tr
 from game.core.saves import AUTOSAVE_NAME, SaveError, SaveInfo, list_saves
 from scenes import theme
+from scenes.drawing import draw_sea, fit, wrap_text
 from scenes.dialogs import MessageBox, Overlay
 from scenes.scene import Scene
 from scenes.widgets import Button, WidgetGroup
@@ -26,7 +27,6 @@ PANEL = pygame.Rect(20, 8, 600, 344)
 LIST_AREA = pygame.Rect(32, 38, 562, 246)     # rows; the scroll bar sits to its right
 ROW_H = 41                                     # pixels from one row to the next
 SCROLLBAR = pygame.Rect(LIST_AREA.right + 4, LIST_AREA.y, 8, LIST_AREA.height)
-ELLIPSIS = "…"
 DOUBLE_CLICK_S = 0.5                           # seconds between the two clicks of a double-click
 EMPTY_TEXT_W = 340                             # the "no saves yet" message wraps at this width
 
@@ -129,8 +129,7 @@ class LoadScene(Scene):
     def open_selected(self) -> None:
         if self.selected is None:
             return
-        from scenes.title import open_save
-        open_save(self.app, self.saves[self.selected].path)
+        self.app.nav.open_save(self.saves[self.selected].path)
 
     def ask_delete(self) -> None:
         if self.selected is not None:
@@ -232,14 +231,12 @@ class LoadScene(Scene):
 
     # ---- drawing -------------------------------------------------------------------------
     def draw(self, canvas: pygame.Surface) -> None:
-        from scenes.title import draw_sea
         draw_sea(self.app, canvas, self.time)
         canvas.blit(self.app.art.panel("panel", PANEL.size), PANEL.topleft)
         text = self.app.text
         text.draw(canvas, tr("load.title"), (PANEL.centerx, PANEL.y + 8), theme.INK, "centre")
         pygame.draw.line(canvas, theme.PARCHMENT_SHADE, (PANEL.x + 12, PANEL.y + 26), (PANEL.right - 13, PANEL.y + 26))
         if not self.saves:
-            from scenes.help import wrap_text
             lines = wrap_text(self.app, tr("load.empty"), EMPTY_TEXT_W)
             icon = pygame.transform.scale_by(self.app.art.ui["icon_save"], 2)
             y = LIST_AREA.centery - (8 * len(lines) + icon.get_height() // 2 + 6)
@@ -310,15 +307,6 @@ class LoadScene(Scene):
         pygame.draw.rect(canvas, theme.TIMBER, thumb, 1)
 
 
-def fit(app, text: str, width: int) -> str:
-    """`text`, cut with an ellipsis so that it is at most `width` pixels wide."""
-    if app.text.size(text)[0] <= width:
-        return text
-    while text and app.text.size(text + ELLIPSIS)[0] > width:
-        text = text[:-1]
-    return text.rstrip() + ELLIPSIS
-
-
 class ConfirmDelete(Overlay):
     """"Delete this save?" with Delete / Keep."""
 
@@ -343,7 +331,6 @@ class ConfirmDelete(Overlay):
 
     def draw(self, canvas: pygame.Surface) -> None:
         super().draw(canvas)
-        from scenes.help import wrap_text
         lines = wrap_text(self.app, tr("load.delete_body", name=self.scene.label_of(self.info)), self.rect.width - 24)
         for i, line in enumerate(lines[:3]):
             self.app.text.draw(canvas, line, (self.rect.centerx, self.rect.y + 32 + 16 * i), theme.INK, "centre")

@@ -4,49 +4,45 @@ colour), then start."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pygame
 
 from game import rulesets
 from game.core.errors import GameError
 from game.core.i18n import error_text, language, tr
-from game.core.paths import maps_dir, resource_root
 from game.core.protocol import Setup
 from game.core.session import GameSession
-from game.core.tiled import read_map
+from game.core.usermaps import MapEntry, list_maps
 from scenes import theme
 from scenes.dialogs import MessageBox
-from scenes.registry import open_game, playable_rulesets
 from scenes.scene import MenuScene
-from scenes.title import draw_sea
+from scenes.drawing import draw_sea, wrap_text
 from scenes.widgets import Button, Choice, TextField, WidgetGroup
 
 SEAT_KINDS = ("human", "greedy", "random")
 
 
-def available_maps(ruleset_id: str) -> list[tuple[str, str]]:
-    """(relative path, title) of every map of a ruleset in maps/<ruleset>/."""
-    out = []
-    for path in sorted((maps_dir() / ruleset_id).glob("*.tmx")):
-        rel = path.relative_to(resource_root()).as_posix()
-        try:
-            props = read_map(path).properties
-            title = props.get("title_zh" if language() == "zh" else "title") or path.stem
-        except GameError:
-            continue  # a broken map is simply not offered
-        out.append((rel, str(title)))
-    return out
+def available_maps(ruleset_id: str) -> list[MapEntry]:
+    """Every map of a ruleset: shipped ones, then the player's own (broken ones included,
+    marked unusable with their MapError)."""
+    return list_maps(ruleset_id)
+
+
+def map_label(entry: MapEntry) -> str:
+    title = entry.label(language())
+    if not entry.usable:   # its title may be a copy's: the file name tells which one is broken
+        return tr("lobby.map_unusable", title=entry.path.replace("\\", "/").rsplit("/", 1)[-1])
+    return tr("lobby.map_user", title=title) if entry.user else title
 
 
 class LobbyScene(MenuScene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.time = 0.0
-        self.rulesets = playable_rulesets()
+        self.rulesets = app.nav.playable_rulesets()
         self.ruleset = self.rulesets[0]
         self.maps = available_maps(self.ruleset)
-        self.map = self.maps[0][0] if self.maps else None
+        self.map = self._first_usable()
         self.layout = "random"
         self.shuffle = False
         self.seed = str(random.randrange(1, 10**6))
@@ -64,7 +60,7 @@ class LobbyScene(MenuScene):
                      [(r, (lambda r=r: tr(f"ruleset.{r}"))) for r in self.rulesets],
                      lambda: self.ruleset, self.set_ruleset))
         g.add(Choice((x0 + 278, 40, 270, 22), lambda: tr("lobby.map"),
-                     [(m, t) for m, t in self.maps] or [(None, "-")],
+                     [(m.path, (lambda m=m: map_label(m))) for m in self.maps] or [(None, "-")],
                      lambda: self.map, self.set_map))
         g.add(Choice((x0, 66, 270, 22), lambda: tr("lobby.layout"),
                      [("random", lambda: tr("lobby.layout_random")), ("fixed", lambda: tr("lobby.layout_fixed"))],
@@ -103,8 +99,16 @@ class LobbyScene(MenuScene):
     def set_ruleset(self, value: str) -> None:
         self.ruleset = value
         self.maps = available_maps(value)
-        self.map = self.maps[0][0] if self.maps else None
+        self.map = self._first_usable()
         self.build()
+
+    def _first_usable(self) -> str | None:
+        return next((m.path for m in self.maps if m.usable), self.maps[0].path if self.maps else None)
+
+    def map_error(self) -> str | None:
+        """Why the chosen map cannot be played (translated), or None."""
+        entry = next((m for m in self.maps if m.path == self.map), None)
+        return error_text(entry.error) if entry is not None and entry.error is not None else None
 
     def set_map(self, value) -> None:
         self.map = value
@@ -140,6 +144,9 @@ class LobbyScene(MenuScene):
                      ruleset=self.ruleset)
 
     def start(self) -> None:
+        if self.map_error():
+            self.app.push(MessageBox(self.app, tr("lobby.start_failed"), self.map_error()))
+            return
         if len(set(self.colours)) != len(self.colours):
             self.app.push(MessageBox(self.app, tr("lobby.start_failed"), tr("lobby.colour_taken")))
             return
@@ -151,7 +158,7 @@ class LobbyScene(MenuScene):
         except GameError as exc:
             self.app.push(MessageBox(self.app, tr("lobby.start_failed"), error_text(exc)))
             return
-        open_game(self.app, session)
+        self.app.nav.open_game(session)
 
     # ---- scene ---------------------------------------------------------------------------
     def on_escape(self) -> None:
@@ -169,7 +176,13 @@ class LobbyScene(MenuScene):
             y = 140 + 28 * i
             piece = self.app.art.pieces[f"outpost_{self.colours[i]}"]
             canvas.blit(piece, (self.panel.x + 24 - piece.get_width() // 2 + 4, y + 11 - piece.get_height() // 2))
+        error = self.map_error()
+        if error:
+            bottom = self.panel.bottom - 40
+            lines = wrap_text(self.app, error, self.panel.width - 40)[:3]
+            for i, line in enumerate(lines):
+                self.app.text.draw(canvas, line, (self.panel.x + 20, bottom - 16 * (len(lines) - i)), theme.RED)
         self.widgets.draw(self.app, canvas)
 
     def on_language_changed(self) -> None:
-        self.maps = available_maps(self.ruleset)
+        pass  # map labels are translated when drawn

@@ -1,26 +1,34 @@
-"""Which rulesets have a game scene, and how a game (new or loaded) is opened.
+"""Which rulesets have a game screen, and the navigator: the one module naming screen classes.
 
-Explicit table, no folder scanning: PyInstaller sees every import.
+Explicit table, no folder scanning: PyInstaller sees every import. Screens never import each
+other; they ask `app.nav` (a `ScreenNavigator`) to go somewhere, so `scenes/` has no import
+cycle (tests/scenes/test_layers.py).
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
+from game.core.i18n import error_text, tr
+from game.core.saves import SaveError, read_save, restore
 from game.core.session import GameSession
+from scenes.dialogs import MessageBox, PauseMenu
+from scenes.help import RulesHelpScene
+from scenes.load import LoadScene
+from scenes.lobby import LobbyScene
+from scenes.results import ResultsScene
+from scenes.settings_scene import SettingsScene
+from scenes.tidegate_scene import TidegateScene
+from scenes.title import TitleScene
 
 if TYPE_CHECKING:
     from scenes.app import App
     from scenes.scene import Scene
 
 
-def _tidegate(app: "App", session: GameSession) -> "Scene":
-    from scenes.tidegate_scene import TidegateScene
-    return TidegateScene(app, session)
-
-
 GAME_SCENES: dict[str, Callable[["App", GameSession], "Scene"]] = {
-    "tidegate": _tidegate,
+    "tidegate": TidegateScene,
 }
 
 
@@ -32,6 +40,56 @@ def playable_rulesets() -> list[str]:
 
 def open_game(app: "App", session: GameSession) -> "Scene":
     """Replace everything on the stack but the title with the game scene of `session`."""
-    from scenes.title import TitleScene
     app.reset_to(TitleScene(app))
     return app.push(GAME_SCENES[session.setup.ruleset](app, session))
+
+
+def open_save(app: "App", path: Path) -> None:
+    """Load a save and open its game, or show why it cannot be loaded (file untouched)."""
+    try:
+        save = read_save(path)
+        if save.ruleset not in GAME_SCENES:
+            raise SaveError("save.unknown_ruleset", name=save.ruleset)
+        state = restore(save)
+    except SaveError as exc:
+        app.push(MessageBox(app, tr("menu.load_failed"), error_text(exc)))
+        return
+    open_game(app, GameSession.from_save(save, state))
+
+
+class ScreenNavigator:
+    """`scenes.navigator.Navigator` for one app (module functions are looked up at call time,
+    so tests can replace `open_game`)."""
+
+    def __init__(self, app: "App") -> None:
+        self.app = app
+
+    def home(self) -> "Scene":
+        return self.app.reset_to(TitleScene(self.app))
+
+    def lobby(self) -> "Scene":
+        return self.app.push(LobbyScene(self.app))
+
+    def load(self) -> "Scene":
+        return self.app.push(LoadScene(self.app))
+
+    def settings(self) -> "Scene":
+        return self.app.push(SettingsScene(self.app))
+
+    def help(self, ruleset_id: str) -> "Scene":
+        return self.app.push(RulesHelpScene(self.app, ruleset_id))
+
+    def open_game(self, session: GameSession) -> "Scene":
+        return open_game(self.app, session)
+
+    def open_save(self, path: Path) -> None:
+        open_save(self.app, path)
+
+    def results(self, session: GameSession) -> "Scene":
+        return self.app.push(ResultsScene(self.app, session))
+
+    def pause(self, game: "Scene") -> "Scene":
+        return self.app.push(PauseMenu(self.app, game))
+
+    def playable_rulesets(self) -> list[str]:
+        return playable_rulesets()

@@ -18,6 +18,7 @@ import pygame
 from game.core.i18n import tr
 from game.core.session import GameSession
 from scenes import theme
+from scenes.drawing import draw_sea, fit, wrap_text
 from scenes.scene import MenuScene
 from scenes.widgets import Button, WidgetGroup
 
@@ -89,7 +90,6 @@ class ResultsScene(MenuScene):
 
     def play_again(self) -> None:
         """Same seats, names and colours, a different seed."""
-        from scenes.registry import open_game
         old = self.session.setup
         seed = old.seed
         rng = random.SystemRandom()
@@ -98,12 +98,11 @@ class ResultsScene(MenuScene):
         setup = dataclasses.replace(old, seed=seed)
         session = GameSession(setup, list(self.session.names), list(self.session.colours))
         self.session.close()
-        open_game(self.app, session)
+        self.app.nav.open_game(session)
 
     def to_title(self) -> None:
-        from scenes.title import TitleScene
         self.session.close()
-        self.app.reset_to(TitleScene(self.app))
+        self.app.nav.home()
 
     def on_escape(self) -> None:
         self.to_title()
@@ -128,7 +127,6 @@ class ResultsScene(MenuScene):
         return tr("results.winner", name=names[0]) if names else tr("results.title")
 
     def draw(self, canvas: pygame.Surface) -> None:
-        from scenes.title import draw_sea
         draw_sea(self.app, canvas, self.time)
         canvas.blit(self.app.art.panel("panel", PANEL.size), PANEL.topleft)
         text = self.app.text
@@ -155,7 +153,6 @@ class ResultsScene(MenuScene):
             canvas.blit(img, (x, y))
             left, right, mid = x, x + img.get_width(), y + img.get_height() // 2
         else:
-            from scenes.help import wrap_text
             lines = wrap_text(self.app, line, room)[:HEADLINE_LINES]
             top = y + 16 - 8 * len(lines)
             width = max(text.size(t)[0] for t in lines)
@@ -171,7 +168,6 @@ class ResultsScene(MenuScene):
         self.app.text.draw(canvas, title, (rect.x + 6, rect.y + 3), theme.STRAW)
 
     def _draw_standings(self, canvas: pygame.Surface) -> None:
-        from scenes.load import fit
         self._plate(canvas, STANDINGS, tr("results.standings"))
         text = self.app.text
         order = sorted(range(len(self.scores)), key=lambda s: (-self.scores[s], s))

@@ -10,6 +10,7 @@ import pygame
 
 from game.core.i18n import tr
 from scenes import theme
+from scenes.drawing import draw_sea
 from scenes.scene import MenuScene
 from scenes.settings import AI_PACES, SCALES, SPEEDS
 from scenes.widgets import Button, Choice, Slider, WidgetGroup
@@ -163,7 +164,6 @@ class SettingsScene(MenuScene):
             self.save()
 
     def draw(self, canvas: pygame.Surface) -> None:
-        from scenes.title import draw_sea
         draw_sea(self.app, canvas, self.time)
         canvas.blit(self.app.art.panel("panel", self.rect.size), self.rect.topleft)
         self.app.text.draw(canvas, tr("settings.title"), (self.rect.centerx, self.rect.y + 10), theme.INK,

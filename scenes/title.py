@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import math
-
 import pygame
 
-from game.core.i18n import error_text, tr
-from game.core.saves import SaveError, autosave_path, read_save, restore
-from game.core.session import GameSession
+from game.core.i18n import tr
+from game.core.saves import autosave_path
 from scenes import theme
-from scenes.dialogs import ConfirmQuit, MessageBox
+from scenes.dialogs import ConfirmQuit
+from scenes.drawing import draw_sea
 from scenes.scene import MenuScene
 from scenes.widgets import Button, WidgetGroup
 
@@ -40,23 +38,19 @@ class TitleScene(MenuScene):
         return self._autosave
 
     def new_game(self) -> None:
-        from scenes.lobby import LobbyScene
-        self.app.push(LobbyScene(self.app))
+        self.app.nav.lobby()
 
     def continue_game(self) -> None:
-        open_save(self.app, autosave_path())
+        self.app.nav.open_save(autosave_path())
 
     def load(self) -> None:
-        from scenes.load import LoadScene
-        self.app.push(LoadScene(self.app))
+        self.app.nav.load()
 
     def settings(self) -> None:
-        from scenes.settings_scene import SettingsScene
-        self.app.push(SettingsScene(self.app))
+        self.app.nav.settings()
 
     def rules(self) -> None:
-        from scenes.help import RulesHelpScene
-        self.app.push(RulesHelpScene(self.app, "tidegate"))
+        self.app.nav.help("tidegate")
 
     def quit(self) -> None:
         self.app.push(ConfirmQuit(self.app))
@@ -80,29 +74,3 @@ class TitleScene(MenuScene):
         self.widgets.draw(self.app, canvas)
         self.app.text.draw(canvas, tr("title.footer"), (theme.CANVAS_W // 2, theme.CANVAS_H - 20),
                            theme.FOAM, "centre", shadow=theme.INK)
-
-
-def draw_sea(app, canvas: pygame.Surface, t: float) -> None:
-    """The animated sea backdrop shared by the menus: sea tiles drifting with the tide."""
-    tiles = app.art.tiles("tidegate", "tidegate_tiles.png", 32, 32)
-    frame = tiles[0] if int(t * 2) % 2 == 0 else tiles[15]
-    canvas.fill(theme.DEEP_SEA)
-    drift = int(4 * math.sin(t * 0.8))
-    for row in range(-1, theme.CANVAS_H // 24 + 2):
-        for col in range(-1, theme.CANVAS_W // 32 + 2):
-            x = col * 32 + (16 if row % 2 else 0) + drift
-            canvas.blit(frame, (x, row * 24 - 8))
-
-
-def open_save(app, path) -> None:
-    """Load a save and open its game, or show why it cannot be loaded (file untouched)."""
-    from scenes.registry import GAME_SCENES, open_game
-    try:
-        save = read_save(path)
-        if save.ruleset not in GAME_SCENES:
-            raise SaveError("save.unknown_ruleset", name=save.ruleset)
-        state = restore(save)
-    except SaveError as exc:
-        app.push(MessageBox(app, tr("menu.load_failed"), error_text(exc)))
-        return
-    open_game(app, GameSession.from_save(save, state))

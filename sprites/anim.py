@@ -1,4 +1,4 @@
-"""Animations for events: dice tumbles, flying chips, floating text, rings, banners.
+"""Animations for events: flying chips, floating text, rings, banners (dice: `sprites.dice`).
 
 Every animation has a duration in seconds and is advanced by `update(dt)` with dt already
 scaled by the player's speed setting, so the same code serves 1x, 2x, 4x and "instant"
@@ -62,29 +62,6 @@ class Anim(abc.ABC):
     @abc.abstractmethod
     def draw(self, canvas: pygame.Surface) -> None:
         """Draw the current frame of the animation."""
-
-
-class DiceRoll(Anim):
-    """Two dice tumbling, then landing on `faces`."""
-
-    def __init__(self, frames: dict[str, pygame.Surface], faces: tuple[int, ...],
-                 positions: list[tuple[int, int]], scale: int = 2) -> None:
-        super().__init__(DICE_TUMBLE_S + DICE_SETTLE_S)
-        self.faces = faces
-        self.positions = positions
-        self.scale = scale
-        self.tumble = [pygame.transform.scale_by(frames[f"tumble_{i}"], scale) for i in range(4)]
-        self.final = [pygame.transform.scale_by(frames[f"die_{f}"], scale) for f in faces]
-
-    def draw(self, canvas: pygame.Surface) -> None:
-        tumbling = self.t < DICE_TUMBLE_S
-        for i, (x, y) in enumerate(self.positions):
-            if tumbling:
-                k = int(self.t * 14 + i * 2) % 4
-                hop = int(6 * abs(math.sin((self.t * 9) + i)) * (1 - self.t / DICE_TUMBLE_S))
-                canvas.blit(self.tumble[k], (x, y - hop))
-            else:
-                canvas.blit(self.final[i], (x, y))
 
 
 class FlyChip(Anim):

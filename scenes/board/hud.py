@@ -1,0 +1,231 @@
+"""HUD parts every board screen shares: top bar, player panel frame, scrollable event log,
+toast, hint line and an action bar built from button specs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+import pygame
+
+from game.core.i18n import tr
+from scenes import theme
+from scenes.board.seats import draw_marker, seat_colour
+from scenes.drawing import fit
+from scenes.widgets import Button, WidgetGroup
+
+TOAST_S = 2.5          # seconds a refusal message stays
+LOG_KEEP = 200         # log entries kept
+LINE_H = 16            # pixels per text line (the 16-px pixel font)
+
+
+def draw_top_bar(app, canvas: pygame.Surface, left: str, centre: str = "",
+                 centre_colour: tuple[int, int, int] = theme.PARCHMENT) -> None:
+    pygame.draw.rect(canvas, theme.DUSK, (0, 0, theme.CANVAS_W, 20))
+    pygame.draw.line(canvas, theme.INK, (0, 20), (theme.CANVAS_W, 20))
+    app.text.draw(canvas, left, (6, 2), theme.PARCHMENT)
+    if centre:
+        app.text.draw(canvas, centre, (theme.CANVAS_W // 2, 2), centre_colour, "centre")
+
+
+def draw_player_panel(app, canvas: pygame.Surface, rect: pygame.Rect, name: str, colour: int,
+                      active: bool, ai: bool, thinking: bool) -> None:
+    """Frame, seat colour stripe and marker, name, "AI" tag or the thinking hourglass, and the
+    highlight of the seat to move. The screen draws the body below the name."""
+    art, text = app.art, app.text
+    canvas.blit(art.panel("panel", rect.size), rect.topleft)
+    light, _ = seat_colour(colour)
+    pygame.draw.rect(canvas, light, (rect.x + 5, rect.y + 5, 4, rect.height - 10))
+    draw_marker(canvas, colour, (rect.x + 7, rect.bottom - 9), 3)
+    if active:
+        pygame.draw.rect(canvas, theme.STRAW, rect.inflate(2, 2), 2)
+    tag_w = 0
+    if ai:
+        if thinking:
+            glass = art.ui["icon_end_turn"]   # an hourglass: this AI is thinking
+            canvas.blit(glass, (rect.right - 7 - glass.get_width(), rect.y + 7))
+            tag_w = glass.get_width() + 4
+        else:
+            tag_w = text.draw(canvas, tr("seat.ai"), (rect.right - 7, rect.y + 5), theme.DUSK, "right").width + 4
+    text.draw(canvas, fit(app, name, rect.width - 20 - tag_w), (rect.x + 13, rect.y + 5), theme.INK)
+
+
+@dataclass
+class LogEntry:
+    """A log line (translated when drawn); in hidden-information games also the line the other
+    players may read and the seat the private line was made for."""
+
+    line: Callable[[], str]
+    public: Callable[[], str] | None = None
+    seat: int | None = None
+
+    def text_for(self, viewer: int | None) -> str:
+        if self.public is not None and self.seat != viewer:
+            return self.public()
+        return self.line()
+
+
+class EventLog:
+    """The scrollable log panel (mouse wheel over it scrolls back)."""
+
+    def __init__(self, rect: pygame.Rect, rows: int | None = None) -> None:
+        self.rect = rect
+        self.rows = rows if rows is not None else max(1, (rect.height - 10) // LINE_H)
+        self.entries: list[LogEntry] = []
+        self.scroll = 0          # lines scrolled back from the newest
+
+    def add(self, entry: LogEntry | Callable[[], str]) -> None:
+        self.entries.append(entry if isinstance(entry, LogEntry) else LogEntry(entry))
+        del self.entries[:-LOG_KEEP]
+
+    def handle(self, event: pygame.event.Event, pointer: tuple[int, int]) -> bool:
+        if event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(pointer):
+            self.scroll = max(0, self.scroll + (1 if event.y > 0 else -1))
+            return True
+        return False
+
+    def lines(self, app, viewer: int | None) -> list[str]:
+        width = self.rect.width - 14
+        need = self.rows + self.scroll
+        lines: list[str] = []
+        for entry in reversed(self.entries):
+            lines[:0] = app.text.wrap(entry.text_for(viewer), width)
+            if len(lines) >= need:
+                break
+        self.scroll = min(self.scroll, max(0, len(lines) - self.rows))
+        end = len(lines) - self.scroll
+        return lines[max(0, end - self.rows):end]
+
+    def draw(self, app, canvas: pygame.Surface, viewer: int | None) -> None:
+        canvas.blit(app.art.panel("panel", self.rect.size), self.rect.topleft)
+        for i, line in enumerate(self.lines(app, viewer)):
+            app.text.draw(canvas, line, (self.rect.x + 7, self.rect.y + 5 + LINE_H * i), theme.INK)
+        if self.scroll:
+            pygame.draw.polygon(canvas, theme.DUSK, [(self.rect.right - 10, self.rect.bottom - 10),
+                                                     (self.rect.right - 4, self.rect.bottom - 10),
+                                                     (self.rect.right - 7, self.rect.bottom - 6)])
+
+
+def draw_toast(app, canvas: pygame.Surface, text: str, area: pygame.Rect) -> None:
+    """A refusal or notice near the bottom of `area`, in red on a tooltip plate."""
+    lines = app.text.wrap(text, 300)
+    w = max(app.text.size(line)[0] for line in lines) + 16
+    h = LINE_H * len(lines) + 8
+    x = area.centerx - w // 2
+    y = area.bottom - h - 4
+    canvas.blit(app.art.panel("tooltip", (w, h)), (x, y))
+    for i, line in enumerate(lines):
+        app.text.draw(canvas, line, (x + 8, y + 4 + LINE_H * i), theme.RED)
+
+
+def draw_hint(app, canvas: pygame.Surface, hint: str, pos: tuple[int, int], width: int, rows: int = 4) -> None:
+    for i, line in enumerate(app.text.wrap(hint, width)[:rows]):
+        app.text.draw(canvas, line, (pos[0], pos[1] + LINE_H * i), theme.PARCHMENT, shadow=theme.INK)
+
+
+@dataclass
+class ButtonSpec:
+    """One button of an action bar (see `Button` for the meaning of each field)."""
+
+    text: Any
+    on_click: Callable[[], Any]
+    icon: str | None = None
+    enabled: Callable[[], bool] | None = None
+    hotkey: int | None = None
+    tooltip: Callable[[], str] | None = None
+    sound: str = "click"
+    make: Callable[..., Button] | None = None    # a Button subclass factory (rect) -> Button
+
+
+def action_bar(group: WidgetGroup, specs: list[ButtonSpec], origin: tuple[int, int], size: tuple[int, int],
+               step: tuple[int, int] = (0, 26)) -> list[Button]:
+    """Buttons from specs, laid out from `origin` every `step` pixels; added to `group`."""
+    out = []
+    for i, spec in enumerate(specs):
+        rect = (origin[0] + step[0] * i, origin[1] + step[1] * i, *size)
+        if spec.make is not None:
+            button = spec.make(rect)
+        else:
+            button = Button(rect, spec.text, spec.on_click, icon=spec.icon, enabled=spec.enabled,
+                            hotkey=spec.hotkey, tooltip=spec.tooltip, sound=spec.sound)
+        group.add(button)
+        out.append(button)
+    return out
+
+
+class CostButton(Button):
+    """A button that also shows what it costs (icon + number per item, right-aligned); items
+    the player lacks are drawn in red. `have()` maps icon frame -> amount (None: not known)."""
+
+    def __init__(self, rect, text: Any, on_click: Callable[[], Any], cost: list[tuple[str, int]],
+                 have: Callable[[], dict[str, int] | None], active: Callable[[], bool] = lambda: False,
+                 **kwargs: Any) -> None:
+        super().__init__(rect, text, on_click, **kwargs)
+        self.cost, self.have, self.active = cost, have, active
+
+    def draw(self, app, canvas: pygame.Surface) -> None:
+        active = self.active()
+        self.pressed = self.pressed or active
+        text, self.text = self.text, (lambda: "")
+        super().draw(app, canvas)
+        self.text = text
+        if active:
+            self.pressed = False
+        colour = theme.STONE if not self.enabled else theme.INK
+        app.text.draw(canvas, text(), (self.rect.x + 6, self.rect.centery - 8), colour)
+        have = self.have()
+        x = self.rect.right - 4
+        for icon_name, n in reversed([c for c in self.cost if c[1]]):
+            icon = app.art.pieces[icon_name]
+            x -= icon.get_width()
+            canvas.blit(icon, (x, self.rect.centery - 6))
+            short = have is not None and have.get(icon_name, 0) < n
+            img = app.text.render(str(n), theme.RED if short else colour)
+            x -= img.get_width()
+            canvas.blit(img, (x, self.rect.centery - 8))
+            x -= 3
+
+
+def amount_strip(app, items: list[tuple[str, int]]) -> pygame.Surface:
+    """"-2 [icon] +1 [icon]" as one image on a tooltip plate (for floating changes)."""
+    parts = []
+    for icon, n in items:
+        parts.append(app.text.render(f"{n:+d}", theme.RED if n < 0 else theme.PINE))
+        parts.append(app.art.pieces[icon])
+    w = sum(p.get_width() + 2 for p in parts) + 8
+    plate = app.art.panel("tooltip", (w, 20)).copy()
+    x = 4
+    for part in parts:
+        plate.blit(part, (x, 10 - part.get_height() // 2))
+        x += part.get_width() + 2
+    return plate
+
+
+def banner_image(app, text: str, piece: pygame.Surface | None = None) -> pygame.Surface:
+    """A banner plate with an optional piece (the seat's) and a line of text."""
+    img_text = app.text.render(text, theme.FOAM)
+    w, h = img_text.get_width() + 40, 26
+    img = app.art.panel("banner", (w, h)).copy()
+    if piece is not None:
+        img.blit(piece, (10, h // 2 - piece.get_height() // 2))
+    img.blit(img_text, (28, h // 2 - 8))
+    return img
+
+
+def blit_anchored(canvas: pygame.Surface, art, frame: str, pos: tuple[int, int]) -> None:
+    """A sprite-sheet frame placed by its anchor (vertex, edge midpoint...) at `pos`."""
+    ax, ay = art.anchor(frame)
+    canvas.blit(art.pieces[frame], (pos[0] - ax, pos[1] - ay))
+
+
+def cost_text(cost: list[tuple[str, int]], have: list[int] | None) -> str:
+    """"Cost: ..." and, when the player's amounts are known and short, "Missing: ..."; `cost`
+    is (translated name, amount) per item, `have` the player's amounts in the same order."""
+    def fmt(items: list[tuple[str, int]]) -> str:
+        return ", ".join(f"{n} {name}" for name, n in items if n)
+    text = tr("game.cost", what=fmt(cost))
+    if have is not None:
+        missing = [(name, max(0, n - h)) for (name, n), h in zip(cost, have)]
+        if any(n for _, n in missing):
+            text += "\n" + tr("game.missing", what=fmt(missing))
+    return text

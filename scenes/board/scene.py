@@ -1,0 +1,535 @@
+"""`BoardScene`: the base of every game screen (DESIGN.md, "Board scenes").
+
+It owns the session, the shown view, the animation timeline and presenter, the turn driver,
+input, the fixed-step update loop, undo, autosave at commit points, hand-offs, game over →
+results and the pause menu. A ruleset's screen supplies only what is its own:
+
+- `presenters`: {event class: handler(screen, event) -> Beat}  (every event type; a test checks)
+- `board_view`, `world_size()`/`make_board()`: where and what the board is
+- `draw_board`, `draw_hud`, `build_widgets`, `hint`: its drawing and its buttons
+- `board_steps(action)` (clicks that choose an action), or `board_click` for its own picking
+- `end_turn_action()`: what Enter does
+
+Commit points (autosave) are read from the session: a change of `to_move()`, of the turn or
+round counter, or the end of the game — never from one ruleset's event classes.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Hashable
+
+import pygame
+
+from game import rulesets
+from game.core.errors import IllegalAction
+from game.core.i18n import error_text, tr
+from game.core.saves import autosave_path, write_save
+from scenes import theme
+from scenes.board.camera import Camera
+from scenes.board.geometry import PointSet
+from scenes.board.handoff import draw_handoff
+from scenes.board.hud import (
+    TOAST_S, ButtonSpec, EventLog, LogEntry, banner_image, draw_hint, draw_player_panel, draw_toast, draw_top_bar,
+)
+from scenes.board.seats import seat_colour
+from scenes.board.presenter import Beat, Handler, Presenter
+from scenes.board.targets import Selection
+from scenes.board.tiled import TiledBoard
+from scenes.board.turns import TurnDriver
+from scenes.dialogs import ConfirmQuit
+from scenes.scene import Scene
+from scenes.settings import AI_PACE_S
+from scenes.widgets import Button, WidgetGroup
+from sprites.anim import Banner, Group, Timeline, Wait
+from sprites.dice import Dice, DiceFaces
+
+GAME_OVER_WAIT_S = 0.6     # seconds between the last event and the results
+
+
+def commit_key(state: Any) -> tuple:
+    """What changes exactly at a commit point: who must act, the turn, the round, the end."""
+    return (tuple(state.to_move()), getattr(state, "turn", None), getattr(state, "round", None),
+            state.result() is not None)
+
+
+class BoardScene(Scene):
+    """See the module docstring."""
+
+    ruleset_id = ""
+    presenters: dict[type, Handler] = {}
+    board_view = pygame.Rect(0, 21, theme.CANVAS_W, 252)              # the board's part of the canvas
+    log_rect = pygame.Rect(0, 274, theme.CANVAS_W, theme.CANVAS_H - 274)
+    hidden_info: bool | None = None       # None: ask the ruleset
+    pick_radius = 9                       # pixels (world) around a point target
+    hint_rect: pygame.Rect | None = None  # where `hint()` is written (None: nowhere)
+    dice_sides: int | tuple[int, ...] = 6
+    dice_scale = 2
+
+    def __init__(self, app, session) -> None:
+        super().__init__(app)
+        self.session = session
+        if self.hidden_info is None:
+            self.hidden_info = bool(rulesets.get(session.setup.ruleset).has_hidden_info)
+        self.driver = TurnDriver(session, bool(self.hidden_info))
+        self.timeline = Timeline(play_sound=app.sounds.play)
+        self.presenter = Presenter(self, self.presenters, self.timeline, self._log_entry,
+                                   follow=lambda p: self.camera.follow(p))
+        self.log = EventLog(self.log_rect)
+        self.toast: tuple[str, float] | None = None
+        self.time = 0.0
+        self.results_shown = False
+        self._over_queued = False
+        self._legal_key: tuple | None = None
+        self._legal: list = []
+        self.hover: Hashable | None = None
+        self.dice_faces: tuple[int, ...] | None = getattr(session.state, "dice", None)
+        self.dice_art = DiceFaces(app.art.dice)
+        self.selection = Selection(self.board_steps)
+        self.shown = self.view_now()
+        self.tiled = self.make_board()
+        self.camera = Camera(self.world_size(), self.board_view, self.zooms())
+        self.widgets = WidgetGroup()
+        self.build_widgets()
+        self.widgets.add(Button((theme.CANVAS_W - 26, 1, 24, 18), "", self.open_menu, icon="gear",
+                                tooltip=lambda: tr("game.menu")))
+        if not session.actions:
+            self.add_log(lambda: tr("log.new_game"))
+        else:
+            self.add_log(lambda r=getattr(self.shown, "round", 0): tr("log.resumed", round=r))
+        if session.state.result() is not None:
+            self._queue_game_over()
+
+    # ---- hooks for the ruleset's screen ---------------------------------------------------
+    def make_board(self) -> "TiledBoard | None":
+        """The board drawn from its Tiled map (default: the setup's map, as the rules read it)."""
+        return TiledBoard(rulesets.get(self.session.setup.ruleset).map_path(self.session.setup))
+
+    def world_size(self) -> tuple[int, int]:
+        """The board's size in world pixels (the map's pixels)."""
+        return self.tiled.size if self.tiled is not None else self.board_view.size
+
+    def zooms(self) -> tuple[int, ...]:
+        """Whole zoom steps offered (a board that fits needs only 1)."""
+        w, h = self.world_size()
+        fits = w <= self.board_view.width and h <= self.board_view.height
+        return (1,) if fits else (1, 2)
+
+    def build_widgets(self) -> None:
+        """Add the screen's buttons to `self.widgets`."""
+
+    def board_steps(self, action: Any) -> tuple[Hashable, ...] | None:
+        """The board clicks that choose `action` (None: not chosen on the board)."""
+        return None
+
+    def target_points(self) -> PointSet | None:
+        """World positions of the target keys (for picking and highlights)."""
+        return None
+
+    def end_turn_action(self) -> Any | None:
+        """The action Enter sends (None: Enter does nothing)."""
+        return None
+
+    def undo_and_end_turn_specs(self) -> list[ButtonSpec]:
+        """The Undo (U) and End turn (E) buttons every turn-based screen offers."""
+        return [ButtonSpec(lambda: tr("game.undo"), self.undo, icon="undo", enabled=self.can_undo, hotkey=pygame.K_u),
+                ButtonSpec(lambda: tr("game.end_turn"), lambda: self.act(self.end_turn_action()), icon="end_turn",
+                           enabled=lambda: self.end_turn_action() in self.legal_now(), hotkey=pygame.K_e)]
+
+    def cancel(self) -> bool:
+        """Esc / right click: step back a choice; False when nothing was being chosen."""
+        return self.selection.back()
+
+    def after_apply(self, seat: int, action: Any, events: list) -> None:
+        """Called after a successful action, before its events play."""
+
+    def draw_board(self, canvas: pygame.Surface) -> None:
+        """The board and its pieces (clipped to `board_view`); default: the map alone."""
+        if self.tiled is not None:
+            self.tiled.draw(canvas, self.camera, self.time)
+
+    def draw_targets(self, canvas: pygame.Surface) -> None:
+        """Highlights of the clickable targets (default: rings at their points)."""
+        points = self.target_points()
+        if points is None:
+            return
+        for key in self.board_targets():
+            if key in points.points:
+                pos = self.camera.to_canvas(points.points[key])
+                pygame.draw.circle(canvas, theme.STRAW, pos, 4 if key == self.hover else 2)
+
+    def top_bar(self) -> tuple[str, str, int | None]:
+        """(left text, centre text, seat whose colour the centre takes) of the top bar."""
+        return "", "", None
+
+    panel_size: tuple[int, int] | None = None   # player panels stacked down the left edge
+
+    def panel_rect(self, seat: int) -> pygame.Rect | None:
+        """Where a seat's player panel goes (None: no panels)."""
+        if self.panel_size is None:
+            return None
+        w, h = self.panel_size
+        return pygame.Rect(4, 24 + seat * (h + 4), w, h)
+
+    def panel_active(self, seat: int) -> bool:
+        """True for the seat the panel highlight marks (whose turn it is)."""
+        return seat in self.session.state.to_move() and self.session.state.result() is None
+
+    def draw_panel_body(self, canvas: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
+        """The ruleset's figures inside a seat's panel, below the name."""
+
+    def draw_hud(self, canvas: pygame.Surface) -> None:
+        """Top bar and player panels (frame, name, colour + marker, AI tag / thinking, body)."""
+        left, centre, seat = self.top_bar()
+        colour = seat_colour(self.colour(seat))[0] if seat is not None else theme.PARCHMENT
+        draw_top_bar(self.app, canvas, left, centre, colour)
+        for seat in range(len(self.session.names)):
+            rect = self.panel_rect(seat)
+            if rect is None:
+                continue
+            ai = not self.session.seat_is_human(seat)
+            draw_player_panel(self.app, canvas, rect, self.name(seat), self.colour(seat),
+                              self.panel_active(seat), ai, ai and self.driver.thinking(seat))
+            self.draw_panel_body(canvas, seat, rect)
+
+    def turn_banner(self, text: str, seat: int | None = None, piece: pygame.Surface | None = None) -> Banner:
+        """A banner sliding in over the middle of the board (turns, rounds, events)."""
+        return Banner(banner_image(self.app, text, piece), self.board_view.center)
+
+    def hint(self) -> str:
+        return ""
+
+    def preview(self, key: Hashable, actions: list) -> str | None:
+        """What choosing target `key` would cost or bring (path cost, hit chance...), shown as
+        a tooltip while it is hovered; `actions` are the legal actions still reachable through it."""
+        return None
+
+    @staticmethod
+    def log_beat(key: str, **params: Any) -> Beat:
+        """A beat that only writes a log line (translated when drawn)."""
+        return Beat(log=lambda: tr(key, **params))
+
+    def dice_positions(self) -> list[tuple[int, int]]:
+        """Canvas positions of the dice (one per die rolled)."""
+        return []
+
+    def dice_beat(self, faces: tuple[int, ...], log: Any = None) -> Beat:
+        """Dice of `dice_sides` tumbling and landing on `faces`; they stay shown afterwards."""
+        faces = tuple(faces)
+        return Beat([Dice(self.dice_art, faces, self.dice_sides, self.dice_positions(), self.dice_scale)],
+                    sound="dice", log=log, on_done=lambda: setattr(self, "dice_faces", faces))
+
+    # ---- who acts, what is legal ------------------------------------------------------------
+    @property
+    def script(self) -> list | None:
+        """Replay mode: the recorded (seat, action) pairs still to play."""
+        return self.driver.script
+
+    @script.setter
+    def script(self, value: list | None) -> None:
+        self.driver.script = value
+
+    def viewer(self) -> int | None:
+        return self.driver.shown_seat()
+
+    def view_now(self) -> Any:
+        return self.session.state.view(self.viewer())
+
+    def handoff_pending(self) -> int | None:
+        """The seat to pass the device to, once the animations have played."""
+        if self.timeline.busy:
+            return None
+        return self.driver.handoff()
+
+    def human_seat(self) -> int | None:
+        """The seat a person must act for now (none while animating or an AI is to move)."""
+        if self.timeline.busy:
+            return None
+        return self.driver.human_seat()
+
+    def legal_now(self) -> list:
+        """The human's legal actions now; cached per state, since every button asks each frame."""
+        seat = self.human_seat()
+        if seat is None:
+            return []
+        key = (id(self.session.state), len(self.session.actions), seat)
+        if self._legal_key != key:
+            self._legal_key, self._legal = key, self.session.state.legal_actions(seat)
+        return self._legal
+
+    def board_targets(self) -> dict[Hashable, Any]:
+        """Clickable keys for the human now -> the action they complete (None: more steps)."""
+        self.selection.set_legal(self.legal_now())
+        return self.selection.targets()
+
+    def can_undo(self) -> bool:
+        return self.human_seat() is not None and self.session.can_undo()
+
+    def name(self, seat: int) -> str:
+        return self.session.names[seat]
+
+    def colour(self, seat: int) -> int:
+        return self.session.colours[seat]
+
+    # ---- acting --------------------------------------------------------------------------------
+    def act(self, action: Any) -> None:
+        """Send a human's action; a refusal shows its translated reason."""
+        seat = self.human_seat()
+        if seat is None:
+            return
+        self._apply(seat, action)
+
+    def _apply(self, seat: int, action: Any) -> None:
+        before = commit_key(self.session.state)
+        try:
+            events = self.session.apply(seat, action)
+        except IllegalAction as exc:
+            self.show_toast(error_text(exc))
+            self.app.sounds.play("error")
+            return
+        self.selection.clear()
+        self.after_apply(seat, action, events)
+        self.play(events)
+        if commit_key(self.session.state) != before:
+            self.autosave()
+
+    def undo(self) -> None:
+        if not self.can_undo():
+            return
+        seat = self.session.actions[-1][0]
+        self.session.undo()
+        self.driver.reset()
+        self.selection.clear()
+        self.shown = self.view_now()
+        self.add_log(lambda n=self.name(seat): tr("log.undo", name=n))
+
+    def autosave(self) -> None:
+        """Store the game in the autosave slot (atomic; a failure never stops play)."""
+        if self.script is not None:
+            return  # a replay never overwrites the player's own autosave
+        try:
+            write_save(autosave_path(), self.session.to_save())
+        except OSError as exc:
+            self.show_toast(tr("error.unexpected", detail=str(exc)))
+
+    def show_toast(self, text: str) -> None:
+        self.toast = (text, TOAST_S)
+
+    def open_menu(self) -> None:
+        self.app.nav.pause(self)
+
+    def on_quit(self) -> None:
+        self.app.push(ConfirmQuit(self.app, self.autosave))
+
+    # ---- events -> animations ------------------------------------------------------------------
+    def add_log(self, line: Callable[[], str]) -> None:
+        self.log.add(line)
+
+    def _log_entry(self, line: Callable[[], str]) -> None:
+        self.log.add(line if isinstance(line, LogEntry) else LogEntry(line))
+
+    def play(self, events: list) -> None:
+        """Queue the events' animations; the shown view follows them, then shows the new state."""
+        viewer = self.viewer()
+        if self.hidden_info:
+            shown_events = [e.redacted(viewer) for e in events]
+        else:
+            shown_events = events
+        after = self.view_now()
+
+        def reveal() -> None:
+            self.shown = after
+        if self.hidden_info:
+            self._play_hidden(shown_events, events, viewer, reveal)
+        else:
+            self.presenter.play(shown_events, reveal)
+        if self.session.state.result() is not None and not self._over_queued:
+            self.timeline.add(Group([Wait(GAME_OVER_WAIT_S)], on_start=reveal))
+            self._queue_game_over()
+        if self.app.settings.speed == 0:
+            self.timeline.finish_all()
+
+    def _play_hidden(self, shown_events: list, events: list, viewer: int | None, reveal) -> None:
+        """As `presenter.play`, but each log line also keeps its public wording, so a later
+        player never reads what only this viewer was allowed to see."""
+        public = [e.redacted(None) for e in events]
+        table = self.presenter.table
+        wrapped: list = []
+        for mine, pub in zip(shown_events, public):
+            wrapped.append(_WithPublic(mine, pub))
+
+        def handler(screen, w: "_WithPublic") -> Beat | None:
+            if table.get(type(w.event)) is None:
+                return None
+            beat = table[type(w.event)](screen, w.event)
+            if beat is not None and beat.log:
+                pub_beat = table[type(w.public)](screen, w.public) if viewer is not None else None
+                pub_lines = pub_beat.log if pub_beat is not None else beat.log
+                beat.log = [LogEntry(line, pub_lines[i] if i < len(pub_lines) else (lambda: ""), viewer)
+                            for i, line in enumerate(beat.log)]
+            return beat
+        presenter = Presenter(self, {_WithPublic: handler}, self.timeline, self._log_hidden,
+                              follow=self.presenter.follow)
+        presenter.play(wrapped, reveal)
+
+    def _log_hidden(self, entry) -> None:
+        self.log.add(entry)
+
+    def _queue_game_over(self) -> None:
+        self._over_queued = True
+
+        def show() -> None:
+            if not self.results_shown:
+                self.results_shown = True
+                self.app.nav.results(self.session)
+        self.timeline.add(Group([Wait(0.3)], on_done=show))
+
+    # ---- scene protocol ------------------------------------------------------------------------
+    def leave(self) -> None:
+        self.driver.close()
+        self.session.close()
+
+    def resume(self) -> None:
+        self.driver.wait = 0.0
+
+    def on_language_changed(self) -> None:
+        pass  # every label and log line is translated when drawn
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if not self.cancel():
+                self.open_menu()
+            return
+        if self.handoff_pending() is not None:
+            confirm = (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1) or (
+                event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN))
+            if confirm:
+                self.driver.confirm_handoff()
+                self.shown = self.view_now()
+                self.app.sounds.play("turn")
+            return
+        if self.timeline.busy:
+            skip = (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1) or (
+                event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN))
+            if skip:
+                self.timeline.finish_all()
+            if event.type == pygame.MOUSEMOTION:
+                self.widgets.handle(self.app, event)
+            self.camera.handle(event, self.app.mouse)
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+            self.undo()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN:
+            action = self.end_turn_action()
+            if action is not None and action in self.legal_now():
+                self.act(action)
+            return
+        if self.widgets.handle(self.app, event):
+            return
+        if self.log.handle(event, self.app.mouse):
+            return
+        if self.camera.handle(event, self.app.mouse):
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.pick(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.board_click(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            self.cancel()
+
+    def pick(self, canvas_pos: tuple[int, int]) -> Hashable | None:
+        """The target under the pointer, if any."""
+        points = self.target_points()
+        if points is None or not self.camera.view.collidepoint(canvas_pos):
+            return None
+        targets = self.board_targets()
+        if not targets:
+            return None
+        world = self.camera.to_world(canvas_pos)
+        return points.pick(world, [k for k in targets if k in points.points])
+
+    def board_click(self, canvas_pos: tuple[int, int]) -> None:
+        key = self.pick(canvas_pos)
+        if key is None:
+            if self.camera.view.collidepoint(canvas_pos):
+                self.cancel()
+            return
+        action = self.selection.click(key)
+        if action is not None:
+            self.act(action)
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        if self.toast:
+            text, left = self.toast
+            self.toast = (text, left - dt) if left > dt else None
+        self.camera.update(dt, self.app.mouse)
+        speed = self.app.settings.speed
+        if self.timeline.busy:
+            if speed == 0:
+                self.timeline.finish_all()
+            else:
+                self.timeline.update(dt * speed)
+            return
+        if self.driver.release():
+            self.shown = self.view_now()
+        if self.handoff_pending() is not None:
+            return
+        pace = 0.0 if speed == 0 else AI_PACE_S[self.app.settings.ai_pace] / speed
+        step = self.driver.update(dt, pace)
+        if step is not None:
+            self._apply(*step)
+
+    # ---- drawing ---------------------------------------------------------------------------------
+    def draw(self, canvas: pygame.Surface) -> None:
+        seat = self.handoff_pending()
+        if seat is not None:
+            draw_handoff(self.app, canvas, self.name(seat), self.colour(seat))
+            return
+        clip = canvas.get_clip()
+        canvas.set_clip(self.board_view)
+        self.draw_board(canvas)
+        self.draw_targets(canvas)
+        canvas.set_clip(clip)
+        self.draw_hud(canvas)
+        self.draw_dice(canvas)
+        self.timeline.draw(canvas)
+        self.widgets.draw(self.app, canvas)
+        self.draw_hint(canvas)
+        self._draw_preview(canvas)
+        self.log.draw(self.app, canvas, self.viewer())
+        if self.toast:
+            draw_toast(self.app, canvas, self.toast[0], self.board_view)
+
+    def draw_hint(self, canvas: pygame.Surface) -> None:
+        hint = self.hint() if self.hint_rect is not None else ""
+        if hint:
+            draw_hint(self.app, canvas, hint, self.hint_rect.topleft, self.hint_rect.width,
+                      self.hint_rect.height // 16)
+
+    def _draw_preview(self, canvas: pygame.Surface) -> None:
+        points = self.target_points()
+        if self.hover is None or points is None or self.hover not in points.points:
+            return
+        text = self.preview(self.hover, self.selection.actions_through(self.hover))
+        if text:
+            x, y = self.camera.to_canvas(points.points[self.hover])
+            self.app.draw_tooltip(canvas, text, pygame.Rect(x - 6, y - 6, 12, 12))
+
+    def draw_dice(self, canvas: pygame.Surface) -> None:
+        """The last roll's dice (hidden while a roll is tumbling)."""
+        if not self.dice_faces or (self.timeline.busy and any(
+                isinstance(a, Dice) for g in self.timeline.groups[:1] for a in g.anims)):
+            return
+        sides = self.dice_sides if isinstance(self.dice_sides, tuple) else (self.dice_sides,) * len(self.dice_faces)
+        for pos, f, n in zip(self.dice_positions(), self.dice_faces, sides):
+            canvas.blit(self.dice_art.face(n, f, self.dice_scale), pos)
+
+
+class _WithPublic:
+    """An event as the viewer may see it, with its public redaction beside it."""
+
+    __slots__ = ("event", "public")
+
+    def __init__(self, event: Any, public: Any) -> None:
+        self.event, self.public = event, public

@@ -1,0 +1,95 @@
+"""Up to eight seat colours, each also told apart by a marker shape (colour-blind players),
+and pieces recoloured from grey sprites.
+
+The first four colours are Tidegate's (theme.SEAT_COLOURS, Okabe–Ito); four more follow the
+same set (blue, reddish purple) plus two values far apart in lightness (pebble white, slate).
+The marker shapes differ in outline, so two seats never look alike in greyscale either.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pygame
+
+from scenes import theme
+
+SEAT_COLOURS: list[tuple[tuple[int, int, int], tuple[int, int, int]]] = list(theme.SEAT_COLOURS) + [
+    ((0x3A, 0x7C, 0xD6), (0x1D, 0x3E, 0x72)),    # blue
+    ((0xCC, 0x79, 0xA7), (0x8A, 0x3F, 0x6B)),    # reddish purple
+    ((0xF2, 0xF4, 0xEC), (0x81, 0x81, 0x8F)),    # white
+    ((0x4B, 0x4B, 0x5E), (0x1B, 0x14, 0x26)),    # slate
+]
+MAX_SEATS = len(SEAT_COLOURS)
+MARKERS = ("circle", "square", "triangle", "diamond", "cross", "star", "ring", "bar")
+
+
+def seat_colour(index: int) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+    """(light, shade) of colour `index` (wraps beyond eight)."""
+    return SEAT_COLOURS[index % MAX_SEATS]
+
+
+def marker_points(kind: str, cx: float, cy: float, r: float) -> list[tuple[float, float]]:
+    """The polygon of a marker shape (circle and ring are drawn as circles)."""
+    if kind == "square":
+        return [(cx - r, cy - r), (cx + r, cy - r), (cx + r, cy + r), (cx - r, cy + r)]
+    if kind == "triangle":
+        return [(cx, cy - r), (cx + r, cy + r), (cx - r, cy + r)]
+    if kind == "diamond":
+        return [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)]
+    if kind == "star":
+        pts = []
+        for k in range(10):
+            a = -np.pi / 2 + k * np.pi / 5
+            rr = r if k % 2 == 0 else r * 0.45
+            pts.append((cx + rr * np.cos(a), cy + rr * np.sin(a)))
+        return pts
+    if kind == "cross":
+        t = max(1.0, r / 2.5)
+        return [(cx - t, cy - r), (cx + t, cy - r), (cx + t, cy - t), (cx + r, cy - t), (cx + r, cy + t),
+                (cx + t, cy + t), (cx + t, cy + r), (cx - t, cy + r), (cx - t, cy + t), (cx - r, cy + t),
+                (cx - r, cy - t), (cx - t, cy - t)]
+    if kind == "bar":
+        return [(cx - r, cy - r / 2.5), (cx + r, cy - r / 2.5), (cx + r, cy + r / 2.5), (cx - r, cy + r / 2.5)]
+    return []
+
+
+def draw_marker(canvas: pygame.Surface, seat_index: int, centre: tuple[int, int], radius: int = 4) -> None:
+    """The seat's marker: its shape, filled with its colour, outlined in ink."""
+    kind = MARKERS[seat_index % len(MARKERS)]
+    light, _ = seat_colour(seat_index)
+    cx, cy = centre
+    if kind == "circle":
+        pygame.draw.circle(canvas, light, centre, radius)
+        pygame.draw.circle(canvas, theme.INK, centre, radius, 1)
+        return
+    if kind == "ring":   # a hollow ring: its silhouette differs from the circle's
+        pygame.draw.circle(canvas, theme.INK, centre, radius, max(2, radius // 2 + 1))
+        pygame.draw.circle(canvas, light, centre, radius - 1, max(1, radius // 2 - 1))
+        return
+    pts = marker_points(kind, cx, cy, radius)
+    pygame.draw.polygon(canvas, light, pts)
+    pygame.draw.polygon(canvas, theme.INK, pts, 1)
+
+
+def marker_image(seat_index: int, radius: int = 4) -> pygame.Surface:
+    """The marker on its own transparent image (2*radius+3 square)."""
+    size = 2 * radius + 3
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    draw_marker(surf, seat_index, (size // 2, size // 2), radius)
+    return surf
+
+
+def recolour(grey: pygame.Surface, seat_index: int) -> pygame.Surface:
+    """A copy of a grey sprite in the seat's colours: pure greys map onto shade..light by
+    lightness (ink stays ink, foam stays foam); coloured pixels and alpha are kept."""
+    light, shade = seat_colour(seat_index)
+    out = grey.copy()
+    rgb = pygame.surfarray.pixels3d(out)
+    r, g, b = (rgb[..., i].astype(np.int32) for i in range(3))
+    is_grey = (r == g) & (g == b) & (r > 0x30) & (r < 0xE8)
+    t = (r.astype(np.float32) - 0x30) / (0xE8 - 0x30)
+    for i in range(3):
+        channel = shade[i] + (light[i] - shade[i]) * t
+        rgb[..., i] = np.where(is_grey, channel.round().astype(np.uint8), rgb[..., i])
+    del rgb
+    return out
