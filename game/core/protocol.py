@@ -47,11 +47,16 @@ class Setup:
 
 
 class Action:
-    """Base of every ruleset's actions: small frozen dataclasses, encoded by `game.core.codec`."""
+    """Base of every ruleset's actions: small frozen dataclasses, encoded by `game.core.codec`.
+
+    `concedes` marks actions that give the game (or part of it) away: resign, surrender,
+    vassal offers, gifts, cessions. The `random` agent avoids them unless nothing else is legal.
+    """
 
     __slots__ = ()
     type_name: ClassVar[str] = ""
     namespace: ClassVar[str] = ""
+    concedes: ClassVar[bool] = False
 
 
 class Event:
