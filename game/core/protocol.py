@@ -231,6 +231,13 @@ class Ruleset(abc.ABC):
         board = cached_board(self.id, self.map_path(setup), self.read_board)
         return self.make_state(setup, board)
 
+    def state_from_view(self, view: View, rng: Any) -> State:
+        """A state consistent with everything `view` shows, with the hidden parts and the
+        future drawn from `rng` (a `game.core.rng.Rng`): what search agents, which see only
+        views, play on ("determinization"). A ruleset that supports such agents overrides
+        this; the default says it does not."""
+        raise NotImplementedError(f"{type(self).__name__} cannot rebuild a state from a view")
+
     def agents(self) -> dict[str, type]:
         """Deprecated: agent classes of this ruleset now live in `game/<id>/agents.py`
         (`AGENTS`); `game.ai.agent_table` reads that and falls back to this until then."""
