@@ -11,7 +11,7 @@ from game import rulesets
 from game.core.errors import GameError
 from game.core.i18n import error_text, language, tr
 from game.core.protocol import Setup
-from game.core.session import GameSession
+from game.play.session import GameSession
 from game.core.usermaps import MapEntry, list_maps
 from scenes import theme
 from scenes.dialogs import MessageBox

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
-    from game.core.session import GameSession
+    from game.play.session import GameSession
     from scenes.scene import Scene
 
 

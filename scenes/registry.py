@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
 from game.core.i18n import error_text, tr
-from game.core.saves import SaveError, read_save, restore
-from game.core.session import GameSession
+from game.play.saves import SaveError, read_save, restore
+from game.play.session import GameSession
 from scenes.dialogs import MessageBox, PauseMenu
 from scenes.help import RulesHelpScene
 from scenes.load import LoadScene

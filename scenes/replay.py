@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from game.core.saves import SaveGame
-from game.core.session import GameSession
+from game.play.saves import SaveGame
+from game.play.session import GameSession
 from scenes.registry import open_game
 
 

@@ -16,7 +16,7 @@ import random
 import pygame
 
 from game.core.i18n import tr
-from game.core.session import GameSession
+from game.play.session import GameSession
 from scenes import theme
 from scenes.drawing import draw_sea, fit, wrap_text
 from scenes.scene import MenuScene

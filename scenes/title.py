@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.core.i18n import tr
-from game.core.saves import autosave_path
+from game.play.saves import autosave_path
 from scenes import theme
 from scenes.dialogs import ConfirmQuit
 from scenes.drawing import draw_sea

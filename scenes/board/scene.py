@@ -23,7 +23,7 @@ import pygame
 from game import rulesets
 from game.core.errors import IllegalAction
 from game.core.i18n import error_text, tr
-from game.core.saves import autosave_path, write_save
+from game.play.saves import autosave_path, write_save
 from scenes import theme
 from scenes.board.camera import Camera
 from scenes.board.geometry import PointSet

@@ -26,7 +26,7 @@ from typing import Any, Callable, Protocol
 
 
 class _Session(Protocol):
-    """What the driver needs of a game session (game.core.session.GameSession)."""
+    """What the driver needs of a game session (game.play.session.GameSession)."""
 
     state: Any
     agents: dict[int, Any]
