@@ -19,7 +19,7 @@ from game.domiplot.constants import (
     DECK_SIZE, FAMILY, FAVOURS, GENERAL, GONG, IS_ARMY, IS_SCORE, IS_TERRAIN, KINDS, SIEGE_ENGINE,
     STONES, TALLY, TERRAIN_BONUS, VALUE, adjusted,
 )
-from game.domiplot.rules import battle_mode, distances, qualifies, solo_regions, target_reason
+from game.domiplot.regions import battle_mode, distances, qualifies, solo_regions, target_reason
 from game.domiplot.scoring import OPEN, SIEGE, effective_terrain, pile_terms
 from game.domiplot.state import DomiplotView, Phase
 

@@ -1,4 +1,5 @@
-"""Domiplotism state: plain data for one game in progress (the rules live in `rules.py`).
+"""Domiplotism state: plain data for one game in progress, with the read-only queries the rule
+families share (the rules live in `rules.py` and the modules it dispatches to).
 
 Lists are indexed by seat, or by region id (`owners`, size MAX_REGION_ID + 1). A pile is a
 list of `(card, placer, face_down)` tuples; cards are ids 0-121 (C-3). Every card is always in
@@ -16,8 +17,9 @@ from game.core import codec
 from game.core.protocol import Result, Setup, State, View
 from game.core.rng import Rng, derive_seed
 from game.domiplot.board import ActiveMap, Board
+from game.domiplot import regions
 from game.domiplot.constants import CARD_KIND, CARD_TERRAIN
-from game.domiplot.scoring import effective_terrain, pile_terms
+from game.domiplot.scoring import INTERNAL, OPEN, effective_terrain, pile_terms
 
 Placed = tuple[int, int, bool]          # (card, placer, face_down)
 # (placer, pile, card, face_down, gong_target, recall_target)
@@ -25,7 +27,7 @@ Offer = tuple[int, int, int, bool, "int | None", "int | None"]
 
 
 class Phase(enum.Enum):
-    """Where a game is (R-1); `rules.PHASE_ALLOWS` says which actions each phase accepts.
+    """Where a game is (R-1); `legality.PHASE_ALLOWS` says which actions each phase accepts.
 
     Resolution and drawing are automatic and never wait, so they have no phase of their own.
     """
@@ -147,6 +149,49 @@ class DomiplotState(State):
             for s in self.owners[r]:
                 counts[s] += 1
         return counts
+
+    def is_active(self, seat: int) -> bool:
+        """B-1: a participant who has not passed and holds a card."""
+        return self.participant[seat] and not self.passed[seat] and bool(self.hands[seat])
+
+    def has_supporters(self, seat: int) -> bool:
+        """A-5: someone has `seat` as principal."""
+        return any(a == seat and s != seat for s, a in enumerate(self.allegiance))
+
+    def qualifies(self, seat: int) -> bool:
+        """E-2 for a seat still in the game."""
+        return not self.surrendered[seat] and regions.qualifies(self.owners, self.active, seat,
+                                                                 self.options)
+
+    def needs_sponsor(self, seat: int) -> bool:
+        """J-4: an outsider of an internal battle needs a co-owner's consent."""
+        return (self.mode == INTERNAL and self.target is not None
+                and seat not in self.owners[self.target])
+
+    def locate(self, card: int) -> tuple[int, int] | None:
+        """(pile, index) of a card lying in a pile, or None."""
+        for p, pile in enumerate(self.piles):
+            for i, entry in enumerate(pile):
+                if entry[0] == card:
+                    return p, i
+        return None
+
+    def pile_terrain(self, pile: int) -> str:
+        """K-1 for one pile."""
+        slot = CARD_TERRAIN[CARD_KIND[self.terrain_card]] if self.terrain_card is not None else None
+        ground = self.board.terrain(self.target) if self.target is not None else "ordinary"
+        return effective_terrain(slot, self.mode or OPEN, ground, pile in self.defenders)
+
+    def pile_scores(self) -> list[tuple[int, int, int, int, int]]:
+        """K for every seat's pile (face-down cards included)."""
+        return [pile_terms((CARD_KIND[c] for c, _, _ in pile), self.pile_terrain(p))
+                for p, pile in enumerate(self.piles)]
+
+    def card_count(self) -> int:
+        """Every card in every place (C-1: always DECK_SIZE)."""
+        return (len(self.deck) + len(self.discard) + sum(len(h) for h in self.hands)
+                + sum(len(p) for p in self.piles) + len(self.centre)
+                + (self.terrain_card is not None) + (self.offer is not None))
 
     def result(self) -> Result | None:
         if self.winners is None:

@@ -9,7 +9,7 @@ from game.core.i18n import error_text
 from game.domiplot import actions as A
 from game.domiplot import events as E
 from game.domiplot.constants import CARD_KIND, DECK_SIZE, KIND_INDEX, KINDS
-from game.domiplot.rules import kind_multisets
+from game.domiplot.legality import kind_multisets
 from game.domiplot.state import Phase
 from tests.helpers.domiplot import (
     card_of, new_game, own, place, put_pile, set_hand, start_battle,

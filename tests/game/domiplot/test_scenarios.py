@@ -9,7 +9,7 @@ from game.core import IllegalAction
 from game.domiplot import actions as A
 from game.domiplot import events as E
 from game.domiplot.ai import GreedyAgent
-from game.domiplot.rules import distances
+from game.domiplot.regions import distances
 from game.domiplot.state import Phase
 from tests.helpers.domiplot import (
     card_of, new_game, own, place, put_pile, set_hand, start_battle, totals,
