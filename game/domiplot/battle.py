@@ -16,7 +16,7 @@ from game.domiplot.constants import (
 from game.domiplot.regions import clockwise
 from game.domiplot.resolution import resolve
 from game.domiplot.scoring import SIEGE
-from game.domiplot.state import DomiplotState, Phase
+from game.domiplot.state import DomiplotState, Phase, replaced
 
 
 def start_battle(g: DomiplotState, events: list[Event]) -> None:
@@ -57,7 +57,7 @@ def do_place(g: DomiplotState, seat: int, action: A.Place) -> list[Event]:
             return events
         events.append(E.CardPlaced(seat, card, pile, face_down, face_down))
         if pile == seat and g.allegiance[seat] != seat:
-            g.allegiance[seat] = seat  # A-6: betrayal
+            g.allegiance = replaced(g.allegiance, seat, seat)  # A-6: betrayal
             events.append(E.AllegianceChanged(seat, seat))
         land(g, seat, pile, card, face_down, action.gong_target, action.recall_target, events)
     elif IS_TERRAIN[k]:
@@ -75,7 +75,7 @@ def do_place(g: DomiplotState, seat: int, action: A.Place) -> list[Event]:
         sweep(g, seat, card, highest=(k == TALLY), events=events)
     else:  # COMMAND (F-6)
         assert k == COMMAND
-        g.centre.append(card)
+        g.centre += (card,)
         g.command_player = seat
         events.append(E.CardPlaced(seat, card, None, False, False))
         events.append(E.BattleEnded("command"))
@@ -168,7 +168,7 @@ def end_turn(g: DomiplotState, seat: int, events: list[Event]) -> None:
 
 def do_pass(g: DomiplotState, seat: int, action: A.Pass) -> list[Event]:
     """B-2: the seat withdraws from the rest of the battle."""
-    g.passed[seat] = True
+    g.passed = replaced(g.passed, seat, True)
     events: list[Event] = [E.PlayerPassed(seat)]
     end_turn(g, seat, events)
     return events
@@ -183,7 +183,7 @@ def do_respond(g: DomiplotState, seat: int, action: A.RespondSupport) -> list[Ev
     events: list[Event] = [E.SupportAnswered(seat, placer, accept)]
     if accept:
         if g.allegiance[placer] != pile:
-            g.allegiance[placer] = pile
+            g.allegiance = replaced(g.allegiance, placer, pile)
             events.append(E.AllegianceChanged(placer, pile))
         land(g, placer, pile, card, face_down, gong, recall, events)
         end_turn(g, placer, events)

@@ -13,7 +13,7 @@ from game.domiplot.outcome import finish
 from game.domiplot.regions import battle_mode
 from game.domiplot.resolution import no_battle
 from game.domiplot.scoring import OPEN
-from game.domiplot.state import DomiplotState, Phase
+from game.domiplot.state import DomiplotState, Phase, replaced
 
 
 def take_kinds(g: DomiplotState, seat: int, names: tuple[str, ...]) -> list[int]:
@@ -39,7 +39,7 @@ def join(g: DomiplotState, seat: int, discards: tuple[str, ...], events: list[Ev
     """J-1: pay the distance and take part."""
     cards = take_kinds(g, seat, discards)
     discard_hidden(g, seat, cards)
-    g.participant[seat] = True
+    g.participant = replaced(g.participant, seat, True)
     events.append(E.PlayerJoined(seat, g.distance[seat]))
     if cards:
         events.append(E.CardsDiscarded(seat, tuple(cards), "distance", True))
@@ -95,15 +95,17 @@ def surrender(g: DomiplotState, seat: int, events: list[Event]) -> None:
     cards = list(g.hands[seat])
     g.hands[seat] = []
     discard_hidden(g, seat, cards)
-    g.surrendered[seat] = True
+    g.surrendered = replaced(g.surrendered, seat, True)
     freed: list[int] = []
     shared: list[int] = []
+    owners = list(g.owners)
     for r in g.active.ids:
-        held = g.owners[r]
+        held = owners[r]
         if seat in held:
             rest = tuple(s for s in held if s != seat)
-            g.owners[r] = rest
+            owners[r] = rest
             (shared if rest else freed).append(r)
+    g.owners = tuple(owners)
     events.append(E.PlayerSurrendered(seat, tuple(freed), tuple(shared)))
     if cards:
         events.append(E.CardsDiscarded(seat, tuple(cards), "surrender", True))

@@ -13,13 +13,13 @@ catalogue keys.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Sequence
 
 from game.core.protocol import Action
 from game.domiplot import actions as A
 from game.domiplot.board import MAX_REGION_ID
 from game.domiplot.constants import (
-    CARD_IS_ARMY, CARD_KIND, COMMANDER, GENERAL, GONG, IS_PILE_CARD, IS_SCORE, KIND_INDEX, KINDS,
+    CARD_IS_ARMY, CARD_KIND, COMMANDER, DECK_SIZE, GENERAL, GONG, IS_PILE_CARD, IS_SCORE, KIND_INDEX, KINDS,
 )
 from game.domiplot.regions import target_reason
 from game.domiplot.state import DomiplotState, Phase, Placed
@@ -41,11 +41,18 @@ ALL_ACTIONS: frozenset[type] = frozenset().union(*PHASE_ALLOWS.values())
 # and compared by value, so sharing them is invisible to callers).
 MARKER_AT = tuple(A.PlaceMarker(r) for r in range(MAX_REGION_ID + 1))
 TARGET_AT = tuple(A.ChooseTarget(r) for r in range(MAX_REGION_ID + 1))
-_PLACE_INTO: dict[int, A.Place] = {}     # (card << 5 | pile << 1 | face_down) -> Place
+_PLACE_PLAIN = tuple(A.Place(c) for c in range(DECK_SIZE))     # cards that go into no pile
+_PLACE_INTO: dict[int, tuple[A.Place, ...]] = {}                # card << 3 | pile -> `_basic_places`
+_JOIN: dict[tuple[tuple[str, ...], int | None], A.Join] = {}    # joins paying 0-2 cards
+KIND_NAME = tuple(k.name for k in KINDS)
 
 
 def kind_multisets(hand: Sequence[int], size: int) -> list[tuple[str, ...]]:
     """Every multiset of `size` card kinds the hand can discard, in table order (J-1)."""
+    if size == 0:
+        return [()]
+    if size == 1:  # the common case: one of each kind held
+        return [(KIND_NAME[k],) for k in sorted({CARD_KIND[c] for c in hand})]
     counts: dict[int, int] = {}
     for c in hand:
         k = CARD_KIND[c]
@@ -115,15 +122,17 @@ def sponsor_refusal(g: DomiplotState, seat: int, sponsor: object) -> str | None:
 def pile_refusal(g: DomiplotState, seat: int, pile: object) -> str | None:
     """B-3, A-2, A-5: where `seat` may put a pile card (own pile, its principal's, or a new
     support offer to a participant who supports nobody)."""
-    if not isinstance(pile, int) or not 0 <= pile < g.seat_count or not g.participant[pile]:
+    if not isinstance(pile, int) or not 0 <= pile < len(g.hands) or not g.participant[pile]:
         return "target_not_participant"
-    if pile != seat and pile != g.allegiance[seat]:
-        if g.allegiance[pile] != pile:
-            return "target_is_supporter"
-        if g.has_supporters(seat):
-            return "has_supporters"
-        if g.offer_made:
-            return "support_offer_limit"
+    allegiance = g.allegiance
+    if pile == seat or pile == allegiance[seat]:
+        return None
+    if allegiance[pile] != pile:
+        return "target_is_supporter"
+    if g.has_supporters(seat):
+        return "has_supporters"
+    if g.offer_made:
+        return "support_offer_limit"
     return None
 
 
@@ -230,21 +239,33 @@ def _joins(g: DomiplotState, seat: int) -> list[Action]:
             candidates.extend(g.owners[g.target])
         sponsors = [s for s in candidates if sponsor_refusal(g, seat, s) is None]
         for discards in kind_multisets(hand, d):  # every sub-multiset of the hand of size d
-            out.extend(A.Join(discards, s) for s in sponsors)
+            for s in sponsors:
+                action = _JOIN.get((discards, s))
+                if action is None:
+                    action = A.Join(discards, s)
+                    if d <= 2:  # longer marches are rare; keep the table small
+                        _JOIN[discards, s] = action
+                out.append(action)
     out.append(A.STAY_OUT)
     out.append(A.SURRENDER)
     return out
 
 
-def _pile_candidates(g: DomiplotState, seat: int) -> Iterator[int]:
+def _pile_candidates(g: DomiplotState, seat: int) -> list[int]:
     """Own pile, the principal's, then everyone else in seat order."""
     al = g.allegiance[seat]
-    yield seat
-    if al != seat:
-        yield al
-    for y in range(g.seat_count):
-        if y != seat and y != al:
-            yield y
+    first = [seat] if al == seat else [seat, al]
+    return first + [y for y in range(len(g.hands)) if y != seat and y != al]
+
+
+def _basic_places(card: int, pile: int) -> tuple[A.Place, ...]:
+    """Place `card` into `pile` face up, then face down if the card may be concealed (B-4)."""
+    key = card << 3 | pile
+    acts = _PLACE_INTO.get(key)
+    if acts is None:
+        face_down = (A.Place(card, pile, True),) if IS_SCORE[CARD_KIND[card]] else ()
+        acts = _PLACE_INTO[key] = (A.Place(card, pile),) + face_down
+    return acts
 
 
 def _placements(g: DomiplotState, seat: int) -> list[Action]:
@@ -258,30 +279,26 @@ def _placements(g: DomiplotState, seat: int) -> list[Action]:
             if recall_ok(seat, entry):
                 recalls.append(entry[0])
     out: list[Action] = []
-    append = out.append
+    extend = out.extend
     cache = _PLACE_INTO
+    plain = _PLACE_PLAIN
     Place = A.Place
     for card in g.hands[seat]:
         k = CARD_KIND[card]
         if not IS_PILE_CARD[k]:
-            append(Place(card))
+            out.append(plain[card])
             continue
+        base = card << 3
         for p in piles:
-            key = card << 5 | p << 1
-            a = cache.get(key)
-            if a is None:
-                a = cache[key] = Place(card, p)
-            append(a)
+            # Face up, then face down (score cards), then the targeted variants (F-2, F-7).
+            acts = cache.get(base | p)
+            extend(acts if acts is not None else _basic_places(card, p))
             if k == GONG:
-                out.extend(Place(card, p, False, t) for t in gongs)
-            elif IS_SCORE[k]:
-                a = cache.get(key | 1)
-                if a is None:
-                    a = cache[key | 1] = Place(card, p, True)
-                append(a)
-                if k == COMMANDER:
-                    out.extend(Place(card, p, False, None, r) for r in recalls)
-    append(A.PASS)
+                if gongs:
+                    extend(Place(card, p, False, t) for t in gongs)
+            elif k == COMMANDER and recalls:
+                extend(Place(card, p, False, None, r) for r in recalls)
+    out.append(A.PASS)
     return out
 
 

@@ -26,6 +26,6 @@ def finish(g: DomiplotState, events: list[Event], winners: tuple[int, ...], caus
     g.actor = -1
     g.winners = winners
     g.end_cause = cause
-    g.end_queue = []
-    g.vote_queue = []
+    g.end_queue = ()
+    g.vote_queue = ()
     events.append(E.GameOver(winners, cause, tuple(g.solo_counts())))

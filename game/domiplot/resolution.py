@@ -15,7 +15,7 @@ from game.domiplot.outcome import finish, ranking
 from game.domiplot.regions import clockwise
 from game.domiplot.rounds import start_round
 from game.domiplot.scoring import SIEGE, pile_terms
-from game.domiplot.state import DomiplotState, Phase
+from game.domiplot.state import DomiplotState, Phase, replaced
 
 
 def resolve(g: DomiplotState, events: list[Event]) -> None:
@@ -51,7 +51,7 @@ def resolve(g: DomiplotState, events: list[Event]) -> None:
             after = tuple(sorted(set(before) | group))
         else:
             after = tuple(sorted(group))
-        g.owners[r] = after
+        g.owners = replaced(g.owners, r, after)
         if after != before:
             events.append(E.RegionChanged(r, after, before,
                                           tuple(s for s in after if s not in before),
@@ -72,7 +72,7 @@ def resolve(g: DomiplotState, events: list[Event]) -> None:
     cleared.extend(g.centre)
     g.piles = [[] for _ in range(n)]
     g.terrain_card = None
-    g.centre = []
+    g.centre = ()
     g.discard.extend(cleared)
     events.append(E.TableCleared(tuple(cleared)))
     g.last_winner, g.last_loser = winner, loser  # O-6
@@ -131,14 +131,14 @@ def end_check(g: DomiplotState, events: list[Event]) -> None:
         if count == total and not g.surrendered[s]:
             finish(g, events, (s,), "domination")
             return
-    g.end_queue = [s for s in clockwise(g.chooser, g.seat_count) if g.qualifies(s)]
+    g.end_queue = tuple(s for s in clockwise(g.chooser, g.seat_count) if g.qualifies(s))
     next_proposer(g, events)
 
 
 def next_proposer(g: DomiplotState, events: list[Event]) -> None:
     """E-3: the next qualifying seat decides; when none is left, E-6 or the next round."""
     g.proposer = None
-    g.vote_queue = []
+    g.vote_queue = ()
     if g.end_queue:
         g.phase = Phase.PROPOSE
         g.actor = g.end_queue[0]
@@ -153,7 +153,7 @@ def do_propose(g: DomiplotState, seat: int, action: A.Propose) -> list[Event]:
     """E-3: the others vote, clockwise from the proposer."""
     events: list[Event] = [E.Proposal(seat)]
     g.proposer = seat
-    g.vote_queue = [s for s in clockwise(seat, g.seat_count)[1:] if not g.surrendered[s]]
+    g.vote_queue = tuple(s for s in clockwise(seat, g.seat_count)[1:] if not g.surrendered[s])
     g.phase = Phase.VOTE
     g.actor = g.vote_queue[0]
     return events
@@ -162,7 +162,7 @@ def do_propose(g: DomiplotState, seat: int, action: A.Propose) -> list[Event]:
 def do_decline(g: DomiplotState, seat: int, action: A.Decline) -> list[Event]:
     """E-3: the chance passes to the next qualifying seat."""
     events: list[Event] = [E.ProposalDeclined(seat)]
-    g.end_queue.pop(0)
+    g.end_queue = g.end_queue[1:]
     next_proposer(g, events)
     return events
 
@@ -175,10 +175,10 @@ def do_vote(g: DomiplotState, seat: int, action: A.Vote) -> list[Event]:
     events: list[Event] = [E.VoteCast(seat, proposer, accept)]
     if not accept:
         events.append(E.ProposalRejected(proposer, seat))
-        g.end_queue.pop(0)  # D29: later qualifying players may still propose
+        g.end_queue = g.end_queue[1:]  # D29: later qualifying players may still propose
         next_proposer(g, events)
         return events
-    g.vote_queue.pop(0)
+    g.vote_queue = g.vote_queue[1:]
     if g.vote_queue:
         g.actor = g.vote_queue[0]
         return events

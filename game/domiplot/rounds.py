@@ -20,11 +20,11 @@ def start_round(g: DomiplotState, events: list[Event]) -> None:
     g.mode = None
     g.defenders = ()
     g.marker_ignored = False
-    g.participant = [False] * n
-    g.distance = [0] * n
-    g.passed = [False] * n
+    g.participant = (False,) * n
+    g.distance = (0,) * n
+    g.passed = (False,) * n
     g.piles = [[] for _ in range(n)]
-    g.allegiance = list(range(n))
+    g.allegiance = tuple(range(n))
     g.face_down_of = [None] * n
     g.scored_into = [0] * n
     g.join_order = ()
@@ -102,8 +102,8 @@ def do_choose_target(g: DomiplotState, seat: int, action: A.ChooseTarget) -> lis
     g.mode, g.defenders = battle_mode(g.owners, seat, r)
     events: list[Event] = [E.TargetChosen(seat, r, g.mode, g.defenders)]
     n = g.seat_count
-    g.distance = [distances(g.owners, g.active, s)[r] if not g.surrendered[s] else 0
-                  for s in range(n)]
+    g.distance = tuple(distances(g.owners, g.active, s)[r] if not g.surrendered[s] else 0
+                       for s in range(n))
     g.join_order = tuple(s for s in clockwise(seat, n) if not g.surrendered[s])
     g.join_index = 0
     g.phase = Phase.JOIN

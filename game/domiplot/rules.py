@@ -12,6 +12,7 @@ triggers them, so a state always waits for exactly one seat (`actor`) or is over
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Callable
 
 from game.core.errors import IllegalAction
@@ -27,7 +28,6 @@ from game.domiplot.constants import (
 )
 from game.domiplot.joining import do_authorize, do_join, do_stay_out, do_surrender
 from game.domiplot.legality import legal_actions, refusal
-from game.domiplot.regions import clockwise
 from game.domiplot.resolution import do_decline, do_propose, do_vote
 from game.domiplot.rounds import do_choose_target, do_place_marker, start_round
 from game.domiplot.state import DomiplotState, Phase
@@ -101,7 +101,9 @@ class DomiplotRuleset(Ruleset):
     has_hidden_info = True
     options = {"first_player": ("random", 0, 1, 2, 3, 4, 5, 6, 7)}
 
+    @functools.cache
     def default_map(self) -> str:
+        # Cached: finding the program's folder costs system calls, and it never moves.
         return str(resource_path("maps", "domiplot", "nine_provinces.tmx"))
 
     def new_game(self, setup: Setup) -> DomiplotGame:
@@ -138,17 +140,16 @@ class DomiplotRuleset(Ruleset):
             raise IllegalAction("bad_option", option="first_player", value=str(first))
         deck = list(range(DECK_SIZE))
         rng.shuffle(deck)  # S-2 (b)
-        hands: list[list[int]] = [[] for _ in range(n)]
-        for _ in range(options["initial_hand"]):  # S-3
-            for s in clockwise(eldest, n):
-                hands[s].append(deck.pop(0))
-        for h in hands:
-            h.sort()
+        # S-3: one card at a time clockwise from the eldest, so the seat k places after the
+        # eldest gets every n-th card of the top initial_hand x n, starting at k.
+        dealt = options["initial_hand"] * n
+        hands = [sorted(deck[(s - eldest) % n:dealt:n]) for s in range(n)]
+        deck = deck[dealt:]
         game = DomiplotGame(
             setup=setup, board=board, active=board.active(n), rng=rng,
             factions=tuple(factions), options=options, eldest=eldest,
-            deck=deck, hands=hands, owners=[()] * (MAX_REGION_ID + 1),
-            surrendered=[False] * n, last_generals=(0,) * n,
+            deck=deck, hands=hands, owners=((),) * (MAX_REGION_ID + 1),
+            surrendered=(False,) * n, last_generals=(0,) * n,
         )
         start_round(game, [])
         return game

@@ -1,8 +1,11 @@
 """Domiplotism state: plain data for one game in progress, with the read-only queries the rule
 families share (the rules live in `rules.py` and the modules it dispatches to).
 
-Lists are indexed by seat, or by region id (`owners`, size MAX_REGION_ID + 1). A pile is a
-list of `(card, placer, face_down)` tuples; cards are ids 0-121 (C-3). Every card is always in
+Sequences are indexed by seat, or by region id (`owners`, size MAX_REGION_ID + 1). What
+changes a few times a round (owners, surrendered, participant, passed, allegiance, distances,
+the centre, the end-of-game queues) is a tuple replaced on change, so `clone()` shares it
+instead of copying it; what changes with nearly every card (deck, discard, hands, piles) is a
+list. A pile is a list of `(card, placer, face_down)` tuples; cards are ids 0-121 (C-3). Every card is always in
 exactly one place: `deck`, a hand, a pile, the terrain slot, the centre, the pending support
 offer, or the discard pile.
 """
@@ -26,6 +29,11 @@ Placed = tuple[int, int, bool]          # (card, placer, face_down)
 Offer = tuple[int, int, int, bool, "int | None", "int | None"]
 
 
+def replaced(items: tuple, index: int, value: Any) -> tuple:
+    """`items` with entry `index` set to `value` (the tuple fields are copy-on-write)."""
+    return items[:index] + (value,) + items[index + 1:]
+
+
 class Phase(enum.Enum):
     """Where a game is (R-1); `legality.PHASE_ALLOWS` says which actions each phase accepts.
 
@@ -41,6 +49,10 @@ class Phase(enum.Enum):
     PROPOSE = "propose"            # E-3: a qualifying player proposes or declines
     VOTE = "vote"                  # E-3: the others vote
     OVER = "over"
+
+    # Phases key the per-action dispatch tables; identity hashing skips Enum's Python-level
+    # __hash__ (members are singletons, and Enum equality is identity anyway).
+    __hash__ = object.__hash__
 
 
 @dataclass
@@ -63,9 +75,9 @@ class DomiplotState(State):
     hidden_discard: dict[int, int] = field(default_factory=dict)   # face-down card -> owner
     hands: list[list[int]] = field(default_factory=list)
     # board
-    owners: list[tuple[int, ...]] = field(default_factory=list)    # [region id] sorted seats
+    owners: tuple[tuple[int, ...], ...] = ()    # [region id] sorted seats
     marker: int | None = None
-    surrendered: list[bool] = field(default_factory=list)
+    surrendered: tuple[bool, ...] = ()
     # round
     protector: int | None = None
     chooser: int = 0
@@ -76,14 +88,14 @@ class DomiplotState(State):
     join_order: tuple[int, ...] = ()
     join_index: int = 0
     auth_request: tuple[int, int, tuple[str, ...]] | None = None   # (seat, sponsor, discards)
-    distance: list[int] = field(default_factory=list)
-    participant: list[bool] = field(default_factory=list)
+    distance: tuple[int, ...] = ()
+    participant: tuple[bool, ...] = ()
     # battle
-    passed: list[bool] = field(default_factory=list)
+    passed: tuple[bool, ...] = ()
     piles: list[list[Placed]] = field(default_factory=list)
     terrain_card: int | None = None
-    centre: list[int] = field(default_factory=list)
-    allegiance: list[int] = field(default_factory=list)
+    centre: tuple[int, ...] = ()
+    allegiance: tuple[int, ...] = ()
     face_down_of: list[int | None] = field(default_factory=list)
     scored_into: list[int] = field(default_factory=list)   # bit p: placed a score card in p's pile
     offer: Offer | None = None
@@ -98,8 +110,8 @@ class DomiplotState(State):
     last_tally_player: int | None = None
     last_generals: tuple[int, ...] = ()
     # end of game
-    end_queue: list[int] = field(default_factory=list)      # qualifying seats still to decide
-    vote_queue: list[int] = field(default_factory=list)     # voters still to vote
+    end_queue: tuple[int, ...] = ()         # qualifying seats still to decide
+    vote_queue: tuple[int, ...] = ()        # voters still to vote
     proposer: int | None = None
     winners: tuple[int, ...] | None = None
     end_cause: str = ""
@@ -110,26 +122,20 @@ class DomiplotState(State):
 
     # ---- protocol pieces that are plain data --------------------------------------------
     def clone(self, reseed: int | None = None) -> "DomiplotState":
+        """An independent copy: every list is copied one level deep (piles and hands hold
+        immutable ints and tuples); tuples, `options`, the board and the setup are never
+        changed in place, so the twin shares them."""
+        d = self.__dict__.copy()
+        d["rng"] = Rng(derive_seed(reseed, self.rng.state)) if reseed is not None else self.rng.copy()
+        d["deck"] = self.deck[:]
+        d["discard"] = self.discard[:]
+        d["hidden_discard"] = self.hidden_discard.copy()
+        d["hands"] = [h[:] for h in self.hands]
+        d["piles"] = [p[:] for p in self.piles]
+        d["face_down_of"] = self.face_down_of[:]
+        d["scored_into"] = self.scored_into[:]
         twin = object.__new__(type(self))
-        twin.__dict__.update(self.__dict__)
-        twin.rng = Rng(derive_seed(reseed, self.rng.state)) if reseed is not None else self.rng.copy()
-        twin.deck = list(self.deck)
-        twin.discard = list(self.discard)
-        twin.hidden_discard = dict(self.hidden_discard)
-        twin.hands = [list(h) for h in self.hands]
-        twin.owners = list(self.owners)
-        twin.surrendered = list(self.surrendered)
-        twin.distance = list(self.distance)
-        twin.participant = list(self.participant)
-        twin.passed = list(self.passed)
-        twin.piles = [list(p) for p in self.piles]
-        twin.centre = list(self.centre)
-        twin.allegiance = list(self.allegiance)
-        twin.face_down_of = list(self.face_down_of)
-        twin.scored_into = list(self.scored_into)
-        twin.end_queue = list(self.end_queue)
-        twin.vote_queue = list(self.vote_queue)
-        twin.options = dict(self.options)
+        twin.__dict__ = d
         return twin
 
     def solo_counts(self) -> list[int]:
@@ -285,9 +291,9 @@ class DomiplotState(State):
             hand_sizes=tuple(len(h) for h in self.hands),
             deck_count=len(self.deck),
             discard=discard,
-            owners=tuple(self.owners),
+            owners=self.owners,
             marker=self.marker,
-            surrendered=tuple(self.surrendered),
+            surrendered=self.surrendered,
             protector=self.protector,
             chooser=self.chooser,
             marker_ignored=self.marker_ignored,
@@ -298,13 +304,13 @@ class DomiplotState(State):
             join_index=self.join_index,
             auth_request=((self.auth_request[0], self.auth_request[1])
                           if self.auth_request else None),
-            distance=tuple(self.distance),
-            participant=tuple(self.participant),
-            passed=tuple(self.passed),
+            distance=self.distance,
+            participant=self.participant,
+            passed=self.passed,
             piles=piles,
             terrain_card=self.terrain_card,
-            centre=tuple(self.centre),
-            allegiance=tuple(self.allegiance),
+            centre=self.centre,
+            allegiance=self.allegiance,
             scored_into=tuple(self.scored_into),
             offer=offer,
             offer_made=self.offer_made,
@@ -313,8 +319,8 @@ class DomiplotState(State):
             record=(self.last_winner, self.last_loser, self.last_chooser,
                     self.last_command_player, self.last_tally_player),
             last_generals=self.last_generals,
-            end_queue=tuple(self.end_queue),
-            vote_queue=tuple(self.vote_queue),
+            end_queue=self.end_queue,
+            vote_queue=self.vote_queue,
             proposer=self.proposer,
             winners=self.winners,
             end_cause=self.end_cause,

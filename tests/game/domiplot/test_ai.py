@@ -8,7 +8,7 @@ from game.core.simulate import simulate
 from game.domiplot import actions as A
 from game.domiplot.ai import GreedyAgent
 from game.domiplot.constants import CARD_KIND, KIND_INDEX
-from game.domiplot.state import Phase
+from game.domiplot.state import Phase, replaced
 from tests.helpers.domiplot import new_game, own, place, put_pile, set_hand, start_battle
 
 
@@ -76,7 +76,7 @@ def test_plays_command_when_ahead_and_passes_when_nobody_can_answer():
     g2 = new_game()
     start_battle(g2, 11, {0: ["archer", "gong"], 1: ["archer", "gong"]})
     put_pile(g2, 0, 0, "cavalry")
-    g2.passed[1] = True
+    g2.passed = replaced(g2.passed, 1, True)
     assert choose(g2, 0) == A.PASS
 
 

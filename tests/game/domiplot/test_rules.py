@@ -452,7 +452,7 @@ def test_E_3_D29_later_qualifying_players_may_propose_after_a_rejection():
     g.apply(0, A.ChooseTarget(11))
     for seat in (0, 1, 2, 3):
         g.apply(seat, A.STAY_OUT)
-    assert g.phase is Phase.PROPOSE and g.end_queue == [0, 1]
+    assert g.phase is Phase.PROPOSE and g.end_queue == (0, 1)
     g.apply(0, A.PROPOSE)
     ev = g.apply(1, A.VOTE_NO)
     assert E.ProposalRejected(0, 1) in ev and g.to_move() == [1] and g.phase is Phase.PROPOSE
