@@ -11,7 +11,7 @@ import dataclasses
 from typing import Any, Callable, TypeVar
 
 from game.core.errors import GameError
-from game.core.protocol import Result, Setup
+from game.core.protocol import GameOver, Result, Setup
 
 T = TypeVar("T")
 _REGISTRY: dict[tuple[str, str], type] = {}
@@ -101,3 +101,4 @@ def _check_types(obj: Any) -> None:
 
 register("core", "setup")(Setup)
 register("core", "result")(Result)
+register("core", "game_over")(GameOver)
