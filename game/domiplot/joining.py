@@ -9,7 +9,7 @@ from game.domiplot import actions as A
 from game.domiplot import events as E
 from game.domiplot.battle import start_battle
 from game.domiplot.constants import CARD_KIND, KIND_INDEX
-from game.domiplot.outcome import finish
+from game.domiplot.outcome import SURRENDER, finish
 from game.domiplot.regions import battle_mode
 from game.domiplot.resolution import no_battle
 from game.domiplot.scoring import OPEN
@@ -111,7 +111,7 @@ def surrender(g: DomiplotState, seat: int, events: list[Event]) -> None:
         events.append(E.CardsDiscarded(seat, tuple(cards), "surrender", True))
     alive = [s for s in range(g.seat_count) if not g.surrendered[s]]
     if len(alive) == 1:
-        finish(g, events, (alive[0],), "surrender")
+        finish(g, events, (alive[0],), SURRENDER)
 
 
 def next_joiner(g: DomiplotState, events: list[Event]) -> None:

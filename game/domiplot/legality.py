@@ -7,14 +7,18 @@ one action; `legal_actions` walks every candidate of the current phase through t
 predicates, so the list it returns is exactly what `refusal` accepts (the conformance suite
 checks both ways on random games).
 
-Reasons are the spec's plain I-2 words (`region_protected`); `rules.py` turns them into
-catalogue keys.
+The predicates return a refusal's catalogue key (the spec's I-2 word under the ruleset's
+prefix, `domiplot.region_protected`; the keys every ruleset shares stay plain: `game_over`,
+`not_your_turn`, `wrong_phase`, `bad_option`, `not_an_action`), because enumeration asks them
+thousands of times a second; `refusal` wraps the key of the action at hand in the
+`IllegalAction` that `apply` raises.
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
+from game.core.errors import IllegalAction
 from game.core.protocol import Action
 from game.domiplot import actions as A
 from game.domiplot.board import MAX_REGION_ID
@@ -83,7 +87,7 @@ def kind_multisets(hand: Sequence[int], size: int) -> list[tuple[str, ...]]:
 def region_refusal(g: DomiplotState, region: object) -> str | None:
     """T-2: the marker goes on an active region."""
     if not isinstance(region, int) or not 0 <= region <= MAX_REGION_ID or not g.active.is_active[region]:
-        return "region_inactive"
+        return "domiplot.region_inactive"
     return None
 
 
@@ -92,20 +96,20 @@ def discard_refusal(g: DomiplotState, seat: int, discards: object) -> str | None
     hand = g.hands[seat]
     d = g.distance[seat]
     if not isinstance(discards, tuple) or not all(isinstance(k, str) for k in discards):
-        return "card_not_in_hand"
+        return "domiplot.card_not_in_hand"
     if len(hand) < d:
-        return "insufficient_cards_for_distance"
+        return "domiplot.insufficient_cards_for_distance"
     if len(discards) != d:
-        return "wrong_discard_count"
+        return "domiplot.wrong_discard_count"
     need: dict[int, int] = {}
     for name in discards:
         k = KIND_INDEX.get(name)
         if k is None:
-            return "card_not_in_hand"
+            return "domiplot.card_not_in_hand"
         need[k] = need.get(k, 0) + 1
     for k, count in need.items():
         if sum(1 for c in hand if CARD_KIND[c] == k) < count:
-            return "card_not_in_hand"
+            return "domiplot.card_not_in_hand"
     return None
 
 
@@ -113,7 +117,7 @@ def sponsor_refusal(g: DomiplotState, seat: int, sponsor: object) -> str | None:
     """J-4: an outsider of an internal battle names a co-owner; nobody else names anyone."""
     if g.needs_sponsor(seat):
         if not isinstance(sponsor, int) or sponsor not in g.owners[g.target]:  # type: ignore[index]
-            return "sponsor_not_coowner"
+            return "domiplot.sponsor_not_coowner"
     elif sponsor is not None:
         return "bad_option"
     return None
@@ -123,16 +127,16 @@ def pile_refusal(g: DomiplotState, seat: int, pile: object) -> str | None:
     """B-3, A-2, A-5: where `seat` may put a pile card (own pile, its principal's, or a new
     support offer to a participant who supports nobody)."""
     if not isinstance(pile, int) or not 0 <= pile < len(g.hands) or not g.participant[pile]:
-        return "target_not_participant"
+        return "domiplot.target_not_participant"
     allegiance = g.allegiance
     if pile == seat or pile == allegiance[seat]:
         return None
     if allegiance[pile] != pile:
-        return "target_is_supporter"
+        return "domiplot.target_is_supporter"
     if g.has_supporters(seat):
-        return "has_supporters"
+        return "domiplot.has_supporters"
     if g.offer_made:
-        return "support_offer_limit"
+        return "domiplot.support_offer_limit"
     return None
 
 
@@ -171,30 +175,30 @@ def _check_join(g: DomiplotState, seat: int, action: A.Join) -> str | None:
 def _check_place(g: DomiplotState, seat: int, action: A.Place) -> str | None:
     card = action.card
     if not isinstance(card, int) or card not in g.hands[seat]:
-        return "card_not_in_hand"
+        return "domiplot.card_not_in_hand"
     k = CARD_KIND[card]
     face_down = bool(action.face_down)
     if face_down and not IS_SCORE[k]:
-        return "cannot_conceal_card"
+        return "domiplot.cannot_conceal_card"
     pile = action.pile
     if IS_PILE_CARD[k]:
         if pile is None:
-            return "pile_required"
+            return "domiplot.pile_required"
         why = pile_refusal(g, seat, pile)
         if why is not None:
             return why
     elif pile is not None:
-        return "pile_not_allowed"
+        return "domiplot.pile_not_allowed"
     gong = action.gong_target
     if gong is not None:
         entry = _entry(g, gong) if k == GONG else None
         if entry is None or not gong_ok(seat, entry):
-            return "invalid_gong_target"
+            return "domiplot.invalid_gong_target"
     recall = action.recall_target
     if recall is not None:
         entry = _entry(g, recall) if k == COMMANDER and not face_down else None
         if entry is None or not recall_ok(seat, entry):
-            return "invalid_recall_target"
+            return "domiplot.invalid_recall_target"
     return None
 
 
@@ -206,20 +210,32 @@ CHECKS: dict[type, Callable[[DomiplotState, int, Any], str | None]] = {
 }
 
 
-def refusal(g: DomiplotState, seat: int, action: object) -> str | None:
-    """The I-2 reason `action` by `seat` is refused now, or None if it is legal: flow first
-    (game_over, unknown_action, not_qualified, not_your_turn, wrong_phase), then the rule
-    predicates of the action at hand."""
+def refusal(g: DomiplotState, seat: int, action: object) -> IllegalAction | None:
+    """The refusal `apply(seat, action)` raises now, or None if the action is legal.
+
+    Anything that is not a Domiplotism action is `not_an_action`, even once the game is over
+    (the contract's word for every ruleset); then I-2's order: flow (game_over, not_qualified,
+    not_your_turn, wrong_phase), then the rule predicates of the action at hand.
+    """
+    kind = type(action)
+    if kind not in ALL_ACTIONS:
+        return IllegalAction("not_an_action", action=kind.__name__, seat=seat)
+    key = refusal_key(g, seat, action)
+    if key is None:
+        return None
+    return IllegalAction(key, action=action.type_name, seat=seat)  # type: ignore[attr-defined]
+
+
+def refusal_key(g: DomiplotState, seat: int, action: object) -> str | None:
+    """The catalogue key of the refusal of a Domiplotism `action`, or None (see `refusal`)."""
     if g.phase is Phase.OVER:
         return "game_over"
     kind = type(action)
-    if kind not in ALL_ACTIONS:
-        return "unknown_action"
     # Propose from a seat that does not qualify says so whoever's turn it is (otherwise the
     # reason could never be seen).
     if kind is A.Propose and (not isinstance(seat, int) or not 0 <= seat < g.seat_count
                               or not g.qualifies(seat)):
-        return "not_qualified"
+        return "domiplot.not_qualified"
     if seat != g.actor:
         return "not_your_turn"
     if kind not in PHASE_ALLOWS[g.phase]:

@@ -6,9 +6,12 @@ stalemate, E-1, E-3, E-5, E-6) reaches it without importing the others.
 
 from __future__ import annotations
 
-from game.core.protocol import Event
-from game.domiplot import events as E
+from game.core.protocol import Event, GameOver
 from game.domiplot.state import DomiplotState, Phase
+
+# The spec's rule that ends the game, by what happened. T-5 (nobody has a target, only
+# possible when one seat holds everything, which E-1 ends first) ends by the E-6 ranking.
+DOMINATION, PROPOSAL, SURRENDER, ROUND_LIMIT, STALEMATE = "E-1", "E-3", "E-5", "E-6", "T-5"
 
 
 def ranking(g: DomiplotState) -> tuple[int, ...]:
@@ -21,11 +24,14 @@ def ranking(g: DomiplotState) -> tuple[int, ...]:
 
 
 def finish(g: DomiplotState, events: list[Event], winners: tuple[int, ...], cause: str) -> None:
-    """The game is over: nobody acts any more, the winners and cause are recorded."""
+    """The game is over: nobody acts any more; the core `GameOver` announces the result
+    (its scores are the solo regions per seat, a shared E-6 win is a draw)."""
     g.phase = Phase.OVER
     g.actor = -1
     g.winners = winners
     g.end_cause = cause
     g.end_queue = ()
     g.vote_queue = ()
-    events.append(E.GameOver(winners, cause, tuple(g.solo_counts())))
+    result = g.result()
+    assert result is not None
+    events.append(GameOver.of(result))

@@ -55,14 +55,14 @@ def target_reason(owners: Owners, active: ActiveMap, marker: int | None, chooser
                   region: object, ignore_marker: bool = False) -> str | None:
     """T-4: the I-2 reason why `chooser` may not attack `region`, or None."""
     if not isinstance(region, int) or not 0 <= region <= MAX_REGION_ID or not active.is_active[region]:
-        return "region_inactive"
+        return "domiplot.region_inactive"
     if region == marker and not ignore_marker:
-        return "region_protected"
+        return "domiplot.region_protected"
     held = owners[region]
     if held == (chooser,):
-        return "own_solo_region"
+        return "domiplot.own_solo_region"
     if held and not is_lord(owners, active, chooser):
-        return "landless_cannot_attack_lord"
+        return "domiplot.landless_cannot_attack_lord"
     return None
 
 

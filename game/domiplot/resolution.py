@@ -11,7 +11,7 @@ from game.core.protocol import Event
 from game.domiplot import actions as A
 from game.domiplot import events as E
 from game.domiplot.constants import CARD_KIND, GENERAL
-from game.domiplot.outcome import finish, ranking
+from game.domiplot.outcome import DOMINATION, PROPOSAL, ROUND_LIMIT, finish, ranking
 from game.domiplot.regions import clockwise
 from game.domiplot.rounds import start_round
 from game.domiplot.scoring import SIEGE, pile_terms
@@ -129,7 +129,7 @@ def end_check(g: DomiplotState, events: list[Event]) -> None:
     total = len(g.active.ids)
     for s, count in enumerate(g.solo_counts()):
         if count == total and not g.surrendered[s]:
-            finish(g, events, (s,), "domination")
+            finish(g, events, (s,), DOMINATION)
             return
     g.end_queue = tuple(s for s in clockwise(g.chooser, g.seat_count) if g.qualifies(s))
     next_proposer(g, events)
@@ -144,7 +144,7 @@ def next_proposer(g: DomiplotState, events: list[Event]) -> None:
         g.actor = g.end_queue[0]
         return
     if g.round >= g.options["max_rounds"]:
-        finish(g, events, ranking(g), "round_limit")
+        finish(g, events, ranking(g), ROUND_LIMIT)
         return
     start_round(g, events)
 
@@ -182,5 +182,5 @@ def do_vote(g: DomiplotState, seat: int, action: A.Vote) -> list[Event]:
     if g.vote_queue:
         g.actor = g.vote_queue[0]
         return events
-    finish(g, events, (proposer,), "proposal")
+    finish(g, events, (proposer,), PROPOSAL)
     return events

@@ -7,7 +7,7 @@ from __future__ import annotations
 from game.core.protocol import Event
 from game.domiplot import actions as A
 from game.domiplot import events as E
-from game.domiplot.outcome import finish, ranking
+from game.domiplot.outcome import STALEMATE, finish, ranking
 from game.domiplot.regions import battle_mode, clockwise, distances, has_target
 from game.domiplot.state import DomiplotState, Phase
 
@@ -83,7 +83,7 @@ def enter_choose(g: DomiplotState, events: list[Event]) -> None:
             g.phase = Phase.CHOOSE_TARGET
             g.actor = s
             return
-    finish(g, events, ranking(g), "stalemate")  # every region solo-held by one seat
+    finish(g, events, ranking(g), STALEMATE)  # every region solo-held by one seat
 
 
 def do_place_marker(g: DomiplotState, seat: int, action: A.PlaceMarker) -> list[Event]:

@@ -1,5 +1,8 @@
 """Domiplotism rules: the protocol methods over the state, the action table, the Ruleset.
 
+The Ruleset reads boards through the core cache (`read_board`, `make_state` under the base
+`new_game`); the agents live in `agents.py`, which this module never imports.
+
 The rule families live in their own modules as plain functions over `DomiplotState`:
 `legality` (the one checker: refusals and the legal action lists), `regions` (M, T-4, B-0,
 E-2 queries), `rounds` (R-1, T-2..T-5), `joining` (J, E-5), `battle` (B, F, A), `resolution`
@@ -16,12 +19,11 @@ import functools
 from typing import Any, Callable
 
 from game.core.errors import IllegalAction
-from game.core.paths import resource_path
 from game.core.protocol import Action, Event, Ruleset, Setup
 from game.core.rng import Rng
 from game.domiplot import actions as A
 from game.domiplot.battle import do_pass, do_place, do_respond
-from game.domiplot.board import MAX_REGION_ID, read_board
+from game.domiplot.board import MAX_REGION_ID, Board, load_board
 from game.domiplot.constants import (
     AI_VOTE_MARGIN, DECK_SIZE, FACTIONS, INITIAL_HAND, MAX_ROUNDS, PROPOSAL_ADJACENT,
     PROPOSAL_REGIONS,
@@ -34,15 +36,6 @@ from game.domiplot.state import DomiplotState, Phase
 
 OPTION_KEYS = ("initial_hand", "proposal_regions", "proposal_adjacent", "max_rounds",
                "ai_vote_margin")
-
-# Reasons every ruleset shares keep their plain key; the spec's own get the ruleset prefix.
-SHARED_REASONS = frozenset({"game_over", "not_your_turn", "wrong_phase", "bad_option"})
-
-
-def reason_key(reason: str) -> str:
-    """The catalogue key of an I-2 reason (`region_protected` -> `domiplot.region_protected`)."""
-    return reason if reason in SHARED_REASONS else f"domiplot.{reason}"
-
 
 # Every action type and the rule family function that carries it out (after `refusal`).
 EFFECTS: dict[type, Callable[[DomiplotState, int, Any], list[Event]]] = {
@@ -73,15 +66,13 @@ class DomiplotGame(DomiplotState):
     def apply(self, seat: int, action: Action) -> list[Event]:
         why = refusal(self, seat, action)
         if why is not None:
-            raise IllegalAction(reason_key(why), action=getattr(action, "type_name", "?"),
-                                seat=seat)
+            raise why
         return EFFECTS[type(action)](self, seat, action)
 
-    def reason(self, seat: int, action: Action) -> str | None:
-        """Why `action` by `seat` would be refused now (the catalogue key, e.g.
-        `domiplot.region_protected`), or None if it is legal."""
-        why = refusal(self, seat, action)
-        return None if why is None else reason_key(why)
+    def reason(self, seat: int, action: object) -> IllegalAction | None:
+        """The refusal `apply(seat, action)` would raise now (key `domiplot.region_protected`,
+        `not_your_turn`...; params `action` and `seat`), or None if it is legal."""
+        return refusal(self, seat, action)
 
 
 def _option(setup: Setup, map_overrides: dict[str, int], key: str, default: int, low: int) -> int:
@@ -99,17 +90,23 @@ class DomiplotRuleset(Ruleset):
     min_players = 2
     max_players = 8
     has_hidden_info = True
+    map_folder = "domiplot"
+    default_map_name = "nine_provinces.tmx"
     options = {"first_player": ("random", 0, 1, 2, 3, 4, 5, 6, 7)}
 
     @functools.cache
     def default_map(self) -> str:
-        # Cached: finding the program's folder costs system calls, and it never moves.
-        return str(resource_path("maps", "domiplot", "nine_provinces.tmx"))
+        # Cached: finding the program's folder costs system calls (a tenth of a short random
+        # game), and it never moves while the program runs.
+        return super().default_map()
 
-    def new_game(self, setup: Setup) -> DomiplotGame:
-        self.check_seats(setup.seats)
-        setup = self.with_id(setup)
-        board = read_board(self.map_path(setup))
+    def read_board(self, path: str) -> Board:
+        """The validated region graph of the map at `path` (M-1..M-4)."""
+        return load_board(path)
+
+    def make_state(self, setup: Setup, board: Board) -> DomiplotGame:
+        """A dealt game on `board` (S-1..S-3), waiting for round 1's chooser; the seat count
+        must suit the map and the options section 15."""
         n = len(setup.seats)
         if not board.min_players <= n <= board.max_players:
             raise IllegalAction("bad_seat_count", count=n, min=board.min_players, max=board.max_players)
@@ -153,8 +150,3 @@ class DomiplotRuleset(Ruleset):
         )
         start_round(game, [])
         return game
-
-    def agents(self) -> dict[str, type]:
-        # Until the core looks agents up in `game.domiplot.agents` itself (issue 19, layers).
-        from game.domiplot.agents import AGENTS
-        return dict(AGENTS)

@@ -202,7 +202,8 @@ class DomiplotState(State):
     def result(self) -> Result | None:
         if self.winners is None:
             return None
-        return Result(winners=self.winners, scores=tuple(self.solo_counts()), cause=self.end_cause)
+        return Result(winners=self.winners, scores=tuple(self.solo_counts()), cause=self.end_cause,
+                      draw=len(self.winners) > 1)
 
     def digest_data(self) -> Any:
         return {
