@@ -8,7 +8,7 @@ import pytest
 
 from game.core import IllegalAction
 from game.core.rng import Rng
-from game.core.simulate import simulate
+from game.play.simulate import simulate
 from game.tidegate import actions as A
 from game.tidegate import events as E
 from game.tidegate.board import hot_pairs_ok, random_layout
