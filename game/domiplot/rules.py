@@ -32,7 +32,8 @@ from game.domiplot.joining import do_authorize, do_join, do_stay_out, do_surrend
 from game.domiplot.legality import legal_actions, refusal
 from game.domiplot.resolution import do_decline, do_propose, do_vote
 from game.domiplot.rounds import do_choose_target, do_place_marker, start_round
-from game.domiplot.state import DomiplotState, Phase
+from game.domiplot.sampling import state_from_view
+from game.domiplot.state import DomiplotState, DomiplotView, Phase
 
 OPTION_KEYS = ("initial_hand", "proposal_regions", "proposal_adjacent", "max_rounds",
                "ai_vote_margin")
@@ -99,6 +100,11 @@ class DomiplotRuleset(Ruleset):
         # Cached: finding the program's folder costs system calls (a tenth of a short random
         # game), and it never moves while the program runs.
         return super().default_map()
+
+    def state_from_view(self, view: DomiplotView, rng: Rng) -> DomiplotGame:
+        """A full game consistent with `view` (its view for that seat equals `view`): the
+        hidden cards sampled from the unseen ones, a fresh RNG (see `sampling`)."""
+        return state_from_view(view, rng, DomiplotGame)
 
     def read_board(self, path: str) -> Board:
         """The validated region graph of the map at `path` (M-1..M-4)."""

@@ -283,7 +283,6 @@ class DomiplotState(State):
             seats=self.setup.seats,
             factions=self.factions,
             options=dict(self.options),
-            seed=self.setup.seed,
             round=self.round,
             phase=self.phase,
             actor=self.actor,
@@ -330,7 +329,10 @@ class DomiplotState(State):
 
 @dataclass(frozen=True)
 class DomiplotView(View):
-    """What one seat sees (H-1 plus its own H-2 items). Hidden cards are None (a back)."""
+    """What one seat sees (H-1 plus its own H-2 items). Hidden cards are None (a back).
+
+    Nothing from which a hidden card follows: no seed, no RNG state, no deck order (X, H-2);
+    `Ruleset.state_from_view` samples a full state from it."""
 
     seat: int | None
     board: Board
@@ -338,7 +340,6 @@ class DomiplotView(View):
     seats: tuple[str, ...]
     factions: tuple[str, ...]
     options: dict[str, int]
-    seed: int
     round: int
     phase: Phase
     actor: int
@@ -399,7 +400,6 @@ class DomiplotView(View):
             "seats": list(self.seats),
             "factions": list(self.factions),
             "options": dict(self.options),
-            "seed": self.seed,
             "round": self.round,
             "phase": self.phase.value,
             "actor": self.actor,
