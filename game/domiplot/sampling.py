@@ -6,10 +6,10 @@ has not seen, with a fresh RNG: the other hands, the deck order, the others' fac
 that seat equals the given view.
 
 What a view cannot tell, and how the sample fills it in:
-- a pending authorization's discards (J-4) are the lowest kinds of the sampled requester's
-  hand (the requester must still hold them);
-- a support offer's gong target hidden because it is the placer's own face-down card is
-  sampled as no gong target;
+- a pending authorization's discards (J-4), unless the viewer is the requester, are the
+  lowest kinds of the sampled requester's hand (the requester must still hold them);
+- a support offer's gong target shown as HIDDEN_TARGET is the placer's sampled face-down
+  card;
 - hidden discards belong to the first other seat (only their count and place are seen).
 """
 
@@ -20,7 +20,7 @@ from typing import TypeVar
 from game.core.protocol import Setup
 from game.core.rng import Rng
 from game.domiplot.constants import CARD_IS_SCORE, CARD_KIND, DECK_SIZE, KINDS
-from game.domiplot.state import DomiplotState, DomiplotView
+from game.domiplot.state import HIDDEN_TARGET, DomiplotState, DomiplotView
 
 S = TypeVar("S", bound=DomiplotState)
 
@@ -60,6 +60,8 @@ def state_from_view(view: DomiplotView, rng: Rng, make: type[S]) -> S:
     offer = None
     if view.offer is not None:
         placer, pile, card, fd, gong, recall = view.offer
+        if gong == HIDDEN_TARGET:
+            gong = next(c for p in piles for c, who, down in p if who == placer and down)
         offer = (placer, pile, card if card is not None else take_score(), fd, gong, recall)
     hands: list[list[int]] = []
     for s in range(n):
@@ -86,9 +88,11 @@ def state_from_view(view: DomiplotView, rng: Rng, make: type[S]) -> S:
                 face_down_of[placer] = c
     auth = None
     if view.auth_request is not None:
-        seat, sponsor = view.auth_request
-        pay = view.distance[seat]
-        auth = (seat, sponsor, tuple(KINDS[CARD_KIND[c]].name for c in hands[seat][:pay]))
+        seat, sponsor, discards = view.auth_request
+        if discards is None:
+            pay = view.distance[seat]
+            discards = tuple(KINDS[CARD_KIND[c]].name for c in hands[seat][:pay])
+        auth = (seat, sponsor, discards)
     last_winner, last_loser, last_chooser, last_command, last_tally = view.record
     board = view.board
     setup = Setup(seats=tuple(view.seats), seed=rng.below(1 << 31), map=board.path,

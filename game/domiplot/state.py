@@ -34,6 +34,11 @@ def replaced(items: tuple, index: int, value: Any) -> tuple:
     return items[:index] + (value,) + items[index + 1:]
 
 
+# In a view's support offer: the gong's target is the placer's own face-down card (B-4: it has
+# at most one), whose identity the viewer may not see.
+HIDDEN_TARGET = -1
+
+
 class Phase(enum.Enum):
     """Where a game is (R-1); `legality.PHASE_ALLOWS` says which actions each phase accepts.
 
@@ -272,7 +277,10 @@ class DomiplotState(State):
             placer, pile, card, fd, gong, recall = self.offer
             shown = card if (not fd or placer == seat) else None
             if gong is not None and placer != seat and self._is_face_down(gong):
-                gong = None  # the gong names the placer's own face-down card: keep it hidden
+                # The gong names the placer's own face-down card: that a card will come back
+                # is public, which card is not; B-4 leaves one face-down card per seat, so
+                # HIDDEN_TARGET names it without naming it.
+                gong = HIDDEN_TARGET
             offer = (placer, pile, shown, fd, gong, recall)
         hidden = self.hidden_discard
         discard = tuple(c if (c not in hidden or hidden[c] == seat) else None for c in self.discard)
@@ -302,7 +310,8 @@ class DomiplotState(State):
             defenders=self.defenders,
             join_order=self.join_order,
             join_index=self.join_index,
-            auth_request=((self.auth_request[0], self.auth_request[1])
+            auth_request=((self.auth_request[0], self.auth_request[1],
+                           self.auth_request[2] if seat == self.auth_request[0] else None)
                           if self.auth_request else None),
             distance=self.distance,
             participant=self.participant,
@@ -359,7 +368,7 @@ class DomiplotView(View):
     defenders: tuple[int, ...]
     join_order: tuple[int, ...]
     join_index: int
-    auth_request: tuple[int, int] | None
+    auth_request: tuple[int, int, tuple[str, ...] | None] | None   # discards: requester only
     distance: tuple[int, ...]
     participant: tuple[bool, ...]
     passed: tuple[bool, ...]
@@ -379,6 +388,18 @@ class DomiplotView(View):
     proposer: int | None
     winners: tuple[int, ...] | None
     end_cause: str
+
+    def _offer_json(self) -> dict[str, Any] | None:
+        """The pending support offer; a gong target that is the placer's own face-down card
+        shows as `gong_target` None with `gong_target_hidden` true (no card id to show)."""
+        if self.offer is None:
+            return None
+        out = dict(zip(("seat", "pile", "card", "face_down", "gong_target", "recall_target"),
+                       self.offer))
+        out["gong_target_hidden"] = out["gong_target"] == HIDDEN_TARGET
+        if out["gong_target_hidden"]:
+            out["gong_target"] = None
+        return out
 
     def live_scores(self) -> tuple[tuple[int, int], ...]:
         """Per seat's pile: (K total of the cards this viewer can see, hidden cards), for the
@@ -419,7 +440,9 @@ class DomiplotView(View):
             "defenders": list(self.defenders),
             "join_order": list(self.join_order),
             "join_index": self.join_index,
-            "auth_request": list(self.auth_request) if self.auth_request else None,
+            "auth_request": ([self.auth_request[0], self.auth_request[1],
+                              None if self.auth_request[2] is None else list(self.auth_request[2])]
+                             if self.auth_request else None),
             "distance": list(self.distance),
             "participant": list(self.participant),
             "passed": list(self.passed),
@@ -430,8 +453,7 @@ class DomiplotView(View):
             "centre": list(self.centre),
             "allegiance": list(self.allegiance),
             "scored_into": list(self.scored_into),
-            "offer": (dict(zip(("seat", "pile", "card", "face_down", "gong_target",
-                                "recall_target"), self.offer)) if self.offer else None),
+            "offer": self._offer_json(),
             "offer_made": self.offer_made,
             "tally_player": self.tally_player,
             "command_player": self.command_player,
