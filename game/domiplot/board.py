@@ -46,6 +46,10 @@ class ActiveMap:
     graph: RegionGraph
     is_active: tuple[bool, ...]                 # [region id]
     neighbours: tuple[tuple[int, ...], ...]     # [region id] -> sorted active neighbours
+    # M-3 distances by the regions a seat flags (`regions.distances`): derived data only,
+    # so the map stays immutable in meaning; a seat's flags change a few times a game.
+    distance_memo: dict[tuple[int, ...], tuple[int, ...]] = field(
+        default_factory=dict, compare=False, repr=False)
 
 
 @dataclass(frozen=True)

@@ -348,3 +348,4 @@ def legal_actions(g: DomiplotState, seat: int) -> list[Action]:
         return []
     fixed = _FIXED.get(phase)
     return list(fixed) if fixed is not None else ENUMERATE[phase](g, seat)
+

@@ -40,14 +40,27 @@ def qualifies(owners: Owners, active: ActiveMap, seat: int, options: dict[str, i
     return any(len(g) >= options["proposal_adjacent"] for g in active.graph.components(solo))
 
 
-def distances(owners: Owners, active: ActiveMap, seat: int) -> list[int]:
-    """M-3: distance(seat, r) for every region id (0 for landless seats)."""
-    out = [0] * (MAX_REGION_ID + 1)
-    flagged = [r for r in active.ids if seat in owners[r]]
+NO_DISTANCE = (0,) * (MAX_REGION_ID + 1)
+DISTANCE_MEMO_MAX = 4096   # flag patterns remembered per active map (then start afresh)
+
+
+def distances(owners: Owners, active: ActiveMap, seat: int) -> tuple[int, ...]:
+    """M-3: distance(seat, r) for every region id (0 for landless seats).
+
+    Memoised on the active map by the regions the seat flags: the breadth-first search is
+    the costliest step of choosing a target, and flags change only a few times a game."""
+    flagged = tuple(r for r in active.ids if seat in owners[r])
     if not flagged:
-        return out
-    for r, d in active.graph.crossings(flagged, flagged).items():
-        out[r] = d
+        return NO_DISTANCE
+    memo = active.distance_memo
+    out = memo.get(flagged)
+    if out is None:
+        dist = [0] * (MAX_REGION_ID + 1)
+        for r, d in active.graph.crossings(flagged, flagged).items():
+            dist[r] = d
+        if len(memo) >= DISTANCE_MEMO_MAX:
+            memo.clear()
+        out = memo[flagged] = tuple(dist)
     return out
 
 

@@ -167,7 +167,8 @@ class DomiplotState(State):
 
     def has_supporters(self, seat: int) -> bool:
         """A-5: someone has `seat` as principal."""
-        return any(a == seat and s != seat for s, a in enumerate(self.allegiance))
+        allegiance = self.allegiance  # counting in C: this runs for every offer candidate
+        return allegiance.count(seat) > (allegiance[seat] == seat)
 
     def qualifies(self, seat: int) -> bool:
         """E-2 for a seat still in the game."""
