@@ -52,6 +52,12 @@ Choices where the spec is silent, or where the project's conventions override it
 - The greedy agent (section 20) estimates "chance" as mine / (mine + opponent) with the
   opponent's strength min(average hand, 5) x 3.2, values a drum as x1.5 in that estimate,
   skips targets it cannot afford with three cards to spare, treats a function card as spend 1,
-  and considers new support offers only when nothing gives it the lead (rule 5). Its RNG is
-  the collection's agent RNG (seeded from seed, seat and agent id), used for ties only.
+  considers new support offers only when nothing gives it the lead (rule 5), credits a
+  recalled general (F-7) at its keep value, and leaves face-down placement to the conceal
+  rule. Its RNG is the collection's agent RNG (seeded from seed, seat and agent id), used
+  for every tie and nothing else.
+- Views carry no seed, RNG state or deck order. A support offer's gong target that is the
+  placer's own face-down card shows as `HIDDEN_TARGET`; a pending authorization shows its
+  discards to the requester only. `state_from_view` (module `sampling`) rebuilds a full
+  state from a view for search.
 """
