@@ -68,6 +68,8 @@ class StayOut(Action):
 class Surrender(Action):
     """E-5: leave the game (hand discarded, flags removed)."""
 
+    concedes = True  # giving the game away: honest benchmarks keep random agents off it
+
 
 @register(NS, "authorize")
 @dataclass(frozen=True, slots=True)

@@ -4,12 +4,16 @@ It never sees other hands or others' face-down cards: an unseen face-down card c
 mean adjusted value of the score cards it cannot see (K-2, under that pile's terrain). Each
 battle action is scored exactly with the K rules on a model of the visible table, then the
 placement rules of section 20 pick one; diplomacy answers and votes follow the same section.
-Ties are broken by the agent's own RNG.
+Every tie (equal scores, equal keep values, equally strong leaders) is broken by the agent's
+own RNG, never by seat index, card id or set order, so a decision is a pure function of the
+agent's seed and its view. A card the action brings back to the hand (a gong's army card, a
+commander's recalled general, F-2/F-7) is credited at its keep value: recalling a general
+keeps a card for later at the price of one point on the table.
 """
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Callable, Sequence, TypeVar
 
 from game.ai import Agent
 from game.core.protocol import Action
@@ -19,9 +23,11 @@ from game.domiplot.constants import (
     DECK_SIZE, FAMILY, FAVOURS, GENERAL, GONG, IS_ARMY, IS_SCORE, IS_TERRAIN, KINDS, SIEGE_ENGINE,
     STONES, TALLY, TERRAIN_BONUS, VALUE, adjusted,
 )
-from game.domiplot.rules import battle_mode, distances, qualifies, solo_regions, target_reason
+from game.domiplot.regions import battle_mode, distances, qualifies, solo_regions, target_reason
 from game.domiplot.scoring import OPEN, SIEGE, effective_terrain, pile_terms
 from game.domiplot.state import DomiplotView, Phase
+
+T = TypeVar("T")
 
 # How much the agent wants to keep a card (lowest goes first when discarding for distance).
 KEEP_VALUE: dict[str, float] = {
@@ -39,7 +45,19 @@ def keep_value(card: int) -> float:
 
 
 def spend(card: int) -> float:
+    """What placing `card` costs in the placement rule (its printed value; tactics 1)."""
     return float(CARD_VALUE[card]) if CARD_IS_SCORE[card] else FUNCTION_SPEND
+
+
+def refund(action: A.Place) -> float:
+    """What a placement brings back to the hand: a gong's army card at its printed value
+    (section 20 rule 5 weighs army cards by value), a recalled general at its keep value."""
+    back = 0.0
+    if action.gong_target is not None:
+        back += CARD_VALUE[action.gong_target]
+    if action.recall_target is not None:
+        back += keep_value(action.recall_target)
+    return back
 
 
 class _Table:
@@ -146,15 +164,11 @@ class GreedyAgent(Agent):
 
     # ---- protection and target ------------------------------------------------------------
     def _leader(self, view: DomiplotView) -> int | None:
-        """The opponent with the most solo regions (None if nobody has any)."""
-        best, who = 0, None
-        for s in range(len(view.seats)):
-            if s == self.seat or view.surrendered[s]:
-                continue
-            count = len(solo_regions(view.owners, view.active, s))
-            if count > best:
-                best, who = count, s
-        return who
+        """The opponent with the most solo regions (None if nobody has any; ties by RNG)."""
+        counts = {s: len(solo_regions(view.owners, view.active, s)) for s in range(len(view.seats))
+                  if s != self.seat and not view.surrendered[s]}
+        holders = [s for s, c in counts.items() if c > 0]
+        return self._pick(holders, counts.__getitem__) if holders else None
 
     def _protect(self, view: DomiplotView, legal: list[Action]) -> Action:
         active = view.active
@@ -251,12 +265,12 @@ class GreedyAgent(Agent):
             defender = self.seat in view.defenders
             if not (view.chooser == self.seat or defender or len(hand) >= AI["join_hand_factor"] * avg):
                 return A.STAY_OUT
-        weakest = sorted(hand, key=lambda c: (keep_value(c), c))[:d]
+        weakest = self._weakest(hand, d)
         names = tuple(KINDS[CARD_KIND[c]].name for c in weakest)
-        sponsors = sorted({a.sponsor for a in joins if a.discards == A.Join(names).discards},
-                          key=lambda s: -1 if s is None else s)
-        action = A.Join(names, sponsors[0] if sponsors else None)
-        return action if action in joins else joins[0]
+        wanted = A.Join(names).discards
+        # J-4: any co-owner may be asked; which one is a tie, broken by the RNG.
+        fits = [a for a in joins if a.discards == wanted]
+        return self._pick(fits, lambda a: 0) if fits else joins[0]
 
     # ---- support answers ------------------------------------------------------------------
     def _answer_offer(self, view: DomiplotView) -> Action:
@@ -334,7 +348,8 @@ class GreedyAgent(Agent):
         has_face_down = any(placer == me and fd for pile in view.piles for _, placer, fd in pile)
         for a in places:
             k = CARD_KIND[a.card]
-            if k == COMMAND:
+            if k == COMMAND or a.face_down:
+                # Face down scores the same for its own player; `_conceal` alone decides it.
                 continue
             # New offers are diplomacy (rule 5), not a way to "lead" with someone else's pile.
             bucket = offers if a.pile is not None and a.pile not in (me, own) else seen
@@ -345,12 +360,7 @@ class GreedyAgent(Agent):
                 continue
             totals, backs = self._outcome(table, base, a, own)
             new_lead = lead_of(totals, backs)
-            cost = spend(a.card)
-            if a.gong_target is not None:
-                cost -= CARD_VALUE[a.gong_target]
-            if a.recall_target is not None:
-                cost -= CARD_VALUE[a.recall_target]
-            bucket[key] = (new_lead, cost, a)
+            bucket[key] = (new_lead, spend(a.card) - refund(a), a)
         options = list(seen.values())
         # 3. far ahead: pass, unless winning would qualify us; then the cheapest keeper
         if lead >= AI["pass_lead"]:
@@ -358,13 +368,13 @@ class GreedyAgent(Agent):
                 return A.PASS
             keepers = [o for o in options if o[0] > 0]
             if keepers:
-                cheapest = min(keepers, key=lambda o: (o[1], -o[0]))[2]
+                cheapest = self._pick(keepers, lambda o: (-o[1], o[0]))[2]
                 return self._conceal(view, cheapest, has_face_down, legal)
             return A.PASS
         # 4. the best action that gives the lead
         winning = [o for o in options if o[0] > 0]
         if winning:
-            best = max(winning, key=lambda o: o[0] - AI["spend_weight"] * o[1])
+            best = self._pick(winning, lambda o: o[0] - AI["spend_weight"] * o[1])
             return self._conceal(view, best[2], has_face_down, legal)
         # 5. nothing gives the lead
         offer = self._support(view, table, base, list(offers.values()), own)
@@ -373,11 +383,11 @@ class GreedyAgent(Agent):
         gap = -lead
         best3 = sorted((self._card_gain(table, c) for c in hand), reverse=True)[:3]
         if sum(best3) > gap and options:
-            best = max(options, key=lambda o: o[0] - AI["spend_weight"] * o[1])
+            best = self._pick(options, lambda o: o[0] - AI["spend_weight"] * o[1])
             return self._conceal(view, best[2], has_face_down, legal)
         gongs = [a for a in places if CARD_KIND[a.card] == GONG and a.gong_target is not None]
         if gongs:
-            return max(gongs, key=lambda a: (CARD_VALUE[a.gong_target], -a.gong_target))
+            return self._pick(gongs, lambda a: CARD_VALUE[a.gong_target])
         return A.PASS
 
     def _card_gain(self, table: _Table, card: int) -> float:
@@ -414,8 +424,8 @@ class GreedyAgent(Agent):
         others = {s: t for s, t in base.items() if s != me}
         if not others:
             return None
-        leader = max(others, key=lambda s: (others[s], -s))
-        best: tuple[float, A.Place] | None = None
+        leader = self._pick(list(others), others.__getitem__)
+        offers: list[tuple[float, A.Place]] = []
         for new_lead, cost, a in options:
             pile = a.pile
             if pile is None or pile == me or pile == own:
@@ -426,15 +436,32 @@ class GreedyAgent(Agent):
                 continue
             rivals = [t for s, t in totals.items() if s != pile]
             if rivals and totals[pile] > max(rivals):
-                margin = totals[pile] - max(rivals) - AI["spend_weight"] * cost
-                if best is None or margin > best[0]:
-                    best = (margin, a)
-        return best[1] if best else None
+                offers.append((totals[pile] - max(rivals) - AI["spend_weight"] * cost, a))
+        return self._pick(offers, lambda o: o[0])[1] if offers else None
 
     # ---- helpers --------------------------------------------------------------------------
-    def _best(self, items: list[int], score) -> int:
-        """The item with the highest score; ties broken by the agent's RNG."""
-        values = {i: score(i) for i in items}
-        top = max(values.values())
-        best = [i for i in items if values[i] == top]
+    def _pick(self, items: Sequence[T], score: Callable[[T], Any]) -> T:
+        """The item with the highest score; ties broken by the agent's RNG (drawn only when
+        there is a tie, so untied decisions leave the RNG alone)."""
+        values = [score(i) for i in items]
+        top = max(values)
+        best = [i for i, v in zip(items, values) if v == top]
         return best[0] if len(best) == 1 else best[self.rng.below(len(best))]
+
+    def _best(self, items: list[int], score: Callable[[int], float]) -> int:
+        """The region (or other id) with the highest score; ties by the agent's RNG."""
+        return self._pick(items, score)
+
+    def _weakest(self, hand: Sequence[int], count: int) -> list[int]:
+        """The `count` cards it wants least (lowest keep value); kinds of equal keep value
+        are ordered by the agent's RNG (copies of one kind are interchangeable)."""
+        if count <= 0:
+            return []
+        kinds = sorted({CARD_KIND[c] for c in hand})
+        values = [keep_value(next(c for c in hand if CARD_KIND[c] == k)) for k in kinds]
+        rank: dict[int, int] = {}
+        if len(set(values)) < len(values):  # some kinds tie: shuffle them before sorting
+            order = list(kinds)
+            self.rng.shuffle(order)
+            rank = {k: i for i, k in enumerate(order)}
+        return sorted(hand, key=lambda c: (keep_value(c), rank.get(CARD_KIND[c], 0), c))[:count]

@@ -1,7 +1,8 @@
 """The Domiplotism board: a region graph read from a Tiled map (M-1..M-4), built once per map.
 
-`Board` is immutable. `read_board(path)` reads and validates a map (schema in
-maps/domiplot/README.md); `Board.active(n)` gives the regions in play for n players (M-4:
+`Board` is immutable (its `active` lookups are all built while validating). `load_board(path)`
+reads and validates a map (schema in maps/domiplot/README.md; the Ruleset shares boards
+through the core cache `game.core.tiled.cached_board`); `Board.active(n)` gives the regions in play for n players (M-4:
 regions whose `min_players` is above n are removed) with their neighbour lists, indexed by
 region id for the hot paths.
 """
@@ -13,7 +14,7 @@ from typing import Any
 
 from game.core.errors import MapError
 from game.core.regiongraph import RegionGraph, read_region_layer
-from game.core.tiled import TiledMapData, read_map
+from game.core.tiled import TiledMapData, int_prop, read_map, require_ruleset, str_prop
 from game.domiplot.constants import TERRAINS
 
 MAX_REGION_ID = 64          # M-4: region ids are 1..64
@@ -45,6 +46,10 @@ class ActiveMap:
     graph: RegionGraph
     is_active: tuple[bool, ...]                 # [region id]
     neighbours: tuple[tuple[int, ...], ...]     # [region id] -> sorted active neighbours
+    # M-3 distances by the regions a seat flags (`regions.distances`): derived data only,
+    # so the map stays immutable in meaning; a seat's flags change a few times a game.
+    distance_memo: dict[tuple[int, ...], tuple[int, ...]] = field(
+        default_factory=dict, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -98,14 +103,6 @@ class Board:
         }
 
 
-def _int_prop(path: str, where: str, props: dict[str, Any], key: str, default: int | None,
-              low: int, high: int, problem: str) -> int:
-    value = props.get(key, default)
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise MapError(path, where, problem, property=key, found=str(value), low=low, high=high)
-    return value
-
-
 def _extra_links(path: str, where: str, text: Any, known: set[int]) -> list[int]:
     if text is None or text == "":
         return []
@@ -122,17 +119,14 @@ def board_from_map(data: TiledMapData) -> Board:
     """Build and validate a Board from a read Tiled map (M-1..M-4)."""
     path = data.path
     props = data.properties
-    if props.get("ruleset") != "domiplot":
-        raise MapError(path, "map properties", "wrong_ruleset",
-                       found=str(props.get("ruleset", "")), expected="domiplot")
+    require_ruleset(data, "domiplot")
     if data.orientation != "orthogonal":
         raise MapError(path, "map", "wrong_orientation", found=data.orientation,
                        expected="orthogonal")
     low, high = SEAT_RANGE
-    where = "map properties"
-    min_p = _int_prop(path, where, props, "min_players", low, low, high, "bad_player_range")
-    max_p = _int_prop(path, where, props, "max_players", high, min_p, high, "bad_player_range")
-    overrides = {key: _int_prop(path, "map properties", props, key, None, least, 9999, "bad_map_option")
+    min_p = int_prop(data, "min_players", default=low, low=low, high=high)
+    max_p = int_prop(data, "max_players", default=high, low=min_p, high=high)
+    overrides = {key: int_prop(data, key, low=least, high=9999)
                  for key, least in MAP_OPTIONS.items() if key in props}
 
     grid = read_region_layer(data, "regions", "region_id", 1, MAX_REGION_ID)
@@ -145,22 +139,20 @@ def board_from_map(data: TiledMapData) -> Board:
     for obj in objects:
         where = f"layer 'region_info' object {obj.id}" + (f" '{obj.name}'" if obj.name else "")
         p = obj.properties
-        rid = _int_prop(path, where, p, "region_id", None, 1, MAX_REGION_ID, "bad_region_info")
+        rid = int_prop(p, "region_id", path=path, where=where, low=1, high=MAX_REGION_ID)
         if rid in regions:
             raise MapError(path, where, "duplicate_region_info", region=rid)
         if rid not in graph.cells:
             raise MapError(path, where, "info_without_region", region=rid)
-        names = []
-        for key in ("name_en", "name_zh"):
-            value = p.get(key)
-            if not isinstance(value, str) or not value.strip():
-                raise MapError(path, where, "bad_region_info", property=key, found=str(value),
-                               low="", high="")
-            names.append(value)
+        names = [str_prop(p, key, path=path, where=where) for key in ("name_en", "name_zh")]
+        for key, value in zip(("name_en", "name_zh"), names):
+            if not value.strip():  # a name of spaces shows nothing on the map
+                raise MapError(path, where, "missing_property", property=key)
         terrain = p.get("terrain")
         if terrain not in TERRAINS:
             raise MapError(path, where, "bad_terrain", found=str(terrain))
-        min_players = _int_prop(path, where, p, "min_players", 2, low, high, "bad_region_info")
+        min_players = int_prop(p, "min_players", path=path, where=where, default=2, low=low,
+                               high=high)
         regions[rid] = Region(rid, names[0], names[1], str(terrain), min_players, (obj.x, obj.y))
         pending_links.append((rid, where, p.get("extra_neighbors")))
     for rid in graph.ids:
@@ -199,11 +191,6 @@ def board_from_map(data: TiledMapData) -> Board:
     return board
 
 
-_CACHE: dict[str, Board] = {}
-
-
-def read_board(path: str) -> Board:
-    """The validated board of the map at `path` (cached: boards are immutable)."""
-    if path not in _CACHE:
-        _CACHE[path] = board_from_map(read_map(path))
-    return _CACHE[path]
+def load_board(path: str) -> Board:
+    """Read and validate the map at `path` (uncached: `Ruleset.new_game` caches boards)."""
+    return board_from_map(read_map(path))

@@ -11,7 +11,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from game.core.codec import register
-from game.core.protocol import Event
+from game.core.protocol import Event, GameOver  # noqa: F401  (E-1..E-6 end with the core event)
 
 NS = "domiplot"
 
@@ -370,13 +370,3 @@ class ProposalRejected(Event):
 
     proposer: int
     by: int
-
-
-@register(NS, "game_over")
-@dataclass(frozen=True, slots=True)
-class GameOver(Event):
-    """E-1..E-6: cause `domination`, `proposal`, `surrender` or `round_limit`."""
-
-    winners: tuple[int, ...]
-    cause: str
-    solo_regions: tuple[int, ...]

@@ -1,7 +1,11 @@
-"""Domiplotism state: plain data for one game in progress (the rules live in `rules.py`).
+"""Domiplotism state: plain data for one game in progress, with the read-only queries the rule
+families share (the rules live in `rules.py` and the modules it dispatches to).
 
-Lists are indexed by seat, or by region id (`owners`, size MAX_REGION_ID + 1). A pile is a
-list of `(card, placer, face_down)` tuples; cards are ids 0-121 (C-3). Every card is always in
+Sequences are indexed by seat, or by region id (`owners`, size MAX_REGION_ID + 1). What
+changes a few times a round (owners, surrendered, participant, passed, allegiance, distances,
+the centre, the end-of-game queues) is a tuple replaced on change, so `clone()` shares it
+instead of copying it; what changes with nearly every card (deck, discard, hands, piles) is a
+list. A pile is a list of `(card, placer, face_down)` tuples; cards are ids 0-121 (C-3). Every card is always in
 exactly one place: `deck`, a hand, a pile, the terrain slot, the centre, the pending support
 offer, or the discard pile.
 """
@@ -16,16 +20,27 @@ from game.core import codec
 from game.core.protocol import Result, Setup, State, View
 from game.core.rng import Rng, derive_seed
 from game.domiplot.board import ActiveMap, Board
+from game.domiplot import regions
 from game.domiplot.constants import CARD_KIND, CARD_TERRAIN
-from game.domiplot.scoring import effective_terrain, pile_terms
+from game.domiplot.scoring import INTERNAL, OPEN, effective_terrain, pile_terms
 
 Placed = tuple[int, int, bool]          # (card, placer, face_down)
 # (placer, pile, card, face_down, gong_target, recall_target)
 Offer = tuple[int, int, int, bool, "int | None", "int | None"]
 
 
+def replaced(items: tuple, index: int, value: Any) -> tuple:
+    """`items` with entry `index` set to `value` (the tuple fields are copy-on-write)."""
+    return items[:index] + (value,) + items[index + 1:]
+
+
+# In a view's support offer: the gong's target is the placer's own face-down card (B-4: it has
+# at most one), whose identity the viewer may not see.
+HIDDEN_TARGET = -1
+
+
 class Phase(enum.Enum):
-    """Where a game is (R-1); `rules.PHASE_ALLOWS` says which actions each phase accepts.
+    """Where a game is (R-1); `legality.PHASE_ALLOWS` says which actions each phase accepts.
 
     Resolution and drawing are automatic and never wait, so they have no phase of their own.
     """
@@ -39,6 +54,10 @@ class Phase(enum.Enum):
     PROPOSE = "propose"            # E-3: a qualifying player proposes or declines
     VOTE = "vote"                  # E-3: the others vote
     OVER = "over"
+
+    # Phases key the per-action dispatch tables; identity hashing skips Enum's Python-level
+    # __hash__ (members are singletons, and Enum equality is identity anyway).
+    __hash__ = object.__hash__
 
 
 @dataclass
@@ -61,9 +80,9 @@ class DomiplotState(State):
     hidden_discard: dict[int, int] = field(default_factory=dict)   # face-down card -> owner
     hands: list[list[int]] = field(default_factory=list)
     # board
-    owners: list[tuple[int, ...]] = field(default_factory=list)    # [region id] sorted seats
+    owners: tuple[tuple[int, ...], ...] = ()    # [region id] sorted seats
     marker: int | None = None
-    surrendered: list[bool] = field(default_factory=list)
+    surrendered: tuple[bool, ...] = ()
     # round
     protector: int | None = None
     chooser: int = 0
@@ -74,14 +93,14 @@ class DomiplotState(State):
     join_order: tuple[int, ...] = ()
     join_index: int = 0
     auth_request: tuple[int, int, tuple[str, ...]] | None = None   # (seat, sponsor, discards)
-    distance: list[int] = field(default_factory=list)
-    participant: list[bool] = field(default_factory=list)
+    distance: tuple[int, ...] = ()
+    participant: tuple[bool, ...] = ()
     # battle
-    passed: list[bool] = field(default_factory=list)
+    passed: tuple[bool, ...] = ()
     piles: list[list[Placed]] = field(default_factory=list)
     terrain_card: int | None = None
-    centre: list[int] = field(default_factory=list)
-    allegiance: list[int] = field(default_factory=list)
+    centre: tuple[int, ...] = ()
+    allegiance: tuple[int, ...] = ()
     face_down_of: list[int | None] = field(default_factory=list)
     scored_into: list[int] = field(default_factory=list)   # bit p: placed a score card in p's pile
     offer: Offer | None = None
@@ -96,8 +115,8 @@ class DomiplotState(State):
     last_tally_player: int | None = None
     last_generals: tuple[int, ...] = ()
     # end of game
-    end_queue: list[int] = field(default_factory=list)      # qualifying seats still to decide
-    vote_queue: list[int] = field(default_factory=list)     # voters still to vote
+    end_queue: tuple[int, ...] = ()         # qualifying seats still to decide
+    vote_queue: tuple[int, ...] = ()        # voters still to vote
     proposer: int | None = None
     winners: tuple[int, ...] | None = None
     end_cause: str = ""
@@ -108,26 +127,20 @@ class DomiplotState(State):
 
     # ---- protocol pieces that are plain data --------------------------------------------
     def clone(self, reseed: int | None = None) -> "DomiplotState":
+        """An independent copy: every list is copied one level deep (piles and hands hold
+        immutable ints and tuples); tuples, `options`, the board and the setup are never
+        changed in place, so the twin shares them."""
+        d = self.__dict__.copy()
+        d["rng"] = Rng(derive_seed(reseed, self.rng.state)) if reseed is not None else self.rng.copy()
+        d["deck"] = self.deck[:]
+        d["discard"] = self.discard[:]
+        d["hidden_discard"] = self.hidden_discard.copy()
+        d["hands"] = [h[:] for h in self.hands]
+        d["piles"] = [p[:] for p in self.piles]
+        d["face_down_of"] = self.face_down_of[:]
+        d["scored_into"] = self.scored_into[:]
         twin = object.__new__(type(self))
-        twin.__dict__.update(self.__dict__)
-        twin.rng = Rng(derive_seed(reseed, self.rng.state)) if reseed is not None else self.rng.copy()
-        twin.deck = list(self.deck)
-        twin.discard = list(self.discard)
-        twin.hidden_discard = dict(self.hidden_discard)
-        twin.hands = [list(h) for h in self.hands]
-        twin.owners = list(self.owners)
-        twin.surrendered = list(self.surrendered)
-        twin.distance = list(self.distance)
-        twin.participant = list(self.participant)
-        twin.passed = list(self.passed)
-        twin.piles = [list(p) for p in self.piles]
-        twin.centre = list(self.centre)
-        twin.allegiance = list(self.allegiance)
-        twin.face_down_of = list(self.face_down_of)
-        twin.scored_into = list(self.scored_into)
-        twin.end_queue = list(self.end_queue)
-        twin.vote_queue = list(self.vote_queue)
-        twin.options = dict(self.options)
+        twin.__dict__ = d
         return twin
 
     def solo_counts(self) -> list[int]:
@@ -148,10 +161,55 @@ class DomiplotState(State):
                 counts[s] += 1
         return counts
 
+    def is_active(self, seat: int) -> bool:
+        """B-1: a participant who has not passed and holds a card."""
+        return self.participant[seat] and not self.passed[seat] and bool(self.hands[seat])
+
+    def has_supporters(self, seat: int) -> bool:
+        """A-5: someone has `seat` as principal."""
+        allegiance = self.allegiance  # counting in C: this runs for every offer candidate
+        return allegiance.count(seat) > (allegiance[seat] == seat)
+
+    def qualifies(self, seat: int) -> bool:
+        """E-2 for a seat still in the game."""
+        return not self.surrendered[seat] and regions.qualifies(self.owners, self.active, seat,
+                                                                 self.options)
+
+    def needs_sponsor(self, seat: int) -> bool:
+        """J-4: an outsider of an internal battle needs a co-owner's consent."""
+        return (self.mode == INTERNAL and self.target is not None
+                and seat not in self.owners[self.target])
+
+    def locate(self, card: int) -> tuple[int, int] | None:
+        """(pile, index) of a card lying in a pile, or None."""
+        for p, pile in enumerate(self.piles):
+            for i, entry in enumerate(pile):
+                if entry[0] == card:
+                    return p, i
+        return None
+
+    def pile_terrain(self, pile: int) -> str:
+        """K-1 for one pile."""
+        slot = CARD_TERRAIN[CARD_KIND[self.terrain_card]] if self.terrain_card is not None else None
+        ground = self.board.terrain(self.target) if self.target is not None else "ordinary"
+        return effective_terrain(slot, self.mode or OPEN, ground, pile in self.defenders)
+
+    def pile_scores(self) -> list[tuple[int, int, int, int, int]]:
+        """K for every seat's pile (face-down cards included)."""
+        return [pile_terms((CARD_KIND[c] for c, _, _ in pile), self.pile_terrain(p))
+                for p, pile in enumerate(self.piles)]
+
+    def card_count(self) -> int:
+        """Every card in every place (C-1: always DECK_SIZE)."""
+        return (len(self.deck) + len(self.discard) + sum(len(h) for h in self.hands)
+                + sum(len(p) for p in self.piles) + len(self.centre)
+                + (self.terrain_card is not None) + (self.offer is not None))
+
     def result(self) -> Result | None:
         if self.winners is None:
             return None
-        return Result(winners=self.winners, scores=tuple(self.solo_counts()), cause=self.end_cause)
+        return Result(winners=self.winners, scores=tuple(self.solo_counts()), cause=self.end_cause,
+                      draw=len(self.winners) > 1)
 
     def digest_data(self) -> Any:
         return {
@@ -220,7 +278,10 @@ class DomiplotState(State):
             placer, pile, card, fd, gong, recall = self.offer
             shown = card if (not fd or placer == seat) else None
             if gong is not None and placer != seat and self._is_face_down(gong):
-                gong = None  # the gong names the placer's own face-down card: keep it hidden
+                # The gong names the placer's own face-down card: that a card will come back
+                # is public, which card is not; B-4 leaves one face-down card per seat, so
+                # HIDDEN_TARGET names it without naming it.
+                gong = HIDDEN_TARGET
             offer = (placer, pile, shown, fd, gong, recall)
         hidden = self.hidden_discard
         discard = tuple(c if (c not in hidden or hidden[c] == seat) else None for c in self.discard)
@@ -231,7 +292,6 @@ class DomiplotState(State):
             seats=self.setup.seats,
             factions=self.factions,
             options=dict(self.options),
-            seed=self.setup.seed,
             round=self.round,
             phase=self.phase,
             actor=self.actor,
@@ -240,9 +300,9 @@ class DomiplotState(State):
             hand_sizes=tuple(len(h) for h in self.hands),
             deck_count=len(self.deck),
             discard=discard,
-            owners=tuple(self.owners),
+            owners=self.owners,
             marker=self.marker,
-            surrendered=tuple(self.surrendered),
+            surrendered=self.surrendered,
             protector=self.protector,
             chooser=self.chooser,
             marker_ignored=self.marker_ignored,
@@ -251,15 +311,16 @@ class DomiplotState(State):
             defenders=self.defenders,
             join_order=self.join_order,
             join_index=self.join_index,
-            auth_request=((self.auth_request[0], self.auth_request[1])
+            auth_request=((self.auth_request[0], self.auth_request[1],
+                           self.auth_request[2] if seat == self.auth_request[0] else None)
                           if self.auth_request else None),
-            distance=tuple(self.distance),
-            participant=tuple(self.participant),
-            passed=tuple(self.passed),
+            distance=self.distance,
+            participant=self.participant,
+            passed=self.passed,
             piles=piles,
             terrain_card=self.terrain_card,
-            centre=tuple(self.centre),
-            allegiance=tuple(self.allegiance),
+            centre=self.centre,
+            allegiance=self.allegiance,
             scored_into=tuple(self.scored_into),
             offer=offer,
             offer_made=self.offer_made,
@@ -268,8 +329,8 @@ class DomiplotState(State):
             record=(self.last_winner, self.last_loser, self.last_chooser,
                     self.last_command_player, self.last_tally_player),
             last_generals=self.last_generals,
-            end_queue=tuple(self.end_queue),
-            vote_queue=tuple(self.vote_queue),
+            end_queue=self.end_queue,
+            vote_queue=self.vote_queue,
             proposer=self.proposer,
             winners=self.winners,
             end_cause=self.end_cause,
@@ -278,7 +339,10 @@ class DomiplotState(State):
 
 @dataclass(frozen=True)
 class DomiplotView(View):
-    """What one seat sees (H-1 plus its own H-2 items). Hidden cards are None (a back)."""
+    """What one seat sees (H-1 plus its own H-2 items). Hidden cards are None (a back).
+
+    Nothing from which a hidden card follows: no seed, no RNG state, no deck order (X, H-2);
+    `Ruleset.state_from_view` samples a full state from it."""
 
     seat: int | None
     board: Board
@@ -286,7 +350,6 @@ class DomiplotView(View):
     seats: tuple[str, ...]
     factions: tuple[str, ...]
     options: dict[str, int]
-    seed: int
     round: int
     phase: Phase
     actor: int
@@ -306,7 +369,7 @@ class DomiplotView(View):
     defenders: tuple[int, ...]
     join_order: tuple[int, ...]
     join_index: int
-    auth_request: tuple[int, int] | None
+    auth_request: tuple[int, int, tuple[str, ...] | None] | None   # discards: requester only
     distance: tuple[int, ...]
     participant: tuple[bool, ...]
     passed: tuple[bool, ...]
@@ -326,6 +389,18 @@ class DomiplotView(View):
     proposer: int | None
     winners: tuple[int, ...] | None
     end_cause: str
+
+    def _offer_json(self) -> dict[str, Any] | None:
+        """The pending support offer; a gong target that is the placer's own face-down card
+        shows as `gong_target` None with `gong_target_hidden` true (no card id to show)."""
+        if self.offer is None:
+            return None
+        out = dict(zip(("seat", "pile", "card", "face_down", "gong_target", "recall_target"),
+                       self.offer))
+        out["gong_target_hidden"] = out["gong_target"] == HIDDEN_TARGET
+        if out["gong_target_hidden"]:
+            out["gong_target"] = None
+        return out
 
     def live_scores(self) -> tuple[tuple[int, int], ...]:
         """Per seat's pile: (K total of the cards this viewer can see, hidden cards), for the
@@ -347,7 +422,6 @@ class DomiplotView(View):
             "seats": list(self.seats),
             "factions": list(self.factions),
             "options": dict(self.options),
-            "seed": self.seed,
             "round": self.round,
             "phase": self.phase.value,
             "actor": self.actor,
@@ -367,7 +441,9 @@ class DomiplotView(View):
             "defenders": list(self.defenders),
             "join_order": list(self.join_order),
             "join_index": self.join_index,
-            "auth_request": list(self.auth_request) if self.auth_request else None,
+            "auth_request": ([self.auth_request[0], self.auth_request[1],
+                              None if self.auth_request[2] is None else list(self.auth_request[2])]
+                             if self.auth_request else None),
             "distance": list(self.distance),
             "participant": list(self.participant),
             "passed": list(self.passed),
@@ -378,8 +454,7 @@ class DomiplotView(View):
             "centre": list(self.centre),
             "allegiance": list(self.allegiance),
             "scored_into": list(self.scored_into),
-            "offer": (dict(zip(("seat", "pile", "card", "face_down", "gong_target",
-                                "recall_target"), self.offer)) if self.offer else None),
+            "offer": self._offer_json(),
             "offer_made": self.offer_made,
             "tally_player": self.tally_player,
             "command_player": self.command_player,

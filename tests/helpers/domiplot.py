@@ -13,7 +13,7 @@ from game.core import Setup
 from game.domiplot import actions as A
 from game.domiplot.constants import CARD_IS_SCORE, CARD_KIND, KIND_INDEX
 from game.domiplot.rules import DomiplotGame
-from game.domiplot.state import Phase
+from game.domiplot.state import Phase, replaced
 
 
 def new_game(seats: int = 4, seed: int = 7, first: int = 0, **options) -> DomiplotGame:
@@ -61,7 +61,7 @@ def card_of(g: DomiplotGame, seat: int, kind: str) -> int:
 
 def own(g: DomiplotGame, region: int, *seats: int) -> None:
     """Set a region's flags."""
-    g.owners[region] = tuple(sorted(seats))
+    g.owners = replaced(g.owners, region, tuple(sorted(seats)))
 
 
 def put_pile(g: DomiplotGame, pile: int, placer: int, kind: str, face_down: bool = False) -> int:

@@ -8,8 +8,8 @@ from game.play.simulate import simulate
 from game.domiplot import actions as A
 from game.domiplot.ai import GreedyAgent
 from game.domiplot.constants import CARD_KIND, KIND_INDEX
-from game.domiplot.state import Phase
-from tests.helpers.domiplot import new_game, own, place, put_pile, set_hand, start_battle
+from game.domiplot.state import Phase, replaced
+from tests.helpers.domiplot import new_game, own, place, put_pile, set_hand, start_battle, totals
 
 
 def choose(g, seat, seed=1):
@@ -76,7 +76,7 @@ def test_plays_command_when_ahead_and_passes_when_nobody_can_answer():
     g2 = new_game()
     start_battle(g2, 11, {0: ["archer", "gong"], 1: ["archer", "gong"]})
     put_pile(g2, 0, 0, "cavalry")
-    g2.passed[1] = True
+    g2.passed = replaced(g2.passed, 1, True)
     assert choose(g2, 0) == A.PASS
 
 
@@ -159,3 +159,44 @@ def test_greedy_beats_random_seats():
     report = simulate("domiplot", ["greedy", "random", "random", "random"], games=40, seed=5,
                       time_decisions=False)
     assert report["win_rate"][0] >= 0.8
+
+
+def test_F_7_recalls_its_general_when_playing_the_commander_for_the_lead():
+    """Section 20 rule 4 with the recall considered: the commander takes the lead either way,
+    and bringing the general back to the hand is worth more than its one point on the table."""
+    g = new_game()
+    start_battle(g, 11, {0: ["commander", "gong"], 1: ["gong", "gong"]})
+    general = put_pile(g, 0, 0, "general")
+    put_pile(g, 1, 1, "cavalry")
+    assert totals(g)[:2] == [1, 6]   # a lone cavalry card on region 11
+    pick = choose(g, 0)
+    assert CARD_KIND[pick.card] == KIND_INDEX["commander"] and pick.recall_target == general
+    ev = g.apply(0, pick)
+    assert general in g.hands[0] and totals(g)[0] == 10
+
+
+def test_ties_are_broken_by_the_agents_rng_not_by_seat_or_card_order():
+    """Two co-owners to ask (J-4) and two discard kinds of equal keep value: different agent
+    seeds pick differently, the same seed always the same."""
+    g = new_game()
+    own(g, 6, 0, 1)
+    g.apply(0, A.ChooseTarget(6))
+    g.apply(0, A.Join())
+    g.apply(1, A.Join())
+    assert g.actor == 2 and g.needs_sponsor(2)
+    sponsors = {choose(g, 2, seed).sponsor for seed in range(12)}
+    assert sponsors == {0, 1}
+    assert len({choose(g, 2, 5) for _ in range(3)}) == 1
+    g2 = new_game()
+    own(g2, 8, 1)
+    set_hand(g2, 1, ["terrain_city", "terrain_plain"] + ["commander"] * 3 + ["drum"] * 6
+             + ["command"] * 3 + ["heavy_cavalry"] * 4)   # 18 cards: joins at distance 2
+    g2.apply(0, A.ChooseTarget(10))   # P1 is at distance 2
+    g2.apply(0, A.Join())
+    assert g2.distance[1] == 2
+    picks = {choose(g2, 1, seed).discards for seed in range(12)}
+    assert picks == {("terrain_city", "terrain_plain")}   # both 3.0: no tie at d = 2
+    g2.distance = replaced(g2.distance, 1, 1)
+    picks = {choose(g2, 1, seed).discards for seed in range(12)}
+    assert picks == {("terrain_city",), ("terrain_plain",)}
+

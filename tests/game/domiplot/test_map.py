@@ -15,7 +15,7 @@ from game.core.i18n import error_text
 from game.core.paths import maps_dir
 from game.core.regiongraph import RegionGraph
 from game.core.tiled import read_map
-from game.domiplot.board import board_from_map, read_board
+from game.domiplot.board import board_from_map, load_board
 from tests.helpers.maps import broken_map, csv_grid, drop_layer, layer, set_csv_grid
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -58,7 +58,7 @@ GRID = (
 
 
 def test_M_5_default_map_matches_the_spec():
-    board = read_board(str(DEFAULT))
+    board = load_board(str(DEFAULT))
     assert (board.width, board.height, board.tile_width, board.tile_height) == (48, 32, 16, 16)
     assert (board.min_players, board.max_players) == (2, 8)
     assert board.name_en == "Nine Provinces" and board.overrides == {}
@@ -191,14 +191,18 @@ def tileset_outside(root):
     (set_obj_prop(9, "region_id", "33", "int"), "info_without_region"),
     (drop_object(5), "region_without_info"),
     (duplicate_object, "duplicate_region_info"),
-    (set_obj_prop(9, "name_zh", ""), "bad_region_info"),
+    (set_obj_prop(9, "name_zh", ""), "missing_property"),
+    (set_obj_prop(9, "name_en", "  "), "missing_property"),
+    (set_map_prop("max_rounds", "ten"), "bad_property"),
+    (set_obj_prop(9, "min_players", "9", "int"), "out_of_range"),
+    (set_map_prop("ruleset", ""), "no_ruleset"),
     (set_obj_prop(7, "extra_neighbors", "12,99"), "bad_neighbor"),
     (split_region, "region_split"),
     (sea_tile_in_regions, "bad_region_tile"),
     (isolate_19, "graph_split"),
     (too_few, "too_few_regions"),
-    (set_map_prop("max_rounds", "0", "int"), "bad_map_option"),
-    (set_map_prop("min_players", "1", "int"), "bad_player_range"),
+    (set_map_prop("max_rounds", "0", "int"), "out_of_range"),
+    (set_map_prop("min_players", "1", "int"), "out_of_range"),
     (tileset_outside, "outside_maps"),
 ])
 def test_M_4_broken_maps_are_rejected_with_the_problem_named(tmp_path, mutate, problem):
@@ -264,7 +268,7 @@ def test_tileset_uses_only_palette_colours():
     assert colours <= set(palette.values())
     # neighbouring regions of the default map never share a ground tone
     tones = tool.tones()
-    board = read_board(str(DEFAULT))
+    board = load_board(str(DEFAULT))
     for r, nbrs in board.graph.neighbours.items():
         assert all(tones[r] != tones[n] for n in nbrs)
     assert np.any(rgba[..., 3] == 0)  # glyph tiles are clear around their outline

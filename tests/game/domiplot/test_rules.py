@@ -5,12 +5,14 @@ import pytest
 
 from game import rulesets
 from game.core import IllegalAction, Setup
+from game.core.protocol import GameOver, Result
 from game.core.i18n import error_text
 from game.domiplot import actions as A
 from game.domiplot import events as E
 from game.domiplot.constants import CARD_KIND, DECK_SIZE, KIND_INDEX, KINDS
-from game.domiplot.rules import kind_multisets
+from game.domiplot.legality import kind_multisets
 from game.domiplot.state import Phase
+from tests.helpers.refusal import assert_refused
 from tests.helpers.domiplot import (
     card_of, new_game, own, place, put_pile, set_hand, start_battle,
 )
@@ -20,16 +22,12 @@ def of(events, cls):
     return [e for e in events if isinstance(e, cls)]
 
 
-def rejected(g, seat, action, key):
-    """Assert `action` is refused with `key` and the state (RNG included) is unchanged."""
-    before = g.digest()
-    with pytest.raises(IllegalAction) as err:
-        g.apply(seat, action)
-    assert err.value.reason_key == key
-    assert g.reason(seat, action) == key
-    assert g.digest() == before
-    assert not error_text(err.value, "en").startswith("error.")
-    assert not error_text(err.value, "zh").startswith("error.")
+def rejected(g, seat, action, key, /, **params):
+    """Assert `action` is refused with `key` by reason() and apply() alike, the state (RNG
+    included) is unchanged, and the refusal reads as a sentence in both languages."""
+    refusal = assert_refused(g, seat, action, key, seat=seat, **params)
+    assert not error_text(refusal, "en").startswith("error.")
+    assert not error_text(refusal, "zh").startswith("error.")
 
 
 # ---- C: the deck -------------------------------------------------------------------------
@@ -86,30 +84,33 @@ def test_S_options_and_seat_counts():
                     {"factions": ["fac_fire", "fac_fire", "fac_sun"]}, {"initial_hand": 50}):
         with pytest.raises(IllegalAction) as err:
             rs.new_game(Setup(seats=("human",) * 3, seed=1, options=options))
-        assert err.value.reason_key == "bad_option"
+        assert err.value.key == "bad_option"
     for n in (1, 9):
         with pytest.raises(IllegalAction) as err:
             rs.new_game(Setup(seats=("human",) * n, seed=1))
-        assert err.value.reason_key == "bad_seat_count"
+        assert err.value.key == "bad_seat_count"
     assert rs.new_game(Setup(seats=("human",) * 2, seed=1, map="maps/domiplot/nine_provinces.tmx"))
 
 
 # ---- I-2: every reason, digest unchanged ----------------------------------------------------
 def test_I_2_flow_reasons():
     g = new_game()
-    rejected(g, 1, A.ChooseTarget(9), "not_your_turn")
+    rejected(g, 1, A.ChooseTarget(9), "not_your_turn", action="choose_target")
     rejected(g, 0, A.PASS, "wrong_phase")
     rejected(g, 0, A.Place(card_of(g, 0, KINDS[CARD_KIND[g.hands[0][0]]].name), 0), "wrong_phase")
 
     class Alien(A.Action):
         type_name = "alien"
-    rejected(g, 0, Alien(), "domiplot.unknown_action")
+    rejected(g, 0, Alien(), "not_an_action", action="Alien")
+    for junk in (None, 42, "x", {}, A.PASS.__class__):
+        rejected(g, 0, junk, "not_an_action")
     g.apply(0, A.ChooseTarget(9))
     rejected(g, 0, A.ChooseTarget(9), "wrong_phase")
     start = new_game()
     start.phase = Phase.OVER
     start.winners = (0,)
     rejected(start, 0, A.PASS, "game_over")
+    rejected(start, 0, None, "not_an_action")  # not an action, whatever the phase
 
 
 def test_I_2_region_reasons():
@@ -124,7 +125,7 @@ def test_I_2_region_reasons():
     rejected(g, 0, A.ChooseTarget(3), "domiplot.own_solo_region")
     g.chooser = g.actor = 2
     rejected(g, 2, A.ChooseTarget(7), "domiplot.landless_cannot_attack_lord")
-    assert g.reason(0, A.ChooseTarget(7)) == "not_your_turn"
+    assert g.reason(0, A.ChooseTarget(7)).key == "not_your_turn"
     g.phase = Phase.PROTECT
     rejected(g, 2, A.PlaceMarker(18), "domiplot.region_inactive")
     g.apply(2, A.PlaceMarker(9))  # the current marker region is allowed
@@ -262,7 +263,7 @@ def test_T_2_protector_priority_and_marker():
     assert g.protector == 0 and g.phase is Phase.PROTECT
     ev = g.apply(0, A.PlaceMarker(11))
     assert ev[0] == E.MarkerPlaced(0, 11, None) and g.marker == 11
-    assert g.reason(g.actor, A.ChooseTarget(11)) == "domiplot.region_protected"
+    assert g.reason(g.actor, A.ChooseTarget(11)).key == "domiplot.region_protected"
 
 
 def test_T_5_chooser_without_target_passes_the_right_then_the_marker_is_ignored():
@@ -387,7 +388,8 @@ def test_E_5_last_player_standing_wins():
     g = new_game(seats=2)
     g.apply(0, A.ChooseTarget(9))
     ev = g.apply(0, A.SURRENDER)
-    assert g.result().winners == (1,) and ev[-1] == E.GameOver((1,), "surrender", (0, 0))
+    assert g.result().winners == (1,) and ev[-1] == GameOver((1,), (0, 0), "E-5")
+    assert g.result() == Result((1,), (0, 0), "E-5", draw=False)
     assert g.to_move() == [] and g.legal_actions(1) == []
 
 
@@ -413,7 +415,8 @@ def test_E_1_domination_wins_at_once():
     start_battle(g, 16, {0: ["archer", "gong"]})
     place(g, 0, "archer")
     ev = g.apply(0, A.PASS)
-    assert g.result().winners == (0,) and ev[-1].cause == "domination"
+    assert g.result().winners == (0,) and ev[-1].cause == "E-1"
+    assert ev[-1] == GameOver((0,), (len(g.active.ids), 0, 0, 0), "E-1")
 
 
 def test_E_6_round_limit_ranks_by_solo_then_flags_then_hand():
@@ -427,8 +430,9 @@ def test_E_6_round_limit_ranks_by_solo_then_flags_then_hand():
     g.apply(0, A.ChooseTarget(9))
     for seat in (0, 1, 2, 3):
         ev = g.apply(seat, A.STAY_OUT)
-    assert ev[-1].cause == "round_limit"
+    assert ev[-1].cause == "E-6"
     assert g.result().winners == (1, 2)   # 1 solo and 2 flags each, equal hands (+1 drawn)
+    assert g.result().draw and g.result().scores == (0, 1, 1, 0)   # E-6: a shared win
 
 
 def test_N_2_draws_lost_when_deck_and_discard_are_empty():
@@ -452,7 +456,7 @@ def test_E_3_D29_later_qualifying_players_may_propose_after_a_rejection():
     g.apply(0, A.ChooseTarget(11))
     for seat in (0, 1, 2, 3):
         g.apply(seat, A.STAY_OUT)
-    assert g.phase is Phase.PROPOSE and g.end_queue == [0, 1]
+    assert g.phase is Phase.PROPOSE and g.end_queue == (0, 1)
     g.apply(0, A.PROPOSE)
     ev = g.apply(1, A.VOTE_NO)
     assert E.ProposalRejected(0, 1) in ev and g.to_move() == [1] and g.phase is Phase.PROPOSE
