@@ -2,8 +2,10 @@
 
 Rules: ../shared/rules/landship.md (B, S, T, A, M, C, K, E, V, R, H, I; decisions D1..D37).
 Modules: `constants` (the [P] numbers from `data/rules.toml`), `board` (the grid, its topology
-and the Tiled map checks), `actions` and `events`, `state` (plain data and the view), `rules`
-(legality, effects, the turn/round flow, the Ruleset), `ai` (the greedy agent).
+and the Tiled map checks), `actions` and `events`, `state` (plain data and the view); the rules
+by family as plain functions over the state: `base` (shared checks), `movement`, `combat`,
+`building`, `weather`, `turn` (the T/V flow), `legality` (one checker that validates one action
+and enumerates all); `rules` (protocol methods, action tables, the Ruleset), `ai` (greedy).
 
 Choices where the spec is silent or where the collection's conventions differ:
 - Files: the default map is `maps/landship/default.tmx` (each ruleset keeps its maps in its

@@ -57,6 +57,11 @@ class Board:
     step: tuple[tuple[int, ...], ...] = field(default=(), init=False)  # [cell][dir] -> cell or -1
     tile_index: dict[int, int] = field(default_factory=dict, init=False)
     cells: tuple[int, ...] = field(default=(), init=False)              # every on-board cell
+    # bit masks over cell indices (bit i = cell i), for reachability by whole rows at once
+    cell_mask: int = field(default=0, init=False)        # on-board cells
+    open_mask: int = field(default=0, init=False)        # on-board and not rock
+    east_ok: int = field(default=0, init=False)          # cells with a column to their east
+    west_ok: int = field(default=0, init=False)          # cells with a column to their west
     _areas: dict = field(default_factory=dict, init=False, compare=False, repr=False)
     _lines: dict = field(default_factory=dict, init=False, compare=False, repr=False)
 
@@ -75,6 +80,11 @@ class Board:
         object.__setattr__(self, "step", tuple(steps))
         object.__setattr__(self, "tile_index", {c: i for i, c in enumerate(self.tiles)})
         object.__setattr__(self, "cells", tuple(i for i in range(w * h) if self.on_board[i]))
+        cell_mask = sum(1 << i for i in self.cells)
+        object.__setattr__(self, "cell_mask", cell_mask)
+        object.__setattr__(self, "open_mask", cell_mask & ~sum(1 << i for i in self.cells if self.rock[i]))
+        object.__setattr__(self, "east_ok", sum(1 << i for i in range(w * h) if i % w < w - 1))
+        object.__setattr__(self, "west_ok", sum(1 << i for i in range(w * h) if i % w > 0))
 
     # ---- cells ---------------------------------------------------------------------------
     def index_of(self, cell: Any) -> int:

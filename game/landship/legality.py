@@ -1,0 +1,79 @@
+"""Landship legality in one place: the check of one action and the enumeration of all of them
+run the same staged checks of each rule family (`base`, `movement`, `combat`, `building`).
+
+`why(g, seat, action)` is the spec's short reason (I-2, D31) or None. `plays(g, seat)` yields
+every legal action but end_turn/resign: for each own ship that passes the shared ship group it
+asks each family's `*_plays`, which run that family's remaining stages over every candidate
+target (every piece, every cell in range, every direction and charge length), so nothing is
+decided twice. Checks run in the order of D30: game/turn -> payload -> ship -> builder/attacker
+-> AP -> build preconditions -> geometry -> target.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Iterator
+
+from game.core.protocol import Action
+from game.landship import actions as A
+from game.landship import building, combat, movement
+from game.landship.base import Look, ship_reason
+from game.landship.state import LandshipState, Phase, Ship
+
+
+def _free(g: LandshipState, look: Look, seat: int, action: Any) -> str | None:
+    """end_turn and resign: the turn checks are all they need."""
+    return None
+
+
+CHECKS: dict[type, Callable[[LandshipState, Look, int, Any], str | None]] = {
+    A.Move: movement.check_move,
+    A.Attack: combat.check_attack,
+    A.Ram: combat.check_ram,
+    A.Repair: building.check_repair,
+    A.Build: building.check_build,
+    A.Capture: building.check_capture,
+    A.EndTurn: _free,
+    A.Resign: _free,
+}
+
+# Per ready ship, in the order `legal_actions` lists them.
+PLAYS: tuple[Callable[[LandshipState, Look, Ship], Iterator[Action]], ...] = (
+    movement.move_plays, combat.attack_plays, combat.ram_plays,
+    building.repair_plays, building.capture_plays, building.build_plays,
+)
+
+
+def turn_reason(g: LandshipState, seat: int) -> str | None:
+    """I-2 first group: the game runs and it is `seat`'s turn."""
+    if g.phase is Phase.OVER:
+        return "game_over"
+    if seat != g.order[g.turn_index]:
+        return "not_your_turn"
+    return None
+
+
+def why(g: LandshipState, seat: int, action: object, look: Look | None = None) -> str | None:
+    """The spec's reason `action` by `seat` is refused now, or None if it is legal."""
+    refusal = turn_reason(g, seat)
+    if refusal:
+        return refusal
+    check = CHECKS.get(type(action))
+    if check is None:
+        return "unknown_action"
+    return check(g, look or Look(g), seat, action)
+
+
+def plays(g: LandshipState, seat: int, look: Look | None = None) -> Iterator[Action]:
+    """Every legal action of `seat` but end_turn/resign, lazily (D6 only needs the first)."""
+    if turn_reason(g, seat):
+        return
+    look = look or Look(g)
+    for s in list(g.ships.values()):
+        if ship_reason(g, seat, s) is None:
+            for family in PLAYS:
+                yield from family(g, look, s)
+
+
+def has_play(g: LandshipState, seat: int) -> bool:
+    """D6: does `seat` have anything to do but end the turn or resign?"""
+    return next(plays(g, seat), None) is not None

@@ -1,0 +1,250 @@
+"""Landship movement (M-1..M-4, E-7 wind, D10, D32): reach, the move check, its plays, its effect.
+
+Reach is computed on bit masks (bit i = cell i): one step of a whole frontier in a direction is
+one shift, so a ship's reachable cells cost a few big-int operations instead of a BFS over
+dicts. The reported path (M-3) still comes from a BFS that expands N, E, S, W level by level,
+run only when a move is carried out.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from game.core.protocol import Event
+from game.landship import actions as A
+from game.landship import events as E
+from game.landship.base import (
+    Look, actor_reason, ap_reason, bits, cell_reason, is_id, is_xy, move_cost, pay, place,
+)
+from game.landship.board import Board
+from game.landship.constants import RAM_SHIP
+from game.landship.state import EMPTY, NO_WIND, LandshipState, Ship
+
+ALL_DIRS: tuple[int, ...] = (0, 1, 2, 3)  # N, E, S, W: the BFS expansion order (M-3, D32)
+
+
+def allowance(g: LandshipState, move: int, direction: int) -> int:
+    """E-7: a straight move's allowance in one direction (Move+1 downwind, -1 upwind)."""
+    w = g.wind_dir
+    if w == NO_WIND:
+        return move
+    if direction == w:
+        return move + 1
+    if direction == (w + 2) % 4:
+        return move - 1
+    return move
+
+
+# ---- reach on bit masks ------------------------------------------------------------------------
+
+def _passable(g: LandshipState, look: Look, seat: int) -> int:
+    """M-1: cells a step may enter: on the board, not rock, not quicksand, no enemy or hulk
+    (own ships may be passed)."""
+    foreign = look.pieces & ~look.owned_by(seat)
+    return g.board.open_mask & ~look.sand_mask & ~foreign
+
+
+def _grow(board: Board, start: int, cap: int, dirs: tuple[int, ...], passable: int) -> int:
+    """Cells reachable from `start` in <= cap steps along `dirs` through `passable` cells."""
+    reach = frontier = 1 << start
+    w = board.width
+    east, west = board.east_ok, board.west_ok
+    for _ in range(cap):
+        nxt = 0
+        for d in dirs:
+            if d == 0:
+                nxt |= frontier >> w
+            elif d == 1:
+                nxt |= (frontier & east) << 1
+            elif d == 2:
+                nxt |= frontier << w
+            else:
+                nxt |= (frontier & west) >> 1
+        nxt &= passable & ~reach
+        if not nxt:
+            break
+        reach |= nxt
+        frontier = nxt
+    return reach
+
+
+def _free_reach(g: LandshipState, s: Ship, move: int, passable: int) -> int:
+    """E-7: the union of the three move kinds (any path <= Move-1, no upwind step <= Move,
+    straight downwind <= Move+1); without wind any path <= Move."""
+    board, w = g.board, g.wind_dir
+    if w == NO_WIND:
+        return _grow(board, s.pos, move, ALL_DIRS, passable)
+    up = (w + 2) % 4
+    return (_grow(board, s.pos, move - 1, ALL_DIRS, passable)
+            | _grow(board, s.pos, move, tuple(d for d in ALL_DIRS if d != up), passable)
+            | _grow(board, s.pos, move + 1, (w,), passable))
+
+
+def _straight_reach(g: LandshipState, s: Ship, move: int, passable: int) -> int:
+    """M-2: the ram's straight lines, each as long as its allowance (E-7)."""
+    step = g.board.step
+    reach = 1 << s.pos
+    for d in ALL_DIRS:
+        c = s.pos
+        for _ in range(allowance(g, move, d)):
+            n = step[c][d]
+            if n < 0 or not passable >> n & 1:
+                break
+            reach |= 1 << n
+            c = n
+    return reach
+
+
+def legal_moves(g: LandshipState, look: Look, s: Ship) -> int:
+    """The cells `s` may move to now, as a mask: reachable (M-1, M-2, E-7) and empty."""
+    found = look.reach.get(s.id)
+    if found is None:
+        move = g.board.params.stats(s.type).move
+        passable = _passable(g, look, s.owner)
+        if s.type == RAM_SHIP:
+            reach = _straight_reach(g, s, move, passable)
+        else:
+            reach = _free_reach(g, s, move, passable)
+        found = look.reach[s.id] = (reach & ~look.pieces, reach)
+    return found[0]
+
+
+def destinations(g: LandshipState, s: Ship, look: Look | None = None) -> list[int]:
+    """Cells the ship may move to now (M-1, M-2, E-7), in reading order."""
+    return list(bits(legal_moves(g, look or Look(g), s)))
+
+
+# ---- the check, in stages (legality.py runs them for one action and for all) -----------------
+
+def mover_reason(g: LandshipState, s: Ship) -> str | None:
+    """I-2 AP group of a move (A-2, A-3, D10)."""
+    return ap_reason(g, s, move_cost(s), move=True)
+
+
+def dest_reason(g: LandshipState, look: Look, s: Ship, dest: int) -> str | None:
+    """I-2 geometry of a move to on-board cell `dest`. None exactly for the cells of
+    `legal_moves`, so enumerating that mask is enumerating what this check accepts; the rest
+    only picks which reason a refused cell gets."""
+    if legal_moves(g, look, s) >> dest & 1:
+        return None
+    why = cell_reason(g, look, dest)
+    if why:
+        return why
+    if s.type == RAM_SHIP:
+        # out_of_reach: no legal path at all, even turning; not_straight: only by turning
+        move = g.board.params.stats(s.type).move
+        if not _free_reach(g, s, move, _passable(g, look, s.owner)) >> dest & 1:
+            return "out_of_reach"
+        return "not_straight"
+    return "out_of_reach"
+
+
+def check_move(g: LandshipState, look: Look, seat: int, a: A.Move) -> str | None:
+    """M-1..M-4 in the I-2 order."""
+    if not is_id(a.ship) or not is_xy(a.to):
+        return "bad_payload"
+    why = actor_reason(g, seat, a.ship)
+    if why:
+        return why
+    s = g.ships[a.ship]
+    why = mover_reason(g, s)
+    if why:
+        return why
+    dest = g.board.index_of(a.to)
+    if dest < 0:
+        return "cell_off_board"
+    return dest_reason(g, look, s, dest)
+
+
+def move_plays(g: LandshipState, look: Look, s: Ship) -> Iterator[A.Move]:
+    """Every legal move of ready ship `s` (its I-2 ship group already passed)."""
+    if mover_reason(g, s) is None:
+        xy = g.board.xy
+        for dest in bits(legal_moves(g, look, s)):
+            yield A.Move(s.id, xy[dest])
+
+
+# ---- the reported path (M-3, D32) --------------------------------------------------------------
+
+def _bfs(g: LandshipState, start: int, seat: int, cap: int, dirs: tuple[int, ...],
+         sand: frozenset[int]) -> dict[int, int]:
+    """M-1: cells reachable in <= cap steps along `dirs`, as child -> parent. Expansion order
+    N, E, S, W level by level makes each parent chain the lexicographically smallest shortest
+    path (D32)."""
+    parent = {start: -1}
+    if cap <= 0:
+        return parent
+    step, rock, cell, ships = g.board.step, g.board.rock, g.cell, g.ships
+    frontier = [start]
+    for _ in range(cap):
+        nxt = []
+        for c in frontier:
+            row = step[c]
+            for d in dirs:
+                n = row[d]
+                if n < 0 or n in parent or rock[n] or n in sand:
+                    continue
+                occ = cell[n]
+                if occ != EMPTY and ships[occ].owner != seat:
+                    continue
+                parent[n] = c
+                nxt.append(n)
+        if not nxt:
+            break
+        frontier = nxt
+    return parent
+
+
+def _move_maps(g: LandshipState, s: Ship, sand: frozenset[int]) -> list[dict[int, int]]:
+    """Parent maps of each move kind, in the order M-3 prefers them."""
+    move = g.board.params.stats(s.type).move
+    step, rock, cell, ships = g.board.step, g.board.rock, g.cell, g.ships
+    if s.type == RAM_SHIP:
+        parent = {s.pos: -1}
+        for d in ALL_DIRS:
+            c = s.pos
+            for _ in range(allowance(g, move, d)):
+                n = step[c][d]
+                if n < 0 or rock[n] or n in sand:
+                    break
+                occ = cell[n]
+                if occ != EMPTY and ships[occ].owner != s.owner:
+                    break
+                parent[n] = c
+                c = n
+        return [parent]
+    seat, pos, w = s.owner, s.pos, g.wind_dir
+    if w == NO_WIND:
+        return [_bfs(g, pos, seat, move, ALL_DIRS, sand)]
+    up = (w + 2) % 4
+    return [
+        _bfs(g, pos, seat, move - 1, ALL_DIRS, sand),
+        _bfs(g, pos, seat, move, tuple(d for d in ALL_DIRS if d != up), sand),
+        _bfs(g, pos, seat, move + 1, (w,), sand),
+    ]
+
+
+def path_to(g: LandshipState, s: Ship, dest: int, look: Look | None = None) -> list[int] | None:
+    """M-3: the reported path (start .. dest), or None if dest is not reachable."""
+    for parent in _move_maps(g, s, (look or Look(g)).sand):
+        if dest in parent and dest != s.pos:
+            path = [dest]
+            while parent[path[-1]] != -1:
+                path.append(parent[path[-1]])
+            path.reverse()
+            return path
+    return None
+
+
+def do_move(g: LandshipState, seat: int, a: A.Move) -> list[Event]:
+    """M-1: pay, move, report the path."""
+    s = g.ships[a.ship]
+    dest = g.board.index_of(a.to)
+    path = path_to(g, s, dest)
+    assert path is not None
+    cost = move_cost(s)
+    pay(g, s, cost)
+    s.moves += 1
+    place(g, s, dest)
+    xy = g.board.xy
+    return [E.ShipMoved(seat, s.id, tuple(xy[c] for c in path), cost, g.ap)]
