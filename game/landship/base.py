@@ -14,8 +14,6 @@ never be judged from stale data.
 
 from __future__ import annotations
 
-from typing import Iterator
-
 from game.landship.constants import (
     COST_MOVE, FAST_SHIP, FAST_SHIP_MOVE_CAP, SHIP_ACTION_CAP, SHIP_AP_CAP, SHIP_MOVE_CAP,
 )
@@ -38,62 +36,60 @@ REASONS: tuple[str, ...] = (
 class Look:
     """Per-call memo over one unchanged state (see the module docstring)."""
 
-    __slots__ = ("g", "_sand", "_sand_mask", "_pieces", "_own", "reach")
+    __slots__ = ("g", "sand", "sand_mask", "_pieces", "_fleet", "passable", "reach")
 
     def __init__(self, g: LandshipState) -> None:
         self.g = g
-        self._sand: frozenset[int] | None = None
-        self._sand_mask = -1
+        q = g.quicksand
+        if q:
+            self.sand = frozenset(c for cells, _ in q for c in cells)   # E-8
+            self.sand_mask = sum(1 << c for c in self.sand)
+        else:
+            self.sand, self.sand_mask = _NO_CELLS, 0
         self._pieces = -1
-        self._own: dict[int, int] = {}
-        self.reach: dict[int, tuple[int, int]] = {}  # ship id -> (legal destinations, any-path reach)
+        self._fleet: dict[tuple[int, str], int] | None = None
+        self.passable: dict[int, int] = {}           # seat -> cells its ships may step on (M-1)
+        self.reach: dict[int, tuple[int, int]] = {}  # ship id -> (legal destinations, reach)
 
-    @property
-    def sand(self) -> frozenset[int]:
-        """E-8: cells under active quicksand."""
-        if self._sand is None:
-            q = self.g.quicksand
-            self._sand = frozenset(c for cells, _ in q for c in cells) if q else frozenset()
-        return self._sand
-
-    @property
-    def sand_mask(self) -> int:
-        if self._sand_mask < 0:
-            m = 0
-            for c in self.sand:
-                m |= 1 << c
-            self._sand_mask = m
-        return self._sand_mask
-
-    def _count(self) -> None:
-        pieces = 0
-        own: dict[int, int] = {}
-        for s in self.g.ships.values():
-            bit = 1 << s.pos
-            pieces |= bit
-            own[s.owner] = own.get(s.owner, 0) | bit
-        self._pieces, self._own = pieces, own
-
-    @property
     def pieces(self) -> int:
-        """Cells holding any piece (ship, wreck or hulk)."""
+        """Cells holding any piece (ship, wreck or hulk), as a mask."""
         if self._pieces < 0:
-            self._count()
+            m = 0
+            for s in self.g.ships.values():
+                m |= 1 << s.pos
+            self._pieces = m
         return self._pieces
 
-    def owned_by(self, owner: int) -> int:
-        """Cells holding a piece of `owner` (HULK for hulks)."""
-        if self._pieces < 0:
-            self._count()
-        return self._own.get(owner, 0)
+    def foreign(self, seat: int) -> int:
+        """Cells holding a piece `seat` does not own (enemies, hulks), as a mask."""
+        m = 0
+        for s in self.g.ships.values():
+            if s.owner != seat:
+                m |= 1 << s.pos
+        return m
+
+    def owned(self, seat: int, ship_type: str) -> int:
+        """S-4: pieces of `ship_type` that `seat` owns (see `owned`), counted once per call."""
+        fleet = self._fleet
+        if fleet is None:
+            fleet = self._fleet = {}
+            for s in self.g.ships.values():
+                key = (s.owner, s.type)
+                fleet[key] = fleet.get(key, 0) + 1
+        return fleet.get((seat, ship_type), 0)
 
 
-def bits(mask: int) -> Iterator[int]:
+_NO_CELLS: frozenset[int] = frozenset()
+
+
+def bits(mask: int) -> list[int]:
     """The set bits of `mask` as cell indices, ascending (reading order)."""
+    out = []
     while mask:
         low = mask & -mask
-        yield low.bit_length() - 1
+        out.append(low.bit_length() - 1)
         mask ^= low
+    return out
 
 
 def is_id(value: object) -> bool:

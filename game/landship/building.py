@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Any
 
 from game.core.protocol import Event
 from game.landship import actions as A
 from game.landship import events as E
 from game.landship.base import (
-    Look, actor_reason, ap_reason, cell_reason, is_id, is_xy, owned, pay, restore_check,
+    Look, actor_reason, ap_reason, cell_reason, is_id, is_xy, pay, restore_check,
 )
 from game.landship.constants import (
     BUILDERS, COST_BUILD, COST_CAPTURE, COST_REPAIR, RESOURCE_REPAIR_CHEB, RESOURCE_SHIP,
@@ -71,12 +71,12 @@ def check_repair(g: LandshipState, look: Look, seat: int, a: A.Repair) -> str | 
     return repair_target_reason(g, s, t)
 
 
-def repair_plays(g: LandshipState, look: Look, s: Ship) -> Iterator[A.Repair]:
-    """Every legal repair by ready ship `s`: each piece through the same checks."""
+def repair_plays(g: LandshipState, look: Look, s: Ship, out: list[Any]) -> None:
+    """Append every legal repair by ready ship `s`: each piece through the same checks."""
     if builder_reason(g, s, COST_REPAIR) is None:
         for t in g.ships.values():
             if repair_target_reason(g, s, t) is None:
-                yield A.Repair(s.id, t.id)
+                out.append(A.interned(A.Repair, s.id, t.id))
 
 
 def do_repair(g: LandshipState, seat: int, a: A.Repair) -> list[Event]:
@@ -95,10 +95,10 @@ def do_repair(g: LandshipState, seat: int, a: A.Repair) -> list[Event]:
 
 # ---- capture (K-2) ---------------------------------------------------------------------------
 
-def capture_target_reason(g: LandshipState, s: Ship, t: Ship) -> str | None:
+def capture_target_reason(g: LandshipState, look: Look, s: Ship, t: Ship) -> str | None:
     """K-2 checks after the target exists: limit -> range -> hulk (D30)."""
     params = g.board.params
-    if owned(g, s.owner, t.type) >= params.stats(t.type).limit:
+    if look.owned(s.owner, t.type) >= params.stats(t.type).limit:
         return "holding_limit"
     if not 1 <= g.board.distance("manh", s.pos, t.pos) <= params.capture_range:
         return "out_of_range"
@@ -113,15 +113,15 @@ def check_capture(g: LandshipState, look: Look, seat: int, a: A.Capture) -> str 
     if why:
         return why
     assert s is not None and t is not None
-    return capture_target_reason(g, s, t)
+    return capture_target_reason(g, look, s, t)
 
 
-def capture_plays(g: LandshipState, look: Look, s: Ship) -> Iterator[A.Capture]:
-    """Every legal capture by ready ship `s`: each piece through the same checks."""
+def capture_plays(g: LandshipState, look: Look, s: Ship, out: list[Any]) -> None:
+    """Append every legal capture by ready ship `s`: each piece through the same checks."""
     if builder_reason(g, s, COST_CAPTURE) is None:
         for t in g.ships.values():
-            if capture_target_reason(g, s, t) is None:
-                yield A.Capture(s.id, t.id)
+            if capture_target_reason(g, look, s, t) is None:
+                out.append(A.interned(A.Capture, s.id, t.id))
 
 
 def do_capture(g: LandshipState, seat: int, a: A.Capture) -> list[Event]:
@@ -155,11 +155,11 @@ def site_reason(g: LandshipState, s: Ship) -> str | None:
     return None
 
 
-def type_reason(g: LandshipState, s: Ship, ship_type: str) -> str | None:
+def type_reason(g: LandshipState, look: Look, s: Ship, ship_type: str) -> str | None:
     """K-1: not the builder's own type, and under the holding limit (S-4)."""
     if ship_type == s.type:
         return "type_not_buildable"
-    if owned(g, s.owner, ship_type) >= g.board.params.stats(ship_type).limit:
+    if look.owned(s.owner, ship_type) >= g.board.params.stats(ship_type).limit:
         return "holding_limit"
     return None
 
@@ -182,7 +182,7 @@ def check_build(g: LandshipState, look: Look, seat: int, a: A.Build) -> str | No
     if why:
         return why
     s = g.ships[a.ship]
-    why = builder_reason(g, s, COST_BUILD) or site_reason(g, s) or type_reason(g, s, a.ship_type)
+    why = builder_reason(g, s, COST_BUILD) or site_reason(g, s) or type_reason(g, look, s, a.ship_type)
     if why:
         return why
     at = g.board.index_of(a.at)
@@ -209,8 +209,8 @@ def do_build(g: LandshipState, seat: int, a: A.Build) -> list[Event]:
             E.TileDepleted(xy[s.pos])]
 
 
-def build_plays(g: LandshipState, look: Look, s: Ship) -> Iterator[A.Build]:
-    """Every legal build by ready ship `s`: each type, each cell within build range (every
+def build_plays(g: LandshipState, look: Look, s: Ship, out: list[Any]) -> None:
+    """Append every legal build by ready ship `s`: each type, each cell within build range (every
     farther cell is `out_of_range`) through the same checks."""
     if builder_reason(g, s, COST_BUILD) or site_reason(g, s):
         return
@@ -219,8 +219,12 @@ def build_plays(g: LandshipState, look: Look, s: Ship) -> Iterator[A.Build]:
              if at_reason(g, look, s, c) is None]
     if not cells:
         return
-    xy = board.xy
+    xy, sid = board.xy, s.id
     for t in SHIP_TYPES:
-        if type_reason(g, s, t) is None:
+        if type_reason(g, look, s, t) is None:
+            row = A.row(A.Build, (sid, t), board.width, board.height)
             for c in cells:
-                yield A.Build(s.id, t, xy[c])
+                a = row[c]
+                if a is None:
+                    a = row[c] = A.Build(sid, t, xy[c])
+                out.append(a)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Any
 
 from game.core.protocol import Event
 from game.landship import actions as A
@@ -63,9 +63,11 @@ def gunner_reason(g: LandshipState, s: Ship, stats: ShipStats) -> str | None:
 
 def target_reason(g: LandshipState, s: Ship, stats: ShipStats, t: Ship) -> str | None:
     """C-1 target checks in I-2 order."""
-    (ax, ay), (bx, by) = g.board.xy[s.pos], g.board.xy[t.pos]
-    dx, dy = abs(ax - bx), abs(ay - by)
-    d = dx + dy if stats.reach == "manh" else max(dx, dy)
+    xy = g.board.xy
+    (ax, ay), (bx, by) = xy[s.pos], xy[t.pos]
+    dx = ax - bx if ax > bx else bx - ax
+    dy = ay - by if ay > by else by - ay
+    d = dx + dy if stats.reach == "manh" else (dx if dx > dy else dy)
     if not 1 <= d <= stats.range:
         return "out_of_range"
     if t.owner == HULK or t.owner == s.owner:
@@ -95,13 +97,13 @@ def check_attack(g: LandshipState, look: Look, seat: int, a: A.Attack) -> str | 
     return target_reason(g, s, stats, t)
 
 
-def attack_plays(g: LandshipState, look: Look, s: Ship) -> Iterator[A.Attack]:
-    """Every legal attack of ready ship `s`: each piece on the board through the same checks."""
+def attack_plays(g: LandshipState, look: Look, s: Ship, out: list[Any]) -> None:
+    """Append every legal attack of ready ship `s`: each piece through the same checks."""
     stats = g.board.params.stats(s.type)
     if gunner_reason(g, s, stats) is None:
         for t in g.ships.values():
             if target_reason(g, s, stats, t) is None:
-                yield A.Attack(s.id, t.id)
+                out.append(A.interned(A.Attack, s.id, t.id))
 
 
 def do_attack(g: LandshipState, seat: int, a: A.Attack) -> list[Event]:
@@ -192,16 +194,22 @@ def check_ram(g: LandshipState, look: Look, seat: int, a: A.Ram) -> str | None:
     return charge_reason(g, look, s, DIR_INDEX[a.dir], a.k)
 
 
-def ram_plays(g: LandshipState, look: Look, s: Ship) -> Iterator[A.Ram]:
-    """Every legal ram of ready ship `s`: each direction, each k up to its allowance (a
-    longer charge is `out_of_reach` by `ram_path_reason`)."""
+def ram_plays(g: LandshipState, look: Look, s: Ship, out: list[Any]) -> None:
+    """Append every legal ram of ready ship `s`. Candidates: in each direction, each k up to
+    the allowance (a longer charge is `out_of_reach`) whose cell k+1 holds a piece (any other
+    k is `no_ram_target` or off the board); `charge_reason` judges each."""
     if s.type != RAM_SHIP:
         return
     move = g.board.params.stats(s.type).move
+    step, cell = g.board.step, g.cell
     for d in ALL_DIRS:
+        c = s.pos
         for k in range(allowance(g, move, d) + 1):
-            if charge_reason(g, look, s, d, k) is None:
-                yield A.Ram(s.id, DIRECTIONS[d], k)
+            c = step[c][d]
+            if c < 0:
+                break
+            if cell[c] != EMPTY and charge_reason(g, look, s, d, k) is None:
+                out.append(A.interned(A.Ram, s.id, DIRECTIONS[d], k))
 
 
 def do_ram(g: LandshipState, seat: int, a: A.Ram) -> list[Event]:

@@ -1,7 +1,7 @@
 """Landship legality in one place: the check of one action and the enumeration of all of them
 run the same staged checks of each rule family (`base`, `movement`, `combat`, `building`).
 
-`why(g, seat, action)` is the spec's short reason (I-2, D31) or None. `plays(g, seat)` yields
+`why(g, seat, action)` is the spec's short reason (I-2, D31) or None. `plays(g, seat)` lists
 every legal action but end_turn/resign: for each own ship that passes the shared ship group it
 asks each family's `*_plays`, which run that family's remaining stages over every candidate
 target (every piece, every cell in range, every direction and charge length), so nothing is
@@ -11,7 +11,7 @@ decided twice. Checks run in the order of D30: game/turn -> payload -> ship -> b
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
 from game.core.protocol import Action
 from game.landship import actions as A
@@ -36,8 +36,8 @@ CHECKS: dict[type, Callable[[LandshipState, Look, int, Any], str | None]] = {
     A.Resign: _free,
 }
 
-# Per ready ship, in the order `legal_actions` lists them.
-PLAYS: tuple[Callable[[LandshipState, Look, Ship], Iterator[Action]], ...] = (
+# Per ready ship, in the order `legal_actions` lists them (moves first: `has_play` relies on it).
+PLAYS: tuple[Callable[[LandshipState, Look, Ship, list[Any]], None], ...] = (
     movement.move_plays, combat.attack_plays, combat.ram_plays,
     building.repair_plays, building.capture_plays, building.build_plays,
 )
@@ -63,17 +63,32 @@ def why(g: LandshipState, seat: int, action: object, look: Look | None = None) -
     return check(g, look or Look(g), seat, action)
 
 
-def plays(g: LandshipState, seat: int, look: Look | None = None) -> Iterator[Action]:
-    """Every legal action of `seat` but end_turn/resign, lazily (D6 only needs the first)."""
+def plays(g: LandshipState, seat: int, look: Look | None = None) -> list[Action]:
+    """Every legal action of `seat` but end_turn/resign."""
+    out: list[Action] = []
     if turn_reason(g, seat):
-        return
+        return out
     look = look or Look(g)
-    for s in list(g.ships.values()):
+    for s in g.ships.values():
         if ship_reason(g, seat, s) is None:
             for family in PLAYS:
-                yield from family(g, look, s)
+                family(g, look, s, out)
+    return out
 
 
 def has_play(g: LandshipState, seat: int) -> bool:
-    """D6: does `seat` have anything to do but end the turn or resign?"""
-    return next(plays(g, seat), None) is not None
+    """D6: does `seat` have anything to do but end the turn or resign? Stops at the first
+    ship and family that has a play."""
+    if turn_reason(g, seat):
+        return False
+    look = Look(g)
+    out: list[Action] = []
+    for s in g.ships.values():
+        if ship_reason(g, seat, s) is None:
+            if movement.can_move(g, look, s):  # the usual answer, without building the moves
+                return True
+            for family in PLAYS[1:]:
+                family(g, look, s, out)
+                if out:
+                    return True
+    return False

@@ -8,7 +8,7 @@ run only when a move is carried out.
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Any
 
 from game.core.protocol import Event
 from game.landship import actions as A
@@ -37,11 +37,13 @@ def allowance(g: LandshipState, move: int, direction: int) -> int:
 
 # ---- reach on bit masks ------------------------------------------------------------------------
 
-def _passable(g: LandshipState, look: Look, seat: int) -> int:
-    """M-1: cells a step may enter: on the board, not rock, not quicksand, no enemy or hulk
-    (own ships may be passed)."""
-    foreign = look.pieces & ~look.owned_by(seat)
-    return g.board.open_mask & ~look.sand_mask & ~foreign
+def passable(g: LandshipState, look: Look, seat: int) -> int:
+    """M-1: cells a step of `seat`'s ships may enter: on the board, not rock, not quicksand,
+    no enemy or hulk (own ships may be passed). Memoised per seat in `look`."""
+    found = look.passable.get(seat)
+    if found is None:
+        found = look.passable[seat] = g.board.open_mask & ~look.sand_mask & ~look.foreign(seat)
+    return found
 
 
 def _grow(board: Board, start: int, cap: int, dirs: tuple[int, ...], passable: int) -> int:
@@ -100,12 +102,12 @@ def legal_moves(g: LandshipState, look: Look, s: Ship) -> int:
     found = look.reach.get(s.id)
     if found is None:
         move = g.board.params.stats(s.type).move
-        passable = _passable(g, look, s.owner)
+        open_cells = passable(g, look, s.owner)
         if s.type == RAM_SHIP:
-            reach = _straight_reach(g, s, move, passable)
+            reach = _straight_reach(g, s, move, open_cells)
         else:
-            reach = _free_reach(g, s, move, passable)
-        found = look.reach[s.id] = (reach & ~look.pieces, reach)
+            reach = _free_reach(g, s, move, open_cells)
+        found = look.reach[s.id] = (reach & ~look.pieces(), reach)
     return found[0]
 
 
@@ -133,7 +135,7 @@ def dest_reason(g: LandshipState, look: Look, s: Ship, dest: int) -> str | None:
     if s.type == RAM_SHIP:
         # out_of_reach: no legal path at all, even turning; not_straight: only by turning
         move = g.board.params.stats(s.type).move
-        if not _free_reach(g, s, move, _passable(g, look, s.owner)) >> dest & 1:
+        if not _free_reach(g, s, move, passable(g, look, s.owner)) >> dest & 1:
             return "out_of_reach"
         return "not_straight"
     return "out_of_reach"
@@ -156,12 +158,21 @@ def check_move(g: LandshipState, look: Look, seat: int, a: A.Move) -> str | None
     return dest_reason(g, look, s, dest)
 
 
-def move_plays(g: LandshipState, look: Look, s: Ship) -> Iterator[A.Move]:
-    """Every legal move of ready ship `s` (its I-2 ship group already passed)."""
+def can_move(g: LandshipState, look: Look, s: Ship) -> bool:
+    """Whether ready ship `s` has any legal move (the stages of `check_move`)."""
+    return mover_reason(g, s) is None and legal_moves(g, look, s) != 0
+
+
+def move_plays(g: LandshipState, look: Look, s: Ship, out: list[Any]) -> None:
+    """Append every legal move of ready ship `s` (its I-2 ship group already passed)."""
     if mover_reason(g, s) is None:
-        xy = g.board.xy
+        board, sid = g.board, s.id
+        xy, row = board.xy, A.row(A.Move, sid, board.width, board.height)
         for dest in bits(legal_moves(g, look, s)):
-            yield A.Move(s.id, xy[dest])
+            a = row[dest]
+            if a is None:
+                a = row[dest] = A.Move(sid, xy[dest])
+            out.append(a)
 
 
 # ---- the reported path (M-3, D32) --------------------------------------------------------------

@@ -8,6 +8,7 @@ stages. This module dispatches through tables, `{action type: handler}`.
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Callable
 
 from game.core.errors import IllegalAction
@@ -52,7 +53,7 @@ class LandshipGame(LandshipState):
     def legal_actions(self, seat: int) -> list[Action]:
         if legality.turn_reason(self, seat):
             return []
-        out: list[Action] = list(legality.plays(self, seat))
+        out = legality.plays(self, seat)
         out.append(A.END_TURN)
         out.append(A.RESIGN)
         return out
@@ -125,6 +126,12 @@ def start_game(setup: Setup, board: Board, rng: Rng) -> LandshipGame:
     return game
 
 
+@functools.lru_cache(maxsize=1)
+def _default_map() -> str:
+    # resolving the program's folder costs about half a millisecond: once is enough
+    return str(resource_path("maps", "landship", "default.tmx"))
+
+
 class LandshipRuleset(Ruleset):
     """Scorched Landships: 2 players, open information, 1+1d4 AP, weather events."""
 
@@ -134,7 +141,7 @@ class LandshipRuleset(Ruleset):
     has_hidden_info = False
 
     def default_map(self) -> str:
-        return str(resource_path("maps", "landship", "default.tmx"))
+        return _default_map()
 
     def new_game(self, setup: Setup) -> LandshipGame:
         self.check_seats(setup.seats)
