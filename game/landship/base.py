@@ -19,9 +19,10 @@ from game.landship.constants import (
 )
 from game.landship.state import EMPTY, HULK, LandshipState, Ship
 
-# The spec's reasons (I-2, D31), in check order within each group.
+# The spec's reasons (I-2, D31), in check order within each group. The spec's `unknown_action`
+# is the core `not_an_action` refusal (anything that is not a Landship action).
 REASONS: tuple[str, ...] = (
-    "game_over", "not_your_turn", "unknown_action", "bad_payload",
+    "game_over", "not_your_turn", "bad_payload",
     "unknown_ship", "ship_is_hulk", "not_own_ship", "ship_fresh", "ship_stalled",
     "not_enough_ap", "ship_ap_cap", "move_limit", "action_limit",
     "cell_off_board", "cell_occupied", "cell_impassable", "out_of_reach", "not_straight",

@@ -1,7 +1,8 @@
 """Landship legality in one place: the check of one action and the enumeration of all of them
 run the same staged checks of each rule family (`base`, `movement`, `combat`, `building`).
 
-`why(g, seat, action)` is the spec's short reason (I-2, D31) or None. `plays(g, seat)` lists
+`refusal(g, seat, action)` is the `IllegalAction` the action gets (its key the spec's I-2
+reason, catalogued as `landship.<reason>`; D31) or None. `plays(g, seat)` lists
 every legal action but end_turn/resign: for each own ship that passes the shared ship group it
 asks each family's `*_plays`, which run that family's remaining stages over every candidate
 target (every piece, every cell in range, every direction and charge length), so nothing is
@@ -13,11 +14,16 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from game.core.errors import IllegalAction
 from game.core.protocol import Action
 from game.landship import actions as A
 from game.landship import building, combat, movement
-from game.landship.base import Look, ship_reason
+from game.landship.base import REASONS, Look, ship_reason
 from game.landship.state import LandshipState, Phase, Ship
+
+
+# Catalogue keys: the turn reasons are shared by every ruleset, the rest are Landship's own.
+KEYS: dict[str, str] = {r: r if r in ("game_over", "not_your_turn") else f"landship.{r}" for r in REASONS}
 
 
 def _free(g: LandshipState, look: Look, seat: int, action: Any) -> str | None:
@@ -52,15 +58,16 @@ def turn_reason(g: LandshipState, seat: int) -> str | None:
     return None
 
 
-def why(g: LandshipState, seat: int, action: object, look: Look | None = None) -> str | None:
-    """The spec's reason `action` by `seat` is refused now, or None if it is legal."""
-    refusal = turn_reason(g, seat)
-    if refusal:
-        return refusal
+def refusal(g: LandshipState, seat: int, action: object) -> IllegalAction | None:
+    """The refusal `action` by `seat` gets now (I-2 order), or None if it is legal. Anything
+    that is not a Landship action is `not_an_action`, whoever's turn it is."""
     check = CHECKS.get(type(action))
     if check is None:
-        return "unknown_action"
-    return check(g, look or Look(g), seat, action)
+        return IllegalAction("not_an_action", action=type(action).__name__, seat=seat)
+    reason = turn_reason(g, seat) or check(g, Look(g), seat, action)
+    if reason is None:
+        return None
+    return IllegalAction(KEYS[reason], action=action.type_name, seat=seat)  # type: ignore[attr-defined]
 
 
 def plays(g: LandshipState, seat: int, look: Look | None = None) -> list[Action]:

@@ -3,28 +3,22 @@
 The rules themselves live by family as plain functions over the state: `movement`, `combat`,
 `building` (checks in stages, plays, effects), `weather` (E), `turn` (the T/V flow), with
 `legality` as the one place that checks one action and enumerates all of them from the same
-stages. This module dispatches through tables, `{action type: handler}`.
+stages. This module dispatches through tables, `{action type: handler}`. Agents live in
+`agents.py` (rules never import AI code).
 """
 
 from __future__ import annotations
 
-import functools
 from typing import Any, Callable
 
 from game.core.errors import IllegalAction
-from game.core.paths import resource_path
 from game.core.protocol import Action, Event, Ruleset, Setup
 from game.core.rng import Rng
 from game.landship import actions as A
 from game.landship import building, combat, legality, movement, turn, weather
-from game.landship.base import REASONS, owned, stalled
-from game.landship.board import Board, read_board
+from game.landship.base import owned, stalled
+from game.landship.board import RULESET_ID, Board, load_board
 from game.landship.state import EMPTY, LandshipState, LandshipView, Phase, Ship
-
-__all__ = ["REASONS", "LandshipGame", "LandshipRuleset", "game_from_view", "reason_key", "start_game"]
-
-NS = "landship"
-SHARED_REASONS = frozenset({"game_over", "not_your_turn"})  # keys the catalogue already has
 
 EFFECTS: dict[type, Callable[[LandshipState, int, Any], list[Event]]] = {
     A.Move: movement.do_move,
@@ -36,11 +30,6 @@ EFFECTS: dict[type, Callable[[LandshipState, int, Any], list[Event]]] = {
     A.EndTurn: turn.do_end_turn,
     A.Resign: turn.do_resign,
 }
-
-
-def reason_key(reason: str) -> str:
-    """The catalogue key of a spec reason (`out_of_range` -> `landship.out_of_range`)."""
-    return reason if reason in SHARED_REASONS else f"{NS}.{reason}"
 
 
 class LandshipGame(LandshipState):
@@ -59,9 +48,9 @@ class LandshipGame(LandshipState):
         return out
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        reason = legality.why(self, seat, action)
-        if reason is not None:
-            raise IllegalAction(reason_key(reason), action=getattr(action, "type_name", ""), seat=seat)
+        refusal = legality.refusal(self, seat, action)
+        if refusal is not None:
+            raise refusal
         events = EFFECTS[type(action)](self, seat, action)
         if self.auto_end:
             turn.settle(self, events)
@@ -73,10 +62,9 @@ class LandshipGame(LandshipState):
         try every legal action of an equal position."""
         return EFFECTS[type(action)](self, seat, action)
 
-    def reason(self, seat: int, action: Action) -> str | None:
-        """Why `action` by `seat` would be refused now (a catalogue key), or None if legal."""
-        reason = legality.why(self, seat, action)
-        return None if reason is None else reason_key(reason)
+    def reason(self, seat: int, action: object) -> IllegalAction | None:
+        """The refusal `apply(seat, action)` would raise now (I-2 order), or None if legal."""
+        return legality.refusal(self, seat, action)
 
     # ---- queries agents, screens and tests ask (the rules are in the family modules) ----
     def stalled(self, ship: Ship) -> bool:
@@ -126,36 +114,27 @@ def start_game(setup: Setup, board: Board, rng: Rng) -> LandshipGame:
     return game
 
 
-@functools.lru_cache(maxsize=1)
-def _default_map() -> str:
-    # resolving the program's folder costs about half a millisecond: once is enough
-    return str(resource_path("maps", "landship", "default.tmx"))
-
-
 class LandshipRuleset(Ruleset):
     """Scorched Landships: 2 players, open information, 1+1d4 AP, weather events."""
 
-    id = "landship"
+    id = RULESET_ID
     min_players = 2
     max_players = 2
     has_hidden_info = False
+    map_folder = "landship"
+    default_map_name = "default.tmx"
 
-    def default_map(self) -> str:
-        return _default_map()
+    def read_board(self, path: str) -> Board:
+        """The validated board of the map at `path` (B-1..B-6, D36)."""
+        return load_board(path)
 
-    def new_game(self, setup: Setup) -> LandshipGame:
-        self.check_seats(setup.seats)
-        setup = self.with_id(setup)
-        board = read_board(self.map_path(setup))
+    def make_state(self, setup: Setup, board: Board) -> LandshipGame:
+        """T-1 on `board` for the map's player range (D36), dice from the setup's seed."""
         n = len(setup.seats)
         if not board.players_min <= n <= board.players_max:
             raise IllegalAction("bad_seat_count", count=n, min=board.players_min,
                                 max=board.players_max)
         return start_game(setup, board, Rng(setup.seed))
-
-    def agents(self) -> dict[str, type]:
-        from game.landship.ai import GreedyAgent
-        return {"greedy": GreedyAgent}
 
 
 def game_from_view(view: LandshipView, rng: Rng, auto_end: bool = False) -> LandshipGame:

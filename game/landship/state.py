@@ -152,7 +152,9 @@ class LandshipState(State):
     def result(self) -> Result | None:
         if self.winners is None:
             return None
-        return Result(winners=self.winners, scores=self.scores(), cause=self.end_rule)
+        # a draw (V-4, V-5a, V-5b, or V-6 leaving nobody) lists everyone who shares it
+        return Result(winners=self.winners, scores=self.scores(), cause=self.end_rule,
+                      draw=len(self.winners) != 1)
 
     def scores(self) -> tuple[int, ...]:
         """Active ships per seat (the result's scores; the winners decide the game)."""

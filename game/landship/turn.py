@@ -7,7 +7,7 @@ the last seat the round ends (expiry, event check, scrapping, repetition, elimin
 
 from __future__ import annotations
 
-from game.core.protocol import Event, Setup
+from game.core.protocol import Event, GameOver, Setup
 from game.core.rng import Rng
 from game.landship import actions as A
 from game.landship import events as E
@@ -200,7 +200,9 @@ def finish(g: LandshipState, events: list[Event], winners: tuple[int, ...], rule
     g.winners = winners
     g.end_rule = rule
     g.ap = 0
-    events.append(E.GameOver(winners, g.scores(), rule, len(winners) != 1))
+    result = g.result()
+    assert result is not None
+    events.append(GameOver.of(result))
 
 
 def start_game(g: LandshipState, setup: Setup, board: Board, rng: Rng) -> list[Event]:
