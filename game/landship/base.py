@@ -37,7 +37,7 @@ REASONS: tuple[str, ...] = (
 class Look:
     """Per-call memo over one unchanged state (see the module docstring)."""
 
-    __slots__ = ("g", "sand", "sand_mask", "_pieces", "_fleet", "passable", "reach")
+    __slots__ = ("g", "sand", "sand_mask", "_pieces", "_foreign", "_fleet", "passable", "reach")
 
     def __init__(self, g: LandshipState) -> None:
         self.g = g
@@ -48,26 +48,34 @@ class Look:
         else:
             self.sand, self.sand_mask = _NO_CELLS, 0
         self._pieces = -1
+        self._foreign: dict[int, int] = {}
         self._fleet: dict[tuple[int, str], int] | None = None
         self.passable: dict[int, int] = {}           # seat -> cells its ships may step on (M-1)
         self.reach: dict[int, tuple[int, int]] = {}  # ship id -> (legal destinations, reach)
 
+    def _scan(self, seat: int) -> None:
+        pieces = foreign = 0
+        for s in self.g.ships.values():
+            bit = 1 << s.pos
+            pieces |= bit
+            if s.owner != seat:
+                foreign |= bit
+        self._pieces = pieces
+        self._foreign[seat] = foreign
+
     def pieces(self) -> int:
         """Cells holding any piece (ship, wreck or hulk), as a mask."""
         if self._pieces < 0:
-            m = 0
-            for s in self.g.ships.values():
-                m |= 1 << s.pos
-            self._pieces = m
+            self._scan(-2)
         return self._pieces
 
     def foreign(self, seat: int) -> int:
         """Cells holding a piece `seat` does not own (enemies, hulks), as a mask."""
-        m = 0
-        for s in self.g.ships.values():
-            if s.owner != seat:
-                m |= 1 << s.pos
-        return m
+        found = self._foreign.get(seat)
+        if found is None:
+            self._scan(seat)
+            found = self._foreign[seat]
+        return found
 
     def owned(self, seat: int, ship_type: str) -> int:
         """S-4: pieces of `ship_type` that `seat` owns (see `owned`), counted once per call."""

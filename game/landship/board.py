@@ -68,6 +68,8 @@ class Board:
     east_ok: int = field(default=0, init=False)          # cells with a column to their east
     west_ok: int = field(default=0, init=False)          # cells with a column to their west
     _areas: dict = field(default_factory=dict, init=False, compare=False, repr=False)
+    # memo of other pure functions of the board the rules ask often (keyed by the asker)
+    memo: dict = field(default_factory=dict, init=False, compare=False, repr=False)
     _lines: dict = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -132,6 +134,14 @@ class Board:
                         out.append(i)
             found = tuple(out)
             self._areas[key] = found
+        return found
+
+    def area_mask(self, centre: int, metric: str, rmax: int, rmin: int = 0) -> int:
+        """`area(...)` as a bit mask (bit i = cell i), memoised likewise."""
+        key = ("mask", centre, metric, rmax, rmin)
+        found = self._areas.get(key)
+        if found is None:
+            found = self._areas[key] = sum(1 << c for c in self.area(centre, metric, rmax, rmin))
         return found
 
     def crossed(self, a: int, b: int) -> tuple[int, ...]:

@@ -8,7 +8,7 @@ from game.core.protocol import Event
 from game.landship import actions as A
 from game.landship import events as E
 from game.landship.base import (
-    Look, actor_reason, ap_reason, cell_reason, is_id, is_xy, pay, restore_check,
+    Look, actor_reason, ap_reason, bits, cell_reason, is_id, is_xy, pay, restore_check,
 )
 from game.landship.constants import (
     BUILDERS, COST_BUILD, COST_CAPTURE, COST_REPAIR, RESOURCE_REPAIR_CHEB, RESOURCE_SHIP,
@@ -17,11 +17,14 @@ from game.landship.constants import (
 from game.landship.state import HULK, NO_WIND, LandshipState, Ship
 
 
+def builder_type_reason(ship_type: str) -> str | None:
+    """S-2: only the resource ship and the engineer build, capture and repair."""
+    return None if ship_type in BUILDERS else "not_a_builder"
+
+
 def builder_reason(g: LandshipState, s: Ship, cost: int) -> str | None:
     """I-2 after the ship group: the acting ship is a builder (S-2), then the AP group."""
-    if s.type not in BUILDERS:
-        return "not_a_builder"
-    return ap_reason(g, s, cost, act=True)
+    return builder_type_reason(s.type) or ap_reason(g, s, cost, act=True)
 
 
 def _builder(g: LandshipState, seat: int, ship_id: object, target_id: object,
@@ -164,14 +167,20 @@ def type_reason(g: LandshipState, look: Look, s: Ship, ship_type: str) -> str | 
     return None
 
 
+def sites(g: LandshipState, look: Look, s: Ship) -> int:
+    """The cells `s` may build on, as a mask: within build range (manh), on the board, empty,
+    not rock, not quicksand (K-1)."""
+    board = g.board
+    near = board.area_mask(s.pos, "manh", board.params.build_range)
+    return near & board.open_mask & ~look.sand_mask & ~look.pieces()
+
+
 def at_reason(g: LandshipState, look: Look, s: Ship, at: int) -> str | None:
-    """K-1 geometry for an on-board cell: empty and passable, then within build range."""
-    why = cell_reason(g, look, at)
-    if why:
-        return why
-    if g.board.distance("manh", s.pos, at) > g.board.params.build_range:
-        return "out_of_range"
-    return None
+    """K-1 geometry for an on-board cell, in I-2 order: empty and passable, then within build
+    range. None exactly for the cells of `sites`; the rest only picks the reason."""
+    if sites(g, look, s) >> at & 1:
+        return None
+    return cell_reason(g, look, at) or "out_of_range"
 
 
 def check_build(g: LandshipState, look: Look, seat: int, a: A.Build) -> str | None:
@@ -210,15 +219,14 @@ def do_build(g: LandshipState, seat: int, a: A.Build) -> list[Event]:
 
 
 def build_plays(g: LandshipState, look: Look, s: Ship, out: list[Any]) -> None:
-    """Append every legal build by ready ship `s`: each type, each cell within build range (every
-    farther cell is `out_of_range`) through the same checks."""
+    """Append every legal build by ready ship `s`: each type `type_reason` accepts on each cell
+    `at_reason` accepts (the cells of `sites`)."""
     if builder_reason(g, s, COST_BUILD) or site_reason(g, s):
         return
-    board = g.board
-    cells = [c for c in board.area(s.pos, "manh", board.params.build_range)
-             if at_reason(g, look, s, c) is None]
+    cells = bits(sites(g, look, s))
     if not cells:
         return
+    board = g.board
     xy, sid = board.xy, s.id
     for t in SHIP_TYPES:
         if type_reason(g, look, s, t) is None:

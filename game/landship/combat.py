@@ -54,11 +54,19 @@ def line_blocked(g: LandshipState, a: int, b: int) -> bool:
 
 # ---- attack (C-1): checks in stages, plays, effect -------------------------------------------
 
+def gun_type_reason(stats: ShipStats) -> str | None:
+    """C-1: only ships with an attack and a ranged reach fire."""
+    return None if stats.can_fire else "cannot_attack"
+
+
 def gunner_reason(g: LandshipState, s: Ship, stats: ShipStats) -> str | None:
     """I-2 for the attacker after its ship group: it can fire, and the AP group."""
-    if not stats.can_fire:
-        return "cannot_attack"
-    return ap_reason(g, s, COST_ATTACK, act=True)
+    return gun_type_reason(stats) or ap_reason(g, s, COST_ATTACK, act=True)
+
+
+def ram_type_reason(ship_type: str) -> str | None:
+    """C-6: only the ram ship rams."""
+    return None if ship_type == RAM_SHIP else "cannot_attack"
 
 
 def target_reason(g: LandshipState, s: Ship, stats: ShipStats, t: Ship) -> str | None:
@@ -189,16 +197,14 @@ def check_ram(g: LandshipState, look: Look, seat: int, a: A.Ram) -> str | None:
     if why:
         return why
     s = g.ships[a.ship]
-    if s.type != RAM_SHIP:
-        return "cannot_attack"
-    return charge_reason(g, look, s, DIR_INDEX[a.dir], a.k)
+    return ram_type_reason(s.type) or charge_reason(g, look, s, DIR_INDEX[a.dir], a.k)
 
 
 def ram_plays(g: LandshipState, look: Look, s: Ship, out: list[Any]) -> None:
     """Append every legal ram of ready ship `s`. Candidates: in each direction, each k up to
     the allowance (a longer charge is `out_of_reach`) whose cell k+1 holds a piece (any other
     k is `no_ram_target` or off the board); `charge_reason` judges each."""
-    if s.type != RAM_SHIP:
+    if ram_type_reason(s.type):
         return
     move = g.board.params.stats(s.type).move
     step, cell = g.board.step, g.cell

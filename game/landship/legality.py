@@ -19,6 +19,7 @@ from game.core.protocol import Action
 from game.landship import actions as A
 from game.landship import building, combat, movement
 from game.landship.base import REASONS, Look, ship_reason
+from game.landship.constants import Params
 from game.landship.state import LandshipState, Phase, Ship
 
 
@@ -42,11 +43,31 @@ CHECKS: dict[type, Callable[[LandshipState, Look, int, Any], str | None]] = {
     A.Resign: _free,
 }
 
-# Per ready ship, in the order `legal_actions` lists them (moves first: `has_play` relies on it).
-PLAYS: tuple[Callable[[LandshipState, Look, Ship, list[Any]], None], ...] = (
-    movement.move_plays, combat.attack_plays, combat.ram_plays,
-    building.repair_plays, building.capture_plays, building.build_plays,
+Plays = Callable[[LandshipState, Look, Ship, list[Any]], None]
+
+# Per ready ship, in the order `legal_actions` lists them (moves first: `has_play` relies on
+# it), each with the check of the ship's type that opens the family (None: every type).
+PLAYS: tuple[tuple[Plays, Callable[[Params, str], str | None] | None], ...] = (
+    (movement.move_plays, None),
+    (combat.attack_plays, lambda params, t: combat.gun_type_reason(params.stats(t))),
+    (combat.ram_plays, lambda params, t: combat.ram_type_reason(t)),
+    (building.repair_plays, lambda params, t: building.builder_type_reason(t)),
+    (building.capture_plays, lambda params, t: building.builder_type_reason(t)),
+    (building.build_plays, lambda params, t: building.builder_type_reason(t)),
 )
+
+
+def families(g: LandshipState, ship_type: str) -> tuple[Plays, ...]:
+    """The play families a ship of `ship_type` may have on this board: those whose type check
+    accepts it (the others would refuse every candidate at that stage). Memoised per board
+    (the type checks read only the board's parameters)."""
+    key = ("families", ship_type)
+    memo = g.board.memo
+    found = memo.get(key)
+    if found is None:
+        params = g.board.params
+        found = memo[key] = tuple(f for f, opens in PLAYS if opens is None or opens(params, ship_type) is None)
+    return found
 
 
 def turn_reason(g: LandshipState, seat: int) -> str | None:
@@ -78,7 +99,7 @@ def plays(g: LandshipState, seat: int, look: Look | None = None) -> list[Action]
     look = look or Look(g)
     for s in g.ships.values():
         if ship_reason(g, seat, s) is None:
-            for family in PLAYS:
+            for family in families(g, s.type):
                 family(g, look, s, out)
     return out
 
@@ -94,7 +115,7 @@ def has_play(g: LandshipState, seat: int) -> bool:
         if ship_reason(g, seat, s) is None:
             if movement.can_move(g, look, s):  # the usual answer, without building the moves
                 return True
-            for family in PLAYS[1:]:
+            for family in families(g, s.type)[1:]:
                 family(g, look, s, out)
                 if out:
                     return True

@@ -8,11 +8,12 @@ run only when a move is carried out.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterator
 
 from game.core.protocol import Event
 from game.landship import actions as A
 from game.landship import events as E
+from game.landship import weather
 from game.landship.base import (
     Look, actor_reason, ap_reason, bits, cell_reason, is_id, is_xy, move_cost, pay, place,
 )
@@ -51,6 +52,15 @@ def _grow(board: Board, start: int, cap: int, dirs: tuple[int, ...], passable: i
     reach = frontier = 1 << start
     w = board.width
     east, west = board.east_ok, board.west_ok
+    if dirs == ALL_DIRS:  # the common case, one expression per step
+        for _ in range(cap):
+            nxt = ((frontier >> w) | ((frontier & east) << 1) | (frontier << w)
+                   | ((frontier & west) >> 1)) & passable & ~reach
+            if not nxt:
+                break
+            reach |= nxt
+            frontier = nxt
+        return reach
     for _ in range(cap):
         nxt = 0
         for d in dirs:
@@ -206,8 +216,9 @@ def _bfs(g: LandshipState, start: int, seat: int, cap: int, dirs: tuple[int, ...
     return parent
 
 
-def _move_maps(g: LandshipState, s: Ship, sand: frozenset[int]) -> list[dict[int, int]]:
-    """Parent maps of each move kind, in the order M-3 prefers them."""
+def _move_maps(g: LandshipState, s: Ship, sand: frozenset[int]) -> Iterator[dict[int, int]]:
+    """Parent maps of each move kind, in the order M-3 prefers them (lazily: the first that
+    holds the destination decides)."""
     move = g.board.params.stats(s.type).move
     step, rock, cell, ships = g.board.step, g.board.rock, g.cell, g.ships
     if s.type == RAM_SHIP:
@@ -223,21 +234,22 @@ def _move_maps(g: LandshipState, s: Ship, sand: frozenset[int]) -> list[dict[int
                     break
                 parent[n] = c
                 c = n
-        return [parent]
+        yield parent
+        return
     seat, pos, w = s.owner, s.pos, g.wind_dir
     if w == NO_WIND:
-        return [_bfs(g, pos, seat, move, ALL_DIRS, sand)]
+        yield _bfs(g, pos, seat, move, ALL_DIRS, sand)
+        return
     up = (w + 2) % 4
-    return [
-        _bfs(g, pos, seat, move - 1, ALL_DIRS, sand),
-        _bfs(g, pos, seat, move, tuple(d for d in ALL_DIRS if d != up), sand),
-        _bfs(g, pos, seat, move + 1, (w,), sand),
-    ]
+    yield _bfs(g, pos, seat, move - 1, ALL_DIRS, sand)
+    yield _bfs(g, pos, seat, move, tuple(d for d in ALL_DIRS if d != up), sand)
+    yield _bfs(g, pos, seat, move + 1, (w,), sand)
 
 
 def path_to(g: LandshipState, s: Ship, dest: int, look: Look | None = None) -> list[int] | None:
     """M-3: the reported path (start .. dest), or None if dest is not reachable."""
-    for parent in _move_maps(g, s, (look or Look(g)).sand):
+    sand = look.sand if look is not None else weather.sand_cells(g)
+    for parent in _move_maps(g, s, sand):
         if dest in parent and dest != s.pos:
             path = [dest]
             while parent[path[-1]] != -1:
