@@ -83,6 +83,8 @@ class EndTurn(Action):
 class Resign(Action):
     """V-6: leave the game at once; the fleet becomes hulks."""
 
+    concedes = True  # gives the game away: the random agent and benchmarks skip it
+
 
 END_TURN = EndTurn()
 RESIGN = Resign()
