@@ -101,6 +101,15 @@ def bits(mask: int) -> list[int]:
     return out
 
 
+def pieces_near(g: LandshipState, look: Look, centre: int, metric: str, reach: int) -> list[int]:
+    """Ids of the pieces at distance 1..reach of `centre`, ascending (the order of `ships`,
+    whose ids only grow): the candidates of a target check whose first refusal for anything
+    farther is `out_of_range`."""
+    near = look.pieces() & g.board.area_mask(centre, metric, reach, 1)
+    cell = g.cell
+    return sorted(cell[c] for c in bits(near)) if near else []
+
+
 def is_id(value: object) -> bool:
     """D31: a ship id is a plain int."""
     return type(value) is int

@@ -8,7 +8,7 @@ from game.core.protocol import Event
 from game.landship import actions as A
 from game.landship import events as E
 from game.landship.base import (
-    Look, actor_reason, ap_reason, bits, cell_reason, is_id, is_xy, pay, restore_check,
+    Look, actor_reason, ap_reason, bits, cell_reason, is_id, is_xy, pay, pieces_near, restore_check,
 )
 from game.landship.constants import (
     BUILDERS, COST_BUILD, COST_CAPTURE, COST_REPAIR, RESOURCE_REPAIR_CHEB, RESOURCE_SHIP,
@@ -47,16 +47,20 @@ def _builder(g: LandshipState, seat: int, ship_id: object, target_id: object,
 
 # ---- repair (K-3) ----------------------------------------------------------------------------
 
+def repair_reach(g: LandshipState, s: Ship) -> tuple[str, int]:
+    """K-3: the resource ship repairs around itself (cheb 1), the engineer within its range."""
+    if s.type == RESOURCE_SHIP:
+        return "cheb", RESOURCE_REPAIR_CHEB
+    return "manh", g.board.params.repair_range_engineer
+
+
 def repair_target_reason(g: LandshipState, s: Ship, t: Ship) -> str | None:
     """K-3 target checks: not itself, then range, own ship, not at full integrity."""
     if t is s:
         return "cannot_repair_self"
     board = g.board
-    if s.type == RESOURCE_SHIP:
-        d, reach = board.distance("cheb", s.pos, t.pos), RESOURCE_REPAIR_CHEB
-    else:
-        d, reach = board.distance("manh", s.pos, t.pos), board.params.repair_range_engineer
-    if not 1 <= d <= reach:
+    metric, reach = repair_reach(g, s)
+    if not 1 <= board.distance(metric, s.pos, t.pos) <= reach:
         return "out_of_range"
     if t.owner != s.owner:
         return "invalid_target"
@@ -75,11 +79,14 @@ def check_repair(g: LandshipState, look: Look, seat: int, a: A.Repair) -> str | 
 
 
 def repair_plays(g: LandshipState, look: Look, s: Ship, out: list[Any]) -> None:
-    """Append every legal repair by ready ship `s`: each piece through the same checks."""
+    """Append every legal repair by ready ship `s`: each piece within its reach (itself and
+    anything farther are refused anyway) through the same checks."""
     if builder_reason(g, s, COST_REPAIR) is None:
-        for t in g.ships.values():
-            if repair_target_reason(g, s, t) is None:
-                out.append(A.interned(A.Repair, s.id, t.id))
+        ships = g.ships
+        metric, reach = repair_reach(g, s)
+        for tid in pieces_near(g, look, s.pos, metric, reach):
+            if repair_target_reason(g, s, ships[tid]) is None:
+                out.append(A.interned(A.Repair, s.id, tid))
 
 
 def do_repair(g: LandshipState, seat: int, a: A.Repair) -> list[Event]:
@@ -120,11 +127,13 @@ def check_capture(g: LandshipState, look: Look, seat: int, a: A.Capture) -> str 
 
 
 def capture_plays(g: LandshipState, look: Look, s: Ship, out: list[Any]) -> None:
-    """Append every legal capture by ready ship `s`: each piece through the same checks."""
+    """Append every legal capture by ready ship `s`: each piece within capture range (anything
+    farther is `holding_limit` or `out_of_range`) through the same checks."""
     if builder_reason(g, s, COST_CAPTURE) is None:
-        for t in g.ships.values():
-            if capture_target_reason(g, look, s, t) is None:
-                out.append(A.interned(A.Capture, s.id, t.id))
+        ships = g.ships
+        for tid in pieces_near(g, look, s.pos, "manh", g.board.params.capture_range):
+            if capture_target_reason(g, look, s, ships[tid]) is None:
+                out.append(A.interned(A.Capture, s.id, tid))
 
 
 def do_capture(g: LandshipState, seat: int, a: A.Capture) -> list[Event]:

@@ -8,7 +8,7 @@ from game.core.protocol import Event
 from game.landship import actions as A
 from game.landship import events as E
 from game.landship.base import (
-    Look, actor_reason, ap_reason, is_id, pay, place, stalled, wreck_check,
+    Look, actor_reason, ap_reason, is_id, pay, pieces_near, place, stalled, wreck_check,
 )
 from game.landship.constants import (
     COST_ATTACK, COST_RAM_CHARGE, COST_RAM_STANDING, DIR_INDEX, DIRECTIONS, FORTRESS_SHIP,
@@ -106,12 +106,14 @@ def check_attack(g: LandshipState, look: Look, seat: int, a: A.Attack) -> str | 
 
 
 def attack_plays(g: LandshipState, look: Look, s: Ship, out: list[Any]) -> None:
-    """Append every legal attack of ready ship `s`: each piece through the same checks."""
+    """Append every legal attack of ready ship `s`: each piece within its range (any other is
+    `out_of_range`) through the same checks."""
     stats = g.board.params.stats(s.type)
     if gunner_reason(g, s, stats) is None:
-        for t in g.ships.values():
-            if target_reason(g, s, stats, t) is None:
-                out.append(A.interned(A.Attack, s.id, t.id))
+        ships = g.ships
+        for tid in pieces_near(g, look, s.pos, stats.reach, stats.range):
+            if target_reason(g, s, stats, ships[tid]) is None:
+                out.append(A.interned(A.Attack, s.id, tid))
 
 
 def do_attack(g: LandshipState, seat: int, a: A.Attack) -> list[Event]:
