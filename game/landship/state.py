@@ -61,7 +61,8 @@ class Ship:
         twin.integrity, twin.pos = self.integrity, self.pos
         twin.ap_spent, twin.moves = self.ap_spent, self.moves
         twin.actions, twin.fresh, twin.stalled_round = self.actions, self.fresh, self.stalled_round
-        twin.pierce = [list(m) for m in self.pierce]
+        pierce = self.pierce
+        twin.pierce = [list(m) for m in pierce] if pierce else []  # usually empty: skip the loop
         twin.sink = self.sink
         return twin
 
