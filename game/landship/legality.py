@@ -105,18 +105,20 @@ def plays(g: LandshipState, seat: int, look: Look | None = None) -> list[Action]
 
 
 def has_play(g: LandshipState, seat: int) -> bool:
-    """D6: does `seat` have anything to do but end the turn or resign? Stops at the first
-    ship and family that has a play."""
+    """D6: does `seat` have anything to do but end the turn or resign? Asks the cheap
+    question first (can any ready ship move, without building the moves), then the other
+    families ship by ship, stopping at the first play."""
     if turn_reason(g, seat):
         return False
     look = Look(g)
+    ready = [s for s in g.ships.values() if ship_reason(g, seat, s) is None]
+    for s in ready:
+        if movement.can_move(g, look, s):
+            return True
     out: list[Action] = []
-    for s in g.ships.values():
-        if ship_reason(g, seat, s) is None:
-            if movement.can_move(g, look, s):  # the usual answer, without building the moves
+    for s in ready:
+        for family in families(g, s.type)[1:]:
+            family(g, look, s, out)
+            if out:
                 return True
-            for family in families(g, s.type)[1:]:
-                family(g, look, s, out)
-                if out:
-                    return True
     return False

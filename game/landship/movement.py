@@ -8,18 +8,17 @@ run only when a move is carried out.
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any
 
 from game.core.protocol import Event
 from game.landship import actions as A
 from game.landship import events as E
-from game.landship import weather
 from game.landship.base import (
     Look, actor_reason, ap_reason, bits, cell_reason, is_id, is_xy, move_cost, pay, place,
 )
 from game.landship.board import Board
 from game.landship.constants import RAM_SHIP
-from game.landship.state import EMPTY, NO_WIND, LandshipState, Ship
+from game.landship.state import NO_WIND, LandshipState, Ship
 
 ALL_DIRS: tuple[int, ...] = (0, 1, 2, 3)  # N, E, S, W: the BFS expansion order (M-3, D32)
 
@@ -186,76 +185,90 @@ def move_plays(g: LandshipState, look: Look, s: Ship, out: list[Any]) -> None:
 
 
 # ---- the reported path (M-3, D32) --------------------------------------------------------------
+# D32's path is the one a BFS expanding N, E, S, W level by level records: the shortest path
+# whose step directions are lexicographically smallest. Found on masks: the levels of the
+# move kind that reaches the destination, the cells on some shortest path to it (walking the
+# levels back), then from the start always the first direction that stays on such a path.
 
-def _bfs(g: LandshipState, start: int, seat: int, cap: int, dirs: tuple[int, ...],
-         sand: frozenset[int]) -> dict[int, int]:
-    """M-1: cells reachable in <= cap steps along `dirs`, as child -> parent. Expansion order
-    N, E, S, W level by level makes each parent chain the lexicographically smallest shortest
-    path (D32)."""
-    parent = {start: -1}
-    if cap <= 0:
-        return parent
-    step, rock, cell, ships = g.board.step, g.board.rock, g.cell, g.ships
-    frontier = [start]
+def _levels(board: Board, start: int, cap: int, dirs: tuple[int, ...], passable: int) -> list[int]:
+    """The cells first reached after 0, 1, .. cap steps (masks), as `_grow` reaches them."""
+    w, east, west = board.width, board.east_ok, board.west_ok
+    levels = [1 << start]
+    reach = frontier = levels[0]
     for _ in range(cap):
-        nxt = []
-        for c in frontier:
-            row = step[c]
-            for d in dirs:
-                n = row[d]
-                if n < 0 or n in parent or rock[n] or n in sand:
-                    continue
-                occ = cell[n]
-                if occ != EMPTY and ships[occ].owner != seat:
-                    continue
-                parent[n] = c
-                nxt.append(n)
+        nxt = 0
+        for d in dirs:
+            if d == 0:
+                nxt |= frontier >> w
+            elif d == 1:
+                nxt |= (frontier & east) << 1
+            elif d == 2:
+                nxt |= frontier << w
+            else:
+                nxt |= (frontier & west) >> 1
+        nxt &= passable & ~reach
         if not nxt:
             break
+        reach |= nxt
+        levels.append(nxt)
         frontier = nxt
-    return parent
+    return levels
 
 
-def _move_maps(g: LandshipState, s: Ship, sand: frozenset[int]) -> Iterator[dict[int, int]]:
-    """Parent maps of each move kind, in the order M-3 prefers them (lazily: the first that
-    holds the destination decides)."""
-    move = g.board.params.stats(s.type).move
-    step, rock, cell, ships = g.board.step, g.board.rock, g.cell, g.ships
-    if s.type == RAM_SHIP:
-        parent = {s.pos: -1}
-        for d in ALL_DIRS:
-            c = s.pos
-            for _ in range(allowance(g, move, d)):
-                n = step[c][d]
-                if n < 0 or rock[n] or n in sand:
-                    break
-                occ = cell[n]
-                if occ != EMPTY and ships[occ].owner != s.owner:
-                    break
-                parent[n] = c
-                c = n
-        yield parent
-        return
-    seat, pos, w = s.owner, s.pos, g.wind_dir
+def _back(board: Board, mask: int, dirs: tuple[int, ...]) -> int:
+    """Cells from which one step along one of `dirs` lands in `mask`."""
+    w, east, west = board.width, board.east_ok, board.west_ok
+    out = 0
+    for d in dirs:
+        if d == 0:
+            out |= mask << w
+        elif d == 1:
+            out |= (mask >> 1) & east
+        elif d == 2:
+            out |= mask >> w
+        else:
+            out |= (mask << 1) & west
+    return out
+
+
+def _kinds(g: LandshipState, s: Ship) -> list[tuple[int, tuple[int, ...]]]:
+    """(step cap, directions) of each move kind, in the order M-3 prefers them (E-7)."""
+    move, w = g.board.params.stats(s.type).move, g.wind_dir
     if w == NO_WIND:
-        yield _bfs(g, pos, seat, move, ALL_DIRS, sand)
-        return
+        return [(move, ALL_DIRS)]
     up = (w + 2) % 4
-    yield _bfs(g, pos, seat, move - 1, ALL_DIRS, sand)
-    yield _bfs(g, pos, seat, move, tuple(d for d in ALL_DIRS if d != up), sand)
-    yield _bfs(g, pos, seat, move + 1, (w,), sand)
+    return [(move - 1, ALL_DIRS), (move, tuple(d for d in ALL_DIRS if d != up)), (move + 1, (w,))]
 
 
 def path_to(g: LandshipState, s: Ship, dest: int, look: Look | None = None) -> list[int] | None:
     """M-3: the reported path (start .. dest), or None if dest is not reachable."""
-    sand = look.sand if look is not None else weather.sand_cells(g)
-    for parent in _move_maps(g, s, sand):
-        if dest in parent and dest != s.pos:
-            path = [dest]
-            while parent[path[-1]] != -1:
-                path.append(parent[path[-1]])
-            path.reverse()
-            return path
+    look = look or Look(g)
+    if dest == s.pos or not legal_moves(g, look, s) >> dest & 1:
+        return None
+    board, step = g.board, g.board.step
+    if s.type == RAM_SHIP:  # M-2: the straight line that holds dest
+        (sx, sy), (dx, dy) = board.xy[s.pos], board.xy[dest]
+        d = (0 if dy < sy else 2) if dx == sx else (1 if dx > sx else 3)
+        path = [s.pos]
+        while path[-1] != dest:
+            path.append(step[path[-1]][d])
+        return path
+    open_cells = passable(g, look, s.owner)
+    bit = 1 << dest
+    for cap, dirs in _kinds(g, s):
+        levels = _levels(board, s.pos, cap, dirs, open_cells)
+        k = next((i for i, m in enumerate(levels) if m & bit), -1)
+        if k < 0:
+            continue
+        on = [0] * (k + 1)
+        on[k] = bit
+        for j in range(k, 0, -1):
+            on[j - 1] = _back(board, on[j], dirs) & levels[j - 1]
+        path = [s.pos]
+        for i in range(1, k + 1):
+            row = step[path[-1]]
+            path.append(next(row[d] for d in dirs if row[d] >= 0 and on[i] >> row[d] & 1))
+        return path
     return None
 
 
