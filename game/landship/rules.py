@@ -145,13 +145,19 @@ class LandshipRuleset(Ruleset):
                                 max=board.players_max)
         return start_game(setup, board, Rng(setup.seed))
 
+    def state_from_view(self, view: LandshipView, rng: Rng) -> LandshipGame:
+        """The game `view` shows, with `rng` for the dice to come: everything else is public
+        (H-1), so only the RNG is new. The rebuilt setup has seed 0 (a view holds no seed)."""
+        return game_from_view(view, rng, auto_end=True)
+
 
 def game_from_view(view: LandshipView, rng: Rng, auto_end: bool = False) -> LandshipGame:
     """A private game rebuilt from a public view (H-1: the view holds everything but the
-    RNG), for agents to try actions on. `rng` is the agent's own generator; with the default
-    `auto_end=False` a tried action never runs on into the next turn."""
+    RNG), for agents to try actions on. `rng` draws the dice to come (the seed is not in a
+    view, so the rebuilt setup has seed 0); with the default `auto_end=False` a tried action
+    never runs on into the next turn."""
     board = view.board
-    setup = Setup(seats=view.seats, seed=view.seed, ruleset=LandshipRuleset.id)
+    setup = Setup(seats=view.seats, seed=0, map=board.map_path or None, ruleset=LandshipRuleset.id)
     game = LandshipGame(setup=setup, board=board, rng=rng, order=view.order)
     game.cell = [EMPTY] * (board.width * board.height)
     for info in view.ships:
@@ -179,5 +185,6 @@ def game_from_view(view: LandshipView, rng: Rng, auto_end: bool = False) -> Land
     game.streaks = {(seat, t): [streak, last, pending] for seat, t, streak, last, pending in view.streaks}
     game.winners = view.winners
     game.end_rule = view.end_rule
+    game.last_event = view.last_event
     game.auto_end = auto_end
     return game

@@ -199,7 +199,8 @@ class LandshipState(State):
         }
 
     def view(self, seat: int | None) -> "LandshipView":
-        """H-1: everything is public except the RNG, so every seat sees the same."""
+        """H-1: everything is public except the RNG (and the seed it came from), so every
+        seat sees the same."""
         xy = self.board.xy
         ships = tuple(
             ShipInfo(s.id, s.type, s.owner, s.former_owner, s.integrity, xy[s.pos], s.ap_spent,
@@ -216,7 +217,6 @@ class LandshipState(State):
             quicksand=tuple(self.quicksand), markers=tuple(self.markers),
             streaks=tuple(sorted((k[0], k[1], v[0], v[1], v[2]) for k, v in self.streaks.items())),
             winners=self.winners, end_rule=self.end_rule, last_event=self.last_event,
-            seed=self.setup.seed,
         )
 
 
@@ -249,7 +249,7 @@ class LandshipView(View):
     winners: tuple[int, ...] | None
     end_rule: str
     last_event: tuple[int, str, tuple[int, int] | None] | None
-    seed: int  # the game's seed is public (agents derive their own RNG from it)
+    # No seed and no RNG state (H-3): from either every die to come would follow.
 
     def to_json(self) -> dict[str, Any]:
         xy = self.board.xy
@@ -287,5 +287,4 @@ class LandshipView(View):
             "last_event": ([self.last_event[0], self.last_event[1],
                             list(self.last_event[2]) if self.last_event[2] else None]
                            if self.last_event else None),
-            "seed": self.seed,
         }
