@@ -44,6 +44,9 @@ Choices where the spec is silent or where the collection's conventions differ:
   counts each seat's active ships at the end. V-5b's draw is shared by the players eliminated
   at that step.
 - A hulk keeps its last integrity for display; it means nothing until a capture resets it.
+- A view holds everything but the RNG and the seed (H-1, H-3; issue 17): either would give
+  every die to come. `LandshipRuleset.state_from_view` rebuilds the game exactly, with the
+  given RNG and seed 0 in its setup. `resign` is marked `concedes`.
 - Setup options are ignored (the lobby passes other rulesets' options to every ruleset).
 - Map objects: pytmx moves tile objects to a top-left origin, so every object's cell is its
   centre (x + w/2, y + h/2) floor-divided by the tile size (the spec's B-6 rule).
