@@ -124,15 +124,6 @@ class LandshipRuleset(Ruleset):
     map_folder = "landship"
     default_map_name = "default.tmx"
 
-    def default_map(self) -> str:
-        """The base's maps/landship/default.tmx, worked out once: the base resolves the
-        program's folder on every call, a tenth of a millisecond per new game."""
-        if self._default is None:
-            type(self)._default = super().default_map()
-        return self._default  # type: ignore[return-value]
-
-    _default: str | None = None
-
     def read_board(self, path: str) -> Board:
         """The validated board of the map at `path` (B-1..B-6, D36)."""
         return load_board(path)
