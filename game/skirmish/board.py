@@ -104,6 +104,8 @@ class Board:
     cavalry_penalty: tuple[bool, ...] = field(default=(), init=False)    # swamp, mountain
     _disks: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict, init=False,
                                                            compare=False, repr=False)
+    _disk_sets: dict[tuple[int, int], frozenset[int]] = field(default_factory=dict, init=False,
+                                                              compare=False, repr=False)
 
     def __post_init__(self) -> None:
         w, h = self.width, self.height
@@ -166,6 +168,15 @@ class Board:
             found = tuple(j for j in range(self.size)
                           if j != centre and self.distance(centre, j) <= radius)
             self._disks[key] = found
+        return found
+
+    def disk_set(self, centre: int, radius: int) -> frozenset[int]:
+        """`disk` as a set, for membership tests (cached)."""
+        key = (centre, radius)
+        found = self._disk_sets.get(key)
+        if found is None:
+            found = frozenset(self.disk(centre, radius))
+            self._disk_sets[key] = found
         return found
 
     def push_hex(self, attacker: int, defender: int) -> int:
@@ -351,7 +362,15 @@ def board_from_map(data: TiledMapData) -> Board:
         ngrid = data.tile_layers["neutral"]
         for row in range(h):
             for col in range(w):
-                neutral[row * w + col] = ngrid[row][col] is not None
+                props = ngrid[row][col]
+                if props is None:
+                    continue
+                # 16.1: a non-empty cell marks neutral land; it must be the tileset's neutral
+                # tile, so a stray terrain tile or an id the tileset lacks is refused.
+                if props.get("neutral") not in (True, "true"):
+                    raise MapError(path, f"layer 'neutral' at ({col}, {row})",
+                                   "skirmish_bad_neutral", col=col, row=row)
+                neutral[row * w + col] = True
     mp = data.properties
     turn_limit = _int_prop(path, "map properties", mp, "turn_limit", TURN_LIMIT, 1, 999)
     siege_rounds = _int_prop(path, "map properties", mp, "siege_rounds", SIEGE_ROUNDS, 1, 99)

@@ -16,6 +16,7 @@ from game.skirmish.board import CitySpec, FactionSpec, UnitSpec, build_board
 from game.skirmish.constants import SKILL_CODES, UNITS
 from game.skirmish.rules import SkirmishGame, new_state
 from game.skirmish.state import Phase, Unit
+from game.skirmish.turn import start_turn
 
 FACTION_IDS = ("a", "b", "c", "d")
 
@@ -80,7 +81,7 @@ def scenario(rows: list[str] | str, *, skills: Iterable[Iterable[str]] = ((), ()
         game.picked[s] = True
     game.touch()
     if begin:
-        game._start_turn(seat)
+        start_turn(game, seat)
     game.touch()
     return game
 

@@ -13,6 +13,7 @@ from game.skirmish import events as E
 from game.skirmish.board import FREE, build_board
 from game.skirmish.constants import SKILLS
 from game.skirmish.state import Phase
+from game.skirmish.turn import start_turn
 from tests.helpers.skirmish import city_index, end_turn, of, refused, scenario, unit
 
 INF, ARC, CAV = "infantry", "archer", "cavalry"
@@ -280,7 +281,7 @@ def test_C_3_healing_in_own_and_allied_cities_only():
                  units=[(0, INF, (0, 0), 2), (0, INF, (1, 0), 2), (0, INF, (3, 0), 2)], begin=False)
     g.overlord[1] = 0
     g.touch()
-    ev = g._start_turn(0)
+    ev = start_turn(g, 0)
     assert [(e.unit, e.hp) for e in of(ev, E.Healed)] == [(1, 3), (2, 3)]
 
 
