@@ -106,6 +106,8 @@ class Board:
                                                            compare=False, repr=False)
     _disk_sets: dict[tuple[int, int], frozenset[int]] = field(default_factory=dict, init=False,
                                                               compare=False, repr=False)
+    _steps: dict[bool, tuple[tuple[tuple[int, int, int], ...], ...]] = field(
+        default_factory=dict, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         w, h = self.width, self.height
@@ -168,6 +170,23 @@ class Board:
             found = tuple(j for j in range(self.size)
                           if j != centre and self.distance(centre, j) <= radius)
             self._disks[key] = found
+        return found
+
+    def steps(self, light: bool) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+        """Per hex, the steps a unit may take to a neighbour by terrain alone (cached):
+        `(direction, hex, cost)` in B-2 order, cost -1 for an M-2 water transition (all MP
+        go), I8 costs when `light`; steps onto neutral land from outside it are left out
+        (M-5c / N-2). Units, cities and Intercept are the searches' business."""
+        found = self._steps.get(light)
+        if found is None:
+            costs = self.light_cost if light else self.cost
+            water, neutral = self.water, self.neutral
+            found = tuple(
+                tuple((k, h, -1 if water[h] != water[g] else costs[h])
+                      for k, h in enumerate(self.nbrs[g])
+                      if h != OFF and not (neutral[h] and not neutral[g]))
+                for g in range(self.size))
+            self._steps[light] = found
         return found
 
     def disk_set(self, centre: int, radius: int) -> frozenset[int]:

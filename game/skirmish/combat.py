@@ -24,7 +24,7 @@ from game.skirmish.constants import (
     SURPRISE_REDUCTION, UNITS,
 )
 from game.skirmish.effects import check_formations, heal, remove_unit
-from game.skirmish.movement import unit_reason
+from game.skirmish.movement import bloc_stamp, unit_reason
 from game.skirmish.state import SkirmishState, Unit
 
 NS = "skirmish."
@@ -86,28 +86,31 @@ def is_target(game: SkirmishState, seat: int, h: int) -> bool:
     return k >= 0 and game.city_hostile(k, seat)
 
 
-def hostile_targets(game: SkirmishState, seat: int) -> list[int]:
+def hostile_targets(game: SkirmishState, seat: int) -> frozenset[int]:
     """K-1: every hex `seat` could strike from somewhere (hostile units, empty hostile
-    cities), in hex order; cached until the next change."""
+    cities). A hostile city holds no unit or a hostile one, so the set only changes with
+    hostile units, cities and blocs (`bloc_stamp`): it is kept until then."""
     key = ("targets", seat)
-    found = game._cache.get(key)
-    if found is None:
-        roots = game.roots()
-        rs = roots[seat]
-        occ = game.occ
-        hexes = {u.hex for u in game.units.values() if roots[u.faction] != rs}
-        for k, spec in enumerate(game.board.cities):
-            if occ[spec.hex] < 0 and game.city_hostile(k, seat):
-                hexes.add(spec.hex)
-        found = sorted(hexes)
-        game._cache[key] = found
+    stamp = bloc_stamp(game, seat)
+    entry = game._reach.get(key)
+    if entry is not None and entry[0] == stamp:
+        return entry[1]
+    roots = game.roots()
+    rs = roots[seat]
+    occ = game.occ
+    hexes = {u.hex for u in game.units.values() if roots[u.faction] != rs}
+    for k, spec in enumerate(game.board.cities):
+        if occ[spec.hex] < 0 and game.city_hostile(k, seat):
+            hexes.add(spec.hex)
+    found = frozenset(hexes)
+    game._reach[key] = (stamp, found)
     return found
 
 
 def targets_from(game: SkirmishState, unit: Unit, h: int) -> list[int]:
     """Hexes `unit` standing on `h` may strike (range and target kind only), in hex order."""
-    near = game.board.disk_set(h, attack_range(game, unit))
-    return [t for t in hostile_targets(game, unit.faction) if t in near]
+    hostile = hostile_targets(game, unit.faction)
+    return [t for t in game.board.disk(h, attack_range(game, unit)) if t in hostile]
 
 
 def counter_source(game: SkirmishState, y: Unit, x: Unit, x_hex: int, pursuit: bool) -> bool:
@@ -347,11 +350,19 @@ def may_attack(game: SkirmishState, u: Unit) -> bool:
 
 
 def attack_options(game: SkirmishState, u: Unit) -> list[A.Attack]:
-    """The Attacks `legal_actions` lists for own, non-fresh unit `u`."""
+    """The Attacks `legal_actions` lists for own, non-fresh unit `u` (kept while the unit
+    stays put and the targets do not change)."""
     if not may_attack(game, u):
         return []
+    key = ("attacks", u.id)
+    stamp = (u.hex, u.type, bloc_stamp(game, u.faction))
+    entry = game._reach.get(key)
+    if entry is not None and entry[0] == stamp:
+        return entry[1]
     coords = game.board.coords
-    return [A.Attack(u.id, coords[t]) for t in targets_from(game, u, u.hex)]
+    found = [A.Attack(u.id, coords[t]) for t in targets_from(game, u, u.hex)]
+    game._reach[key] = (stamp, found)
+    return found
 
 
 def attack_reason(game: SkirmishState, seat: int, action: A.Attack) -> str | None:

@@ -69,13 +69,29 @@ def produce_options(game: SkirmishState, seat: int) -> list[A.Produce]:
     """The Produce actions `legal_actions` lists: cities in map order, paid then vouchers."""
     b = game.board
     out: list[A.Produce] = []
+    paid: tuple[str, ...] | None = None
     for k, spec in enumerate(b.cities):
         if not _city_open(game, seat, k):
             continue
+        if paid is None:
+            paid = _kinds(game, seat, k, False)      # the same for every city
         at = b.coords[spec.hex]
-        out.extend(A.Produce(at, kind) for kind in _kinds(game, seat, k, False))
-        out.extend(A.Produce(at, kind, True) for kind in _kinds(game, seat, k, True))
+        out.extend(_produce(at, kind, False) for kind in paid)
+        if game.city_voucher[k] == seat:
+            out.extend(_produce(at, kind, True) for kind in _kinds(game, seat, k, True))
     return out
+
+
+_PRODUCE: dict[tuple[tuple[int, int], str, bool], A.Produce] = {}
+
+
+def _produce(at: tuple[int, int], kind: str, voucher: bool) -> A.Produce:
+    """A shared Produce action (actions are immutable; building them is what costs)."""
+    key = (at, kind, voucher)
+    found = _PRODUCE.get(key)
+    if found is None:
+        found = _PRODUCE[key] = A.Produce(at, kind, voucher)
+    return found
 
 
 def produce_reason(game: SkirmishState, seat: int, action: A.Produce) -> str | None:

@@ -63,34 +63,58 @@ def infiltrates(game: SkirmishState, unit: Unit) -> bool:
     return unit.type == CAVALRY and "C11" in game.skills[unit.faction]
 
 
-def intercept_zone(game: SkirmishState, seat: int) -> frozenset[int]:
-    """I3 / D30: hexes next to an infantry of another bloc whose faction has Intercept."""
-    roots = game.roots()
-    key = ("zoc", roots[seat])
+def bloc_stamp(game: SkirmishState, seat: int) -> tuple[int, int]:
+    """What searches for a unit of `seat` read from the rest of the board: the cities and
+    blocs (one counter) and the hostile factions' units (the sum of their counters, which only
+    grows while the set of hostile factions stays put; a bloc change bumps the city counter)."""
+    key = ("stamp", seat)
     found = game._cache.get(key)
     if found is None:
-        adj = game.board.adj
-        zone: set[int] = set()
-        for u in game.units.values():
-            if u.type == INFANTRY and roots[u.faction] != roots[seat] and "I3" in game.skills[u.faction]:
-                zone.update(adj[u.hex])
-        found = frozenset(zone)
+        roots = game.roots()
+        rf = roots[seat]
+        hostile = 0
+        for s, e in enumerate(game._epoch):
+            if roots[s] != rf:
+                hostile += e
+        found = (game._city_epoch, hostile)
         game._cache[key] = found
     return found
 
 
-def _special(game: SkirmishState, rf: int, through: bool) -> dict[int, int]:
-    """Hexes a unit of bloc `rf` may not use freely -> NEVER, STOP_ONLY or PASS_ONLY.
+def intercept_zone(game: SkirmishState, seat: int) -> frozenset[int]:
+    """I3 / D30: hexes next to an infantry of another bloc whose faction has Intercept.
+    Kept until a hostile unit or a bloc changes (`bloc_stamp`)."""
+    key = ("zoc", seat)
+    stamp = bloc_stamp(game, seat)
+    entry = game._reach.get(key)
+    if entry is not None and entry[0] == stamp:
+        return entry[1]
+    roots = game.roots()
+    adj = game.board.adj
+    zone: set[int] = set()
+    for u in game.units.values():
+        if u.type == INFANTRY and roots[u.faction] != roots[seat] and "I3" in game.skills[u.faction]:
+            zone.update(adj[u.hex])
+    found = frozenset(zone)
+    game._reach[key] = (stamp, found)
+    return found
+
+
+def _special(game: SkirmishState, seat: int, through: bool) -> dict[int, int]:
+    """Hexes a unit of `seat`'s bloc may not use freely -> NEVER, STOP_ONLY or PASS_ONLY.
 
     M-5b (hostile units; C11 passes them), M-5d (neutral cities), M-5e (hostile cities:
-    never unless breached and empty, then only as the last hex). Every other hex: pass and stop.
+    never unless breached and empty, then only as the last hex). Every other hex: pass and
+    stop. Kept until a hostile unit, a city or a bloc changes (`bloc_stamp`).
     """
-    key = ("special", rf, through)
-    found = game._cache.get(key)
-    if found is not None:
-        return found
+    key = ("special", seat, through)
+    stamp = bloc_stamp(game, seat)
+    entry = game._reach.get(key)
+    if entry is not None and entry[0] == stamp:
+        return entry[1]
     b = game.board
     roots = game.roots()
+    rf = roots[seat]
     out: dict[int, int] = {}
     for u in game.units.values():
         if roots[u.faction] != rf:
@@ -102,30 +126,16 @@ def _special(game: SkirmishState, rf: int, through: bool) -> dict[int, int]:
         elif owner == FREE or roots[owner] != rf:
             breached = game.city_siege[k] >= b.siege_rounds
             out[spec.hex] = STOP_ONLY if breached and game.occ[spec.hex] < 0 else NEVER
-    game._cache[key] = out
+    game._reach[key] = (stamp, out)
     return out
 
 
-def _context(game: SkirmishState, unit: Unit) -> tuple[tuple[int, ...], dict[int, int], frozenset[int]]:
-    b = game.board
-    costs = b.light_cost if unit.type == INFANTRY and "I8" in game.skills[unit.faction] else b.cost
+def _context(game: SkirmishState, unit: Unit):
+    """The step table, the special hexes and the Intercept zone a search of `unit` uses."""
+    steps = game.board.steps(unit.type == INFANTRY and "I8" in game.skills[unit.faction])
     through = infiltrates(game, unit)
-    rf = game.roots()[unit.faction]
     zoc = frozenset() if through else intercept_zone(game, unit.faction)
-    return costs, _special(game, rf, through), zoc
-
-
-def _stamp(game: SkirmishState, unit: Unit) -> tuple[str, int, int]:
-    """What a unit's search read besides its own start and MP: its class (costs, C11), the
-    cities and blocs (one counter) and the hostile factions' units (their counters' sum, which
-    only grows while the set of hostile factions stays put; a bloc change bumps the city one)."""
-    roots = game.roots()
-    rf = roots[unit.faction]
-    hostile = 0
-    for s, e in enumerate(game._epoch):
-        if roots[s] != rf:
-            hostile += e
-    return unit.type, game._city_epoch, hostile
+    return steps, _special(game, unit.faction, through), zoc
 
 
 def reach(game: SkirmishState, unit: Unit, start: int = OFF, mp: int = -1) -> dict[int, int]:
@@ -142,13 +152,11 @@ def reach(game: SkirmishState, unit: Unit, start: int = OFF, mp: int = -1) -> di
     if mp <= 0:
         return {}
     key = (unit.id, start, mp)
-    stamp = _stamp(game, unit)
+    stamp = (unit.type, bloc_stamp(game, unit.faction))
     hit = game._reach.get(key)
     if hit is not None and hit[0] == stamp:
         return hit[1]
-    b = game.board
-    costs, special, zoc = _context(game, unit)
-    water, neutral, adj = b.water, b.neutral, b.adj
+    steps, special, zoc = _context(game, unit)
     best = {start: mp}
     buckets: list[list[int]] = [[] for _ in range(mp + 1)]
     buckets[mp].append(start)
@@ -156,21 +164,17 @@ def reach(game: SkirmishState, unit: Unit, start: int = OFF, mp: int = -1) -> di
         for g in buckets[m]:
             if best[g] != m:
                 continue
-            g_water, g_neutral = water[g], neutral[g]
-            for h in adj[g]:
-                if neutral[h] and not g_neutral:
-                    continue                            # M-5c / N-2
+            for _, h, c in steps[g]:
                 kind = special.get(h, 0)
                 if kind < 0:
-                    continue
-                if water[h] != g_water:
+                    continue                            # M-5b/d/e
+                if c < 0:
                     m2 = 0                              # M-2 transition
+                elif c > m:
+                    continue
                 else:
-                    c = costs[h]
-                    if c > m:
-                        continue
                     m2 = m - c
-                if h in zoc:
+                if zoc and h in zoc:
                     m2 = 0                              # I3 Intercept
                 if best.get(h, -1) >= m2:
                     continue
@@ -202,9 +206,7 @@ def best_path(game: SkirmishState, unit: Unit, dest: int) -> tuple[list[int], in
     goal = reach(game, unit).get(dest)
     if goal is None or game.occ[dest] >= 0:
         return None
-    b = game.board
-    costs, special, zoc = _context(game, unit)
-    water, neutral, nbrs = b.water, b.neutral, b.nbrs
+    steps, special, zoc = _context(game, unit)
     start = unit.hex
     most = {start: unit.mp_left}
     parent: dict[tuple[int, int], tuple[int, int]] = {}
@@ -212,22 +214,18 @@ def best_path(game: SkirmishState, unit: Unit, dest: int) -> tuple[list[int], in
     while layer:
         nxt = []
         for g, m in layer:
-            g_water, g_neutral = water[g], neutral[g]
-            for h in nbrs[g]:
-                if h == OFF or (neutral[h] and not g_neutral):
-                    continue
+            for _, h, c in steps[g]:
                 kind = special.get(h, 0)
                 if kind < 0:
                     continue
                 stop = ""
-                if water[h] != g_water:
+                if c < 0:
                     m2, stop = 0, "water"
+                elif c > m:
+                    continue
                 else:
-                    c = costs[h]
-                    if c > m:
-                        continue
                     m2 = m - c
-                if h in zoc:
+                if zoc and h in zoc:
                     m2 = 0
                     stop = stop or "intercept"
                 if h == dest and m2 == goal:
@@ -321,25 +319,47 @@ def move_targets(game: SkirmishState, u: Unit) -> dict[int, A.Move]:
     """Every legal Move of `u` now (M-5, M-6, N-4), by destination hex in hex order.
 
     This is the only place that decides which destinations are legal: `legal_actions` lists
-    these and `move_reason` accepts exactly these.
+    these and `move_reason` accepts exactly these. The answer is kept while the unit's search
+    holds and no occupant changed on a hex it reaches (`_log`), so moving one unit does not
+    rebuild the lists of the others.
     """
-    key = ("moves", u.id)
-    found = game._cache.get(key)
-    if found is not None:
-        return found
+    if game.board.neutral[u.hex]:
+        return _trespasser_targets(game, u)
     labels = reach(game, u)
+    key = ("moves", u.id)
+    log = game._log
+    entry = game._reach.get(key)
+    if entry is not None and entry[0] is labels:
+        found, seen = entry[1], entry[2]
+        if seen == len(log):
+            return found
+        for h in log[seen:]:
+            if h in labels:
+                break
+        else:
+            game._reach[key] = (labels, found, len(log))
+            return found
     pairs = game._reach.get(("actions", u.id))
     if pairs is None or pairs[0] is not labels:
         coords, uid = game.board.coords, u.id
         pairs = (labels, [(h, A.Move(uid, coords[h])) for h in sorted(labels)])
         game._reach[("actions", u.id)] = pairs
     occ = game.occ
-    duty = obligation(game, u) if game.board.neutral[u.hex] else None
-    if duty is None:
-        found = {h: a for h, a in pairs[1] if occ[h] < 0}
-    else:
-        found = {h: a for h, a in pairs[1] if occ[h] < 0 and h in duty}
-    game._cache[key] = found
+    found = {h: a for h, a in pairs[1] if occ[h] < 0}
+    game._reach[key] = (labels, found, len(log))
+    return found
+
+
+def _trespasser_targets(game: SkirmishState, u: Unit) -> dict[int, A.Move]:
+    """`move_targets` for a unit on neutral land: N-4 narrows them (not kept across actions)."""
+    key = ("moves", u.id)
+    found = game._cache.get(key)
+    if found is None:
+        coords, occ = game.board.coords, game.occ
+        duty = obligation(game, u)
+        found = {h: A.Move(u.id, coords[h]) for h in sorted(reach(game, u))
+                 if occ[h] < 0 and (duty is None or h in duty)}
+        game._cache[key] = found
     return found
 
 

@@ -79,9 +79,8 @@ class SkirmishGame(SkirmishState):
         if self.phase is Phase.PICK:
             return list(pick_options(self, seat))
         out: list[Action] = []
-        units = self.units
-        for uid in sorted(units):
-            u = units[uid]
+        # `units` is in id order: ids grow, and clones copy the dict in order.
+        for u in self.units.values():
             if u.faction != seat or u.fresh:
                 continue
             for options in UNIT_OPTIONS:

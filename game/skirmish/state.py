@@ -135,14 +135,17 @@ class SkirmishState(State):
     winners: tuple[int, ...] | None = None
     end_reason: str = ""
     # Derived data, never saved. `_cache` holds answers valid until the next change (cleared
-    # after every action). `_reach` keeps movement searches across actions: each entry is keyed
-    # by what it read (see movement.reach), using the change counters `_epoch` (per faction:
-    # its units appeared, vanished, moved or changed class) and `_city_epoch` (any city's
-    # owner or siege, a unit entering or leaving a city hex, or a bloc change).
-    _cache: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
-    _reach: dict[tuple[int, int, int], Any] = field(default_factory=dict, repr=False, compare=False)
+    # after every action and by every change notice). `_reach` keeps movement searches and
+    # option lists across actions within a turn: each entry is keyed by what it read (see
+    # movement.reach), using the change counters `_epoch` (per faction: its units appeared,
+    # vanished, moved or changed class) and `_city_epoch` (a city's owner or siege, a unit on
+    # a city hostile to it, or a bloc change); `_log` lists the hexes whose occupant changed
+    # this turn, so an option list can tell whether a change happened where it looks.
+    _cache: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
+    _reach: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
     _epoch: list[int] = field(default_factory=list, repr=False, compare=False)
     _city_epoch: int = field(default=0, repr=False, compare=False)
+    _log: list[int] = field(default_factory=list, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not self._epoch:
@@ -152,9 +155,15 @@ class SkirmishState(State):
     def unit_changed(self, u: Unit, old_hex: int) -> None:
         """Unit `u` appeared, vanished, moved from `old_hex` or changed class."""
         self._epoch[u.faction] += 1
+        self._log.append(old_hex)
+        if u.hex != old_hex:
+            self._log.append(u.hex)
         city_at = self.board.city_at
-        if city_at[old_hex] >= 0 or city_at[u.hex] >= 0:
-            self._city_epoch += 1
+        for h in (old_hex, u.hex):
+            k = city_at[h]
+            if k >= 0 and self.city_hostile(k, u.faction):
+                self._city_epoch += 1
+                break
         self._cache.clear()
 
     def cities_changed(self) -> None:
@@ -166,6 +175,7 @@ class SkirmishState(State):
         """Forget all derived data after a direct change of the state (scenario builders)."""
         self._cache.clear()
         self._reach.clear()
+        self._log.clear()
 
     # ---- small queries ----------------------------------------------------------------------
     def root(self, seat: int) -> int:
@@ -253,6 +263,7 @@ class SkirmishState(State):
         twin._cache = {}
         twin._reach = {}      # cheaper to redo a few searches than to copy them per clone
         twin._epoch = list(self._epoch)
+        twin._log = []
         return twin
 
     def result(self) -> Result | None:

@@ -56,6 +56,7 @@ def start_turn(game: SkirmishState, seat: int) -> list[Event]:
     gain_turn_statuses(game, seat, own, events)            # 5
     game._cache.clear()
     game._reach.clear()      # a new turn, new MP: old searches will not be asked again
+    game._log.clear()
     return events
 
 

@@ -11,29 +11,29 @@ TERRAIN = "...d.fs^~~"        # no roads: paths stay short enough to list them a
 
 
 def all_paths(game, u):
-    """Every legal step sequence of `u` (M-2, M-5, I3) -> list of (hexes, mp, directions)."""
+    """Every legal step sequence of `u`, by M-1, M-2, M-5 and I3 written out afresh for these
+    boards (no neutral land, no breached cities, no C11) -> list of (hexes, mp, directions)."""
     b = game.board
-    from game.skirmish.movement import _context, STOP_ONLY
-    costs, special, zoc = _context(game, u)
+    hostile_units = {v.hex for v in game.units.values() if v.faction != u.faction}
+    hostile_cities = {c.hex for k, c in enumerate(b.cities) if game.city_owner[k] != u.faction}
+    zoc = {n for v in game.units.values() if v.faction != u.faction and v.type == INF
+           and "I3" in game.skills[v.faction] for n in b.adj[v.hex]}
     out = []
 
     def walk(g, m, hexes, dirs):
         for k, h in enumerate(b.nbrs[g]):
-            if h < 0 or (b.neutral[h] and not b.neutral[g]):
-                continue
-            kind = special.get(h, 0)
-            if kind < 0:
+            if h < 0 or h in hostile_units or h in hostile_cities:
                 continue
             if b.water[h] != b.water[g]:
                 m2 = 0
-            elif costs[h] > m:
+            elif b.cost[h] > m:
                 continue
             else:
-                m2 = m - costs[h]
+                m2 = m - b.cost[h]
             if h in zoc:
                 m2 = 0
             out.append((hexes + [h], m2, dirs + [k]))
-            if m2 > 0 and kind != STOP_ONLY:
+            if m2 > 0:
                 walk(h, m2, hexes + [h], dirs + [k])
 
     walk(u.hex, u.mp_left, [u.hex], [])
@@ -60,7 +60,9 @@ def test_D33_reported_path_is_the_best_of_all_legal_paths():
         g = random_game(seed)
         u = unit(g, *g.board.coords[g.units[1].hex])
         paths = all_paths(g, u)
-        for dest, move in move_targets(g, u).items():
+        ends_at = {p[0][-1] for p in paths if g.occ[p[0][-1]] < 0}
+        assert set(move_targets(g, u)) == ends_at, seed
+        for dest in ends_at:
             ends = [p for p in paths if p[0][-1] == dest]
             hexes, mp, dirs = min(ends, key=lambda p: (-p[1], len(p[2]), p[2]))
             found = best_path(g, u, dest)
