@@ -31,7 +31,7 @@ BENCH_SEATS = {"tidegate": 4, "territory": 3, "skirmish": 4, "domiplot": 4, "lan
 def rules_figures(ruleset_id: str, games: int) -> dict:
     """Random play on one core (speed); greedy against random seats on every core (strength)."""
     from game import rulesets
-    from game.core.simulate import simulate
+    from game.play.simulate import simulate
 
     rs = rulesets.get(ruleset_id)
     n = BENCH_SEATS.get(ruleset_id, rs.max_players)
@@ -60,7 +60,7 @@ from scenes.app import App
 from scenes.settings import Settings
 from game import rulesets
 from game.core.protocol import Setup
-from game.core.session import GameSession
+from game.play.session import GameSession
 from scenes.registry import open_game
 rs = rulesets.get({ruleset_id!r})
 n = rs.max_players

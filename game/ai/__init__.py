@@ -43,15 +43,55 @@ class RandomAgent(Agent):
 
 GENERIC_AGENTS: dict[str, type[Agent]] = {"random": RandomAgent}
 
+# Agent tables of the rulesets, by ruleset id: `AGENTS` of `game/<id>/agents.py`, handed in by
+# the registry (`game.rulesets`), which sits above the rulesets; this module must not import
+# them itself (layers: game/core < game/ai < game/<id> < game/play).
+_RULESET_AGENTS: dict[str, dict[str, type[Agent]]] = {}
+
+
+def register_agents(ruleset_id: str, table: dict[str, type]) -> None:
+    """Record the agent classes of a ruleset (called by `game.rulesets` when it loads one)."""
+    _RULESET_AGENTS[ruleset_id] = dict(table)
+
+
+def agent_table(ruleset: Ruleset) -> dict[str, type]:
+    """Every agent class usable on `ruleset`, by id: the generic ones plus its own.
+
+    Its own come from `game/<id>/agents.py` (registered by `game.rulesets`; looked up by id
+    here when a ruleset was built directly), else from the deprecated `Ruleset.agents()`.
+    """
+    own = _RULESET_AGENTS.get(ruleset.id)
+    if own is None:
+        own = _load_agents_module(ruleset.id)
+        if own is None:
+            own = ruleset.agents()
+        else:
+            _RULESET_AGENTS[ruleset.id] = own
+    return {**GENERIC_AGENTS, **own}
+
+
+def _load_agents_module(ruleset_id: str) -> dict[str, type] | None:
+    """`AGENTS` of `game.<ruleset_id>.agents`, or None if that module does not exist."""
+    import importlib  # an id-driven plug-in lookup, not a dependency of this layer
+
+    name = f"game.{ruleset_id}.agents"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name in (name, f"game.{ruleset_id}"):
+            return None
+        raise
+    return dict(module.AGENTS)
+
 
 def agent_ids(ruleset: Ruleset) -> list[str]:
     """Agent ids available for a ruleset (generic ones plus its own)."""
-    return sorted(set(GENERIC_AGENTS) | set(ruleset.agents()))
+    return sorted(agent_table(ruleset))
 
 
 def make_agent(agent_id: str, ruleset: Ruleset, seat: int, seed: int) -> Agent:
     """An agent of kind `agent_id` for `seat`; `UnknownName` lists the valid ids."""
-    table = {**GENERIC_AGENTS, **ruleset.agents()}
+    table = agent_table(ruleset)
     if agent_id not in table:
         raise UnknownName("agent", agent_id, sorted(table))
     return table[agent_id](seat, seed)

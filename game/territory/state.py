@@ -453,7 +453,7 @@ class TerritoryState(Position, State):
         counts = self.tile_counts()
         scores = tuple(counts.get(s, 0) if self.tribes[s].alive else 0
                        for s in range(len(self.setup.seats))) if self.tribes else ()
-        return Result(winners=self.winners, scores=scores, reason=self.end_reason)
+        return Result(winners=self.winners, scores=scores, cause=self.end_reason)
 
     def digest_data(self) -> Any:
         """Everything that decides the future, RNG included."""

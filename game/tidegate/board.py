@@ -12,7 +12,7 @@ from typing import Any
 from game.core.errors import MapError
 from game.core.hexgrid import Hex, HexTopology, TiledHexLayout, neighbours, offset_to_axial
 from game.core.rng import Rng
-from game.core.tiled import TiledMapData, read_map
+from game.core.tiled import TiledMapData, cached_board, read_map, require_ruleset, str_prop
 from game.tidegate.constants import (
     GATE_COUNT, HOT_NUMBERS, TERRAIN_COUNTS, TERRAIN_RESOURCE, TERRAINS, TOKEN_NUMBERS,
 )
@@ -143,9 +143,7 @@ def _connected(topo: HexTopology) -> bool:
 def board_from_map(data: TiledMapData) -> Board:
     """Build and validate a Board from a read Tiled map (TG-1.1..1.5)."""
     path = data.path
-    if data.properties.get("ruleset") != "tidegate":
-        raise MapError(path, "map properties", "wrong_ruleset",
-                       found=str(data.properties.get("ruleset", "")), expected="tidegate")
+    require_ruleset(data, "tidegate")
     if data.orientation != "hexagonal" or data.stagger_axis != "y":
         raise MapError(path, "map", "wrong_orientation", found=data.orientation,
                        expected="hexagonal, stagger axis y (pointy-top)")
@@ -206,16 +204,11 @@ def board_from_map(data: TiledMapData) -> Board:
         gates.append(best)
     if len(gates) != GATE_COUNT:
         raise MapError(path, "layer 'gates'", "gate_count", found=len(gates), expected=GATE_COUNT)
-    title = str(data.properties.get("title", ""))
+    title = str_prop(data, "title", default="")
     return Board(topo, terrain, tokens, tuple(sorted(gates)), path, title,
                  tuple(sorted(sea, key=lambda h: (h[1], h[0]))), layout)
 
 
-_CACHE: dict[str, Board] = {}
-
-
 def read_board(path: str) -> Board:
-    """The validated board of the map at `path` (cached: boards are immutable)."""
-    if path not in _CACHE:
-        _CACHE[path] = board_from_map(read_map(path))
-    return _CACHE[path]
+    """The validated board of the map at `path` (shared through the core board cache)."""
+    return cached_board("tidegate", path, lambda p: board_from_map(read_map(p)))

@@ -50,6 +50,7 @@ class TidegateState(State):
     setup_vertex: int = EMPTY              # the outpost just placed in setup (TG-3.1)
     dice: tuple[int, int] | None = None    # the last roll
     winners: tuple[int, ...] | None = None
+    end_cause: str = ""                    # TG-7.1 or TG-7.2 once over
     score_history: list[tuple[int, ...]] = field(default_factory=list)  # scores per round end
 
     @property
@@ -80,7 +81,9 @@ class TidegateState(State):
     def result(self) -> Result | None:
         if self.winners is None:
             return None
-        return Result(winners=self.winners, scores=tuple(self.scores))
+        # TG-7.2: equal highest scores share the victory, which is the spec's draw.
+        return Result(winners=self.winners, scores=tuple(self.scores), cause=self.end_cause,
+                      draw=len(self.winners) > 1)
 
     def digest_data(self) -> Any:
         return {

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from game import rulesets
 from game.core import IllegalAction, Setup
 from game.core import codec
-from game.core.replay import replay
+from game.play.replay import replay
 from game.core.rng import Rng
 from game.domiplot import actions as A
 from game.domiplot import events as E
