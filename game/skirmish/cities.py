@@ -10,8 +10,8 @@ from game.skirmish.constants import CAVALRY, PLUNDER_CAPTURE_HP
 from game.skirmish.effects import finish, heal
 from game.skirmish.state import Phase, SkirmishState, Unit
 
-DOMINATION = "domination"       # W-2
-TURN_LIMIT = "turn_limit"       # W-3
+DOMINATION = "W-2"     # the GameOver cause: every faction left is in one bloc
+TURN_LIMIT = "W-3"     # the GameOver cause: the last round is over
 
 
 def strike_city(game: SkirmishState, k: int, seat: int, events: list[Event]) -> None:

@@ -5,7 +5,7 @@ effect appends to, so events stay in the order things happened (D37).
 
 from __future__ import annotations
 
-from game.core.protocol import Event
+from game.core.protocol import Event, GameOver
 from game.skirmish import events as E
 from game.skirmish.state import Phase, SkirmishState, Unit
 
@@ -56,8 +56,10 @@ def check_formations(game: SkirmishState, seat: int, events: list[Event]) -> Non
 
 
 def finish(game: SkirmishState, events: list[Event], winners: tuple[int, ...], cause: str) -> None:
-    """W-2 / W-3: the game is over; `cause` is the deciding rule."""
+    """W-2 / W-3: the game is over; `cause` is the deciding rule ("W-2" or "W-3")."""
     game.phase = Phase.OVER
     game.winners = winners
-    game.end_reason = cause
-    events.append(E.GameOver(winners, tuple(game.vp()), cause))
+    game.end_cause = cause
+    result = game.result()
+    assert result is not None
+    events.append(GameOver.of(result))

@@ -1,6 +1,7 @@
 """Skirmish events (P-6): the facts a screen animates, in the order they happened (D37).
 
-Hexes are `(col, row)` pairs, units are ids, seats are 0-based. Only `skills_picked` carries a
+Hexes are `(col, row)` pairs, units are ids, seats are 0-based. The game ends with the core
+`GameOver` (cause "W-2" domination or "W-3" turn limit), re-exported here for screens. Only `skills_picked` carries a
 secret (H-1): other seats see how many skills were picked, not which.
 """
 
@@ -10,7 +11,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from game.core.codec import register
-from game.core.protocol import Event
+from game.core.protocol import Event, GameOver  # noqa: F401  (W-2 / W-3 end with the core event)
 
 NS = "skirmish"
 ColRow = tuple[int, int]   # the spec's odd-r `(col, row)` pair (B-1); not core's axial `Hex`
@@ -345,13 +346,3 @@ class RoundEnded(Event):
 
     round: int
     vp: tuple[float, ...]
-
-
-@register(NS, "game_over")
-@dataclass(frozen=True, slots=True)
-class GameOver(Event):
-    """W-2 / W-3: every winner; `reason` "domination" or "turn_limit"."""
-
-    winners: tuple[int, ...]
-    vp: tuple[float, ...]
-    reason: str

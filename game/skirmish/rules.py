@@ -14,11 +14,11 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from game.core.errors import IllegalAction
-from game.core.paths import resource_path
 from game.core.protocol import Action, Event, Ruleset, Setup
 from game.core.rng import Rng
+from game.core.tiled import read_map
 from game.skirmish import actions as A
-from game.skirmish.board import FREE, NEUTRAL, OFF, read_board
+from game.skirmish.board import FREE, NEUTRAL, OFF, Board, board_from_map
 from game.skirmish.combat import attack_options, attack_reason, do_attack, forecast
 from game.skirmish.constants import DEFAULT_COVER_POLICY
 from game.skirmish.economy import do_produce, produce_options, produce_reason, unit_cost
@@ -90,23 +90,28 @@ class SkirmishGame(SkirmishState):
         return out
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        reason = self._reason(seat, action)
-        if reason is not None:
-            raise IllegalAction(reason, action=getattr(action, "type_name", "?"), seat=seat)
+        refusal = self.reason(seat, action)
+        if refusal is not None:
+            raise refusal
         events = EFFECTS[type(action)](self, seat, action)
         self._cache.clear()
         return events
 
-    def reason(self, seat: int, action: Action) -> str | None:
-        """Why `action` by `seat` would be refused now, or None if it is legal."""
-        return self._reason(seat, action)
+    def reason(self, seat: int, action: object) -> IllegalAction | None:
+        """The refusal `apply(seat, action)` would raise now (E-2 order), or None if legal."""
+        kind = type(action)
+        if kind not in REASONS:
+            return IllegalAction("not_an_action", action=kind.__name__, seat=seat)
+        key = self._reason_key(seat, action)
+        if key is None:
+            return None
+        return IllegalAction(key, action=kind.type_name, seat=seat)
 
-    def _reason(self, seat: int, action: object) -> str | None:
+    def _reason_key(self, seat: int, action: object) -> str | None:
+        """E-2: any action (`game_over`, `wrong_phase`, `not_your_turn`), then its family's."""
         if self.phase is Phase.OVER:
             return "game_over"
         kind = type(action)
-        if kind not in REASONS:
-            return "not_an_action"
         if kind not in PHASE_ALLOWS[self.phase]:
             return "wrong_phase"
         if seat != self.current:
@@ -149,7 +154,7 @@ class SkirmishGame(SkirmishState):
         return forecast(self, self.units[uid], self.board.index(target))
 
 
-def new_state(setup: Setup, board) -> SkirmishGame:
+def new_state(setup: Setup, board: Board) -> SkirmishGame:
     """A game on `board` for `setup`'s seats: the first N factions of the map take part."""
     n = len(setup.seats)
     units: dict[int, Unit] = {}
@@ -181,19 +186,16 @@ class SkirmishRuleset(Ruleset):
     min_players = 2
     max_players = 4
     has_hidden_info = True
+    map_folder = "skirmish"
+    default_map_name = "four_banners.tmx"
 
-    def default_map(self) -> str:
-        return str(resource_path("maps", "skirmish", "four_banners.tmx"))
+    def read_board(self, path: str) -> Board:
+        """The validated battlefield of the map at `path` (16.1, D38)."""
+        return board_from_map(read_map(path))
 
-    def new_game(self, setup: Setup) -> SkirmishGame:
-        self.check_seats(setup.seats)
-        setup = self.with_id(setup)
-        board = read_board(self.map_path(setup))
+    def make_state(self, setup: Setup, board: Board) -> SkirmishGame:
+        """The picks (P-0) of a game on `board`: the first N factions of the map take part."""
         if len(setup.seats) > len(board.factions):
             raise IllegalAction("bad_seat_count", count=len(setup.seats), min=self.min_players,
                                 max=len(board.factions))
         return new_state(setup, board)
-
-    def agents(self) -> dict[str, type]:
-        from game.skirmish.ai import GreedyAgent
-        return {"greedy": GreedyAgent}

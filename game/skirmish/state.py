@@ -133,7 +133,7 @@ class SkirmishState(State):
     pools: list[list[list[Any]]] = field(default_factory=list)  # I1: [[members, pool], ...]
     arrow_rain: dict[int, int] = field(default_factory=dict)    # A12: attacks on a unit this turn
     winners: tuple[int, ...] | None = None
-    end_reason: str = ""
+    end_cause: str = ""                 # the deciding rule: "W-2" or "W-3"
     # Derived data, never saved. `_cache` holds answers valid until the next change (cleared
     # after every action and by every change notice). `_reach` keeps movement searches and
     # option lists across actions within a turn: each entry is keyed by what it read (see
@@ -269,7 +269,9 @@ class SkirmishState(State):
     def result(self) -> Result | None:
         if self.winners is None:
             return None
-        return Result(winners=self.winners, scores=tuple(self.vp()), cause=self.end_reason)
+        # W-4: more than one rank-1 faction is a draw (a shared place)
+        return Result(winners=self.winners, scores=tuple(self.vp()), cause=self.end_cause,
+                      draw=len(self.winners) > 1)
 
     def digest_data(self) -> Any:
         return {
@@ -294,7 +296,7 @@ class SkirmishState(State):
             "pools": [[[sorted(g[0]), g[1]] for g in groups] for groups in self.pools],
             "arrow_rain": sorted(self.arrow_rain.items()),
             "winners": list(self.winners) if self.winners is not None else None,
-            "end_reason": self.end_reason,
+            "end_cause": self.end_cause,
         }
 
     def view(self, seat: int | None) -> "SkirmishView":

@@ -150,7 +150,6 @@ def violations(g: dict[str, set[str]]) -> set[tuple[str, str]]:
 KNOWN_UNTIL_MERGE: set[tuple[str, str]] = {
     ("game.domiplot.rules", "game.domiplot.ai"),
     ("game.landship.rules", "game.landship.ai"),
-    ("game.skirmish.rules", "game.skirmish.ai"),
     ("game.territory.resolve", "game.territory.ai"),
     ("game.territory.rules", "game.territory.ai"),
 }

@@ -188,8 +188,8 @@ def move_object_between(src_layer, src_name, dst_layer, dst_name):
     (lambda root: root.set("staggerindex", "even"), "wrong_orientation"),
     (terrain_cell(0), "bad_terrain"),
     (terrain_cell(9), "bad_terrain"),              # a city marker painted as terrain
-    (map_prop("turn_limit", "0"), "skirmish_bad_number"),
-    (neutral_cell(999), "skirmish_bad_neutral"),    # a tile id the tileset does not have
+    (map_prop("turn_limit", "0"), "out_of_range"),
+    (neutral_cell(999), "unknown_tile"),            # a tile id the tileset does not have
     (neutral_cell(1), "skirmish_bad_neutral"),      # a terrain tile in the neutral layer
     (object_prop("units", "blue archer", "faction", "purple"), "skirmish_unknown_faction"),
     (lambda root: obj(root, "units", "blue archer").set("class", "dragon"), "skirmish_unit_type"),

@@ -14,6 +14,7 @@ from game.skirmish.board import FREE, build_board
 from game.skirmish.constants import SKILLS
 from game.skirmish.state import Phase
 from game.skirmish.turn import start_turn
+from tests.helpers.refusal import assert_refused
 from tests.helpers.skirmish import city_index, end_turn, of, refused, scenario, unit
 
 INF, ARC, CAV = "infantry", "archer", "cavalry"
@@ -317,7 +318,7 @@ def test_P_1_V_6_defunct_factions_are_skipped_and_W_2_domination_on_a_kill():
 def test_W_2_domination_when_the_last_hostile_unit_dies():
     g = scenario("...", cities=[(0, 0, 0)], units=[(0, INF, (1, 0)), (1, INF, (2, 0), 1)])
     ev = g.apply(0, A.Attack(unit(g, 1, 0).id, (2, 0)))
-    assert of(ev, E.GameOver)[0].winners == (0,) and g.result().reason == "domination"
+    assert of(ev, E.GameOver)[0].winners == (0,) and g.result().cause == "W-2"
 
 
 def test_V_3_a_root_eliminated_frees_its_vassals():
@@ -410,3 +411,9 @@ def test_19_forecast_for_a_screen():
     assert f == {"void": 0.5, "damage": 0.5, "kill": 0.0, "counter": 0.0, "counter_damage": 0.0}
     f = g.forecast(2, (2, 0))
     assert f["counter"] == 1.0 and f["counter_damage"] == 1.0 and f["damage"] == 1.0
+
+
+@pytest.mark.parametrize("thing", [None, 42, "x", {}, A.Move])
+def test_E_1_anything_that_is_not_a_skirmish_action_is_refused(thing):
+    g = _basic()
+    assert_refused(g, 0, thing, "not_an_action")
