@@ -102,6 +102,7 @@ class Board:
     cost: tuple[int, ...] = field(default=(), init=False)                # M-1 per hex
     light_cost: tuple[int, ...] = field(default=(), init=False)          # I8 per hex
     city_at: tuple[int, ...] = field(default=(), init=False)             # city index or -1
+    neutral_hexes: tuple[int, ...] = field(default=(), init=False)       # N-1, in hex order
     archer_penalty: tuple[bool, ...] = field(default=(), init=False)     # forest (K-4.1)
     cavalry_penalty: tuple[bool, ...] = field(default=(), init=False)    # swamp, mountain
     _disks: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict, init=False,
@@ -140,6 +141,7 @@ class Board:
         setattr_(self, "light_cost", tuple(TERRAIN_COSTS[x] if x == ROAD else LIGHT_INFANTRY_COST
                                            for x in t))
         setattr_(self, "city_at", tuple(city_at))
+        setattr_(self, "neutral_hexes", tuple(i for i in range(n) if self.neutral[i]))
         setattr_(self, "archer_penalty", tuple(x == FOREST for x in t))
         setattr_(self, "cavalry_penalty", tuple(x in (SWAMP, MOUNTAIN) for x in t))
 
@@ -169,8 +171,12 @@ class Board:
         key = (centre, radius)
         found = self._disks.get(key)
         if found is None:
-            found = tuple(j for j in range(self.size)
-                          if j != centre and self.distance(centre, j) <= radius)
+            ring, seen = {centre}, {centre}
+            for _ in range(radius):             # grow by neighbours: radius is small
+                ring = {n for h in ring for n in self.adj[h] if n not in seen}
+                seen |= ring
+            seen.discard(centre)
+            found = tuple(sorted(seen))
             self._disks[key] = found
         return found
 

@@ -360,7 +360,7 @@ def attack_options(game: SkirmishState, u: Unit) -> list[A.Attack]:
     if entry is not None and entry[0] == stamp:
         return entry[1]
     coords = game.board.coords
-    found = [A.Attack(u.id, coords[t]) for t in targets_from(game, u, u.hex)]
+    found = [A.attack(u.id, coords[t]) for t in targets_from(game, u, u.hex)]
     game._reach[key] = (stamp, found)
     return found
 

@@ -1,8 +1,8 @@
 """Skirmish events (P-6): the facts a screen animates, in the order they happened (D37).
 
 Hexes are `(col, row)` pairs, units are ids, seats are 0-based. The game ends with the core
-`GameOver` (cause "W-2" domination or "W-3" turn limit), re-exported here for screens. Only `skills_picked` carries a
-secret (H-1): other seats see how many skills were picked, not which.
+`GameOver` (cause "W-2" domination or "W-3" turn limit), re-exported here for screens. Only
+`skills_picked` carries a secret (H-1): other seats see how many skills were picked, not which.
 """
 
 from __future__ import annotations

@@ -302,9 +302,13 @@ def trespass_pending(game: SkirmishState, seat: int) -> bool:
     key = ("trespass", seat)
     found = game._cache.get(key)
     if found is None:
-        neutral = game.board.neutral
-        found = any(u.faction == seat and neutral[u.hex] and obligation(game, u) is not None
-                    for u in game.units.values())
+        found = False
+        occ, units = game.occ, game.units
+        for h in game.board.neutral_hexes:          # few hexes, instead of every unit
+            uid = occ[h]
+            if uid >= 0 and units[uid].faction == seat and obligation(game, units[uid]) is not None:
+                found = True
+                break
         game._cache[key] = found
     return found
 
@@ -342,7 +346,7 @@ def move_targets(game: SkirmishState, u: Unit) -> dict[int, A.Move]:
     pairs = game._reach.get(("actions", u.id))
     if pairs is None or pairs[0] is not labels:
         coords, uid = game.board.coords, u.id
-        pairs = (labels, [(h, A.Move(uid, coords[h])) for h in sorted(labels)])
+        pairs = (labels, [(h, A.move(uid, coords[h])) for h in sorted(labels)])
         game._reach[("actions", u.id)] = pairs
     occ = game.occ
     found = {h: a for h, a in pairs[1] if occ[h] < 0}
@@ -357,7 +361,7 @@ def _trespasser_targets(game: SkirmishState, u: Unit) -> dict[int, A.Move]:
     if found is None:
         coords, occ = game.board.coords, game.occ
         duty = obligation(game, u)
-        found = {h: A.Move(u.id, coords[h]) for h in sorted(reach(game, u))
+        found = {h: A.move(u.id, coords[h]) for h in sorted(reach(game, u))
                  if occ[h] < 0 and (duty is None or h in duty)}
         game._cache[key] = found
     return found

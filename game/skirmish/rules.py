@@ -23,8 +23,8 @@ from game.skirmish.combat import attack_options, attack_reason, do_attack, forec
 from game.skirmish.constants import DEFAULT_COVER_POLICY
 from game.skirmish.economy import do_produce, produce_options, produce_reason, unit_cost
 from game.skirmish.movement import (
-    best_path, do_move, move_options, move_reason, move_targets, obligation, reach,
-    trespass_pending,
+    best_path, bloc_stamp, do_move, may_move, move_options, move_reason, move_targets,
+    obligation, reach, trespass_pending,
 )
 from game.skirmish.skills import (
     cover_options, cover_reason, dismount_options, dismount_reason, do_cover, do_dismount,
@@ -59,10 +59,38 @@ EFFECTS: dict[type, Effect] = {
     A.SetCoverPolicy: do_cover,
     A.EndTurn: do_end_turn,
 }
-# legal_actions order: per own unit (id order) its moves, attacks, dismount; then the seat's
-# production, cover policies and end_turn.
-UNIT_OPTIONS = (move_options, attack_options, dismount_options)
+# legal_actions order: per own unit (id order) its moves, attacks, dismount (`_unit_options`);
+# then the seat's production, cover policies and end_turn.
 SEAT_OPTIONS = (produce_options, cover_options, end_turn_options)
+
+
+def _unit_options(game: SkirmishState, u: Unit, out: list[Action]) -> None:
+    """Append the moves, attacks and dismount of own, non-fresh unit `u` to `out`, kept while
+    nothing they read changed: the unit's own fields and the hostile units, cities and blocs
+    (`bloc_stamp`); when only occupants changed on hexes its Moves reach (the turn's change
+    log), only the Moves are redone. Trespassers (N-4) are always redone."""
+    key = ("options", u.id)
+    sig = (u.hex, u.mp_left, u.attacks_left, u.attacked, u.type, bloc_stamp(game, u.faction))
+    entry = game._reach.get(key)
+    if entry is not None and entry[0] == sig:
+        log = game._log
+        seen, labels, moves, rest = entry[1:]
+        if seen != len(log):
+            for h in log[seen:]:
+                if h in labels:
+                    moves = move_options(game, u)
+                    break
+            game._reach[key] = (sig, len(log), labels, moves, rest)
+        out.extend(moves)
+        out.extend(rest)
+        return
+    moves = move_options(game, u)
+    rest = attack_options(game, u) + dismount_options(game, u)
+    out.extend(moves)
+    out.extend(rest)
+    if not game.board.neutral[u.hex]:
+        labels = reach(game, u) if may_move(game, u) else {}
+        game._reach[key] = (sig, len(game._log), labels, moves, rest)
 
 
 class SkirmishGame(SkirmishState):
@@ -81,10 +109,8 @@ class SkirmishGame(SkirmishState):
         out: list[Action] = []
         # `units` is in id order: ids grow, and clones copy the dict in order.
         for u in self.units.values():
-            if u.faction != seat or u.fresh:
-                continue
-            for options in UNIT_OPTIONS:
-                out.extend(options(self, u))
+            if u.faction == seat and not u.fresh:
+                _unit_options(self, u, out)
         for seat_options in SEAT_OPTIONS:
             out.extend(seat_options(self, seat))
         return out
