@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 from game.core.errors import IllegalAction
 from game.core.protocol import Action, Event, Ruleset, Setup
-from game.core.rng import Rng
+from game.core.rng import Rng, derive_seed
 from game.core.tiled import read_map
 from game.skirmish import actions as A
 from game.skirmish.board import FREE, NEUTRAL, OFF, Board, board_from_map
@@ -28,9 +28,9 @@ from game.skirmish.movement import (
 )
 from game.skirmish.skills import (
     cover_options, cover_reason, dismount_options, dismount_reason, do_cover, do_dismount,
-    pick_options, pick_reason,
+    pick_options, pick_reason, record_pick,
 )
-from game.skirmish.state import Phase, SkirmishState, Unit
+from game.skirmish.state import Phase, SkirmishState, SkirmishView, Unit
 from game.skirmish.turn import do_end_turn, do_pick, end_turn_options, end_turn_reason
 
 Check = Callable[[SkirmishState, int, Any], "str | None"]
@@ -218,6 +218,20 @@ class SkirmishRuleset(Ruleset):
     def read_board(self, path: str) -> Board:
         """The validated battlefield of the map at `path` (16.1, D38)."""
         return board_from_map(read_map(path))
+
+    def state_from_view(self, view: SkirmishView, rng: Rng) -> SkirmishGame:
+        """A full game consistent with what `view.seat` sees (H-1): the public game, a fresh
+        RNG drawn from `rng` (R-3: the real future rolls stay unknown) and, during the picks,
+        the picks other seats already made drawn uniformly from their legal picks (S-2)."""
+        game = view.game.clone()
+        game.rng = Rng(derive_seed("state from view", rng.below(2**31), rng.below(2**31)))
+        if game.phase is Phase.PICK:
+            for s in range(game.seats):
+                if s != view.seat and game.picked[s]:
+                    options = pick_options(game, s)
+                    record_pick(game, s, options[rng.below(len(options))])
+        game.touch()
+        return game
 
     def make_state(self, setup: Setup, board: Board) -> SkirmishGame:
         """The picks (P-0) of a game on `board`: the first N factions of the map take part."""

@@ -417,3 +417,46 @@ def test_19_forecast_for_a_screen():
 def test_E_1_anything_that_is_not_a_skirmish_action_is_refused(thing):
     g = _basic()
     assert_refused(g, 0, thing, "not_an_action")
+
+
+# ---- H-1 / H-3: what a seat may not see, and states rebuilt from a view ---------------------
+def _mid_pick_game():
+    g = rulesets.get("skirmish").new_game(Setup(seats=("human",) * 3, seed=9))
+    g.apply(0, A.PickSkills(("C6", "A3")))
+    g.apply(1, A.PickSkills(("I4",)))
+    return g
+
+
+def test_H_1_H_3_hidden_picks_and_the_rng_never_change_another_seats_view():
+    g = _mid_pick_game()
+    other = g.clone(reseed=77)                      # another RNG state
+    other.picks[0], other.skills[0] = ("I3",), frozenset({"I1", "I4", "I3"})
+    other.touch()
+    for seat in (1, 2):
+        assert other.view(seat).to_json() == g.view(seat).to_json()
+        assert other.legal_actions(seat) == g.legal_actions(seat)
+    text = json.dumps(g.view(2).to_json())
+    assert "seed" not in text and "rng" not in text
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_state_from_view_is_consistent_with_the_view(seed):
+    from game.core.rng import Rng
+    rs = rulesets.get("skirmish")
+    g = _mid_pick_game()
+    for _ in range(2):          # during the picks, then in play
+        seat = g.current
+        view = g.view(seat)
+        rebuilt = rs.state_from_view(view, Rng(seed))
+        assert rebuilt.view(seat).to_json() == view.to_json()
+        assert rebuilt.legal_actions(seat) == g.legal_actions(seat)
+        assert all(rebuilt.picked[s] == g.picked[s] for s in range(g.seats))
+        action = g.legal_actions(seat)[0]
+        g.apply(seat, action)
+    assert g.phase is Phase.PLAY
+    view = g.view(g.current)
+    rebuilt = rs.state_from_view(view, Rng(seed))
+    assert rebuilt.view(g.current).to_json() == view.to_json()
+    assert rebuilt.rng.get_state() != g.rng.get_state()
+    for action in g.legal_actions(g.current)[:5]:
+        rebuilt.clone().apply(g.current, action)    # playable on
