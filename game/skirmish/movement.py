@@ -203,9 +203,13 @@ def best_path(game: SkirmishState, unit: Unit, dest: int) -> tuple[list[int], in
     later one also works from the earlier one (more MP never forbids a step); and a state
     with no more MP than the goal cannot go on to arrive with it (every step costs MP).
     """
-    goal = reach(game, unit).get(dest)
+    labels = reach(game, unit)
+    goal = labels.get(dest)
     if goal is None or game.occ[dest] >= 0:
         return None
+    # Arriving with goal > 0 means the last step was an ordinary one from a hex reached with
+    # the most MP it can have, and so on back to the start: only such states need exploring.
+    tight = goal > 0
     steps, special, zoc = _context(game, unit)
     start = unit.hex
     most = {start: unit.mp_left}
@@ -237,6 +241,8 @@ def best_path(game: SkirmishState, unit: Unit, dest: int) -> tuple[list[int], in
                     path.reverse()
                     return path, goal, stop
                 if m2 <= goal or kind == STOP_ONLY or most.get(h, -1) >= m2:
+                    continue
+                if tight and m2 != labels[h]:
                     continue
                 most[h] = m2
                 parent[(h, m2)] = (g, m)

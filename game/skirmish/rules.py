@@ -64,13 +64,13 @@ EFFECTS: dict[type, Effect] = {
 SEAT_OPTIONS = (produce_options, cover_options, end_turn_options)
 
 
-def _unit_options(game: SkirmishState, u: Unit, out: list[Action]) -> None:
+def _unit_options(game: SkirmishState, u: Unit, out: list[Action], stamp: tuple) -> None:
     """Append the moves, attacks and dismount of own, non-fresh unit `u` to `out`, kept while
     nothing they read changed: the unit's own fields and the hostile units, cities and blocs
-    (`bloc_stamp`); when only occupants changed on hexes its Moves reach (the turn's change
+    (`stamp`, the seat's `bloc_stamp`); when only occupants changed on hexes its Moves reach (the turn's change
     log), only the Moves are redone. Trespassers (N-4) are always redone."""
     key = ("options", u.id)
-    sig = (u.hex, u.mp_left, u.attacks_left, u.attacked, u.type, bloc_stamp(game, u.faction))
+    sig = (u.hex, u.mp_left, u.attacks_left, u.attacked, u.type, stamp)
     entry = game._reach.get(key)
     if entry is not None and entry[0] == sig:
         log = game._log
@@ -107,10 +107,11 @@ class SkirmishGame(SkirmishState):
         if self.phase is Phase.PICK:
             return list(pick_options(self, seat))
         out: list[Action] = []
+        stamp = bloc_stamp(self, seat)
         # `units` is in id order: ids grow, and clones copy the dict in order.
         for u in self.units.values():
             if u.faction == seat and not u.fresh:
-                _unit_options(self, u, out)
+                _unit_options(self, u, out, stamp)
         for seat_options in SEAT_OPTIONS:
             out.extend(seat_options(self, seat))
         return out
