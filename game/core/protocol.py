@@ -47,11 +47,16 @@ class Setup:
 
 
 class Action:
-    """Base of every ruleset's actions: small frozen dataclasses, encoded by `game.core.codec`."""
+    """Base of every ruleset's actions: small frozen dataclasses, encoded by `game.core.codec`.
+
+    `concedes` marks actions that give the game (or part of it) away: resign, surrender,
+    vassal offers, gifts, cessions. The `random` agent avoids them unless nothing else is legal.
+    """
 
     __slots__ = ()
     type_name: ClassVar[str] = ""
     namespace: ClassVar[str] = ""
+    concedes: ClassVar[bool] = False
 
 
 class Event:
@@ -225,6 +230,13 @@ class Ruleset(abc.ABC):
         setup = self.with_id(setup)
         board = cached_board(self.id, self.map_path(setup), self.read_board)
         return self.make_state(setup, board)
+
+    def state_from_view(self, view: View, rng: Any) -> State:
+        """A state consistent with everything `view` shows, with the hidden parts and the
+        future drawn from `rng` (a `game.core.rng.Rng`): what search agents, which see only
+        views, play on ("determinization"). A ruleset that supports such agents overrides
+        this; the default says it does not."""
+        raise NotImplementedError(f"{type(self).__name__} cannot rebuild a state from a view")
 
     def agents(self) -> dict[str, type]:
         """Deprecated: agent classes of this ruleset now live in `game/<id>/agents.py`

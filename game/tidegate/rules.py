@@ -17,12 +17,12 @@ from game.core.rng import Rng
 from game.core.tiled import read_map
 from game.tidegate import actions as A
 from game.tidegate import events as E
-from game.tidegate.board import Board, board_from_map, random_layout
+from game.tidegate.board import LAYOUT_MODES, Board, board_from_map, random_layout
 from game.tidegate.constants import (
     COST_CITY, COST_OUTPOST, COST_ROAD, GATE_RATE, MARKET_RATE, MAX_BUILDINGS, MAX_CITIES,
     MAX_ROADS, RESOURCE_INDEX, RESOURCES, ROUNDS, STARTING, WIN_SCORE, YIELD_CITY, YIELD_OUTPOST,
 )
-from game.tidegate.state import CITY, EMPTY, OUTPOST, Phase, TidegateState
+from game.tidegate.state import CITY, EMPTY, OUTPOST, Phase, TidegateState, TidegateView
 
 PHASE_ALLOWS: dict[Phase, frozenset[type]] = {
     Phase.SETUP_OUTPOST: frozenset({A.BuildOutpost}),
@@ -366,11 +366,41 @@ class TidegateRuleset(Ruleset):
         """The validated island of the map at `path` (TG-1.1..1.5), layout as the map has it."""
         return board_from_map(read_map(path))
 
+    def state_from_view(self, view: TidegateView, rng: Rng) -> TidegateGame:
+        """The game `view` shows, with `rng` for the dice to come (TG-2.3: nothing else is
+        hidden). The seed is not in a view, so the rebuilt setup has seed 0; each seat's
+        buildings and roads are listed in board order, which only changes the order of
+        `legal_actions`, not their set."""
+        setup = Setup(seats=view.seats, seed=0, map=view.board.map_path or None,
+                      options={"layout": "fixed"}, ruleset=self.id)
+        owner = list(view.vertex_owner)
+        n = len(view.seats)
+        winners = view.winners
+        cause = ""
+        if winners is not None:
+            cause = "TG-7.1" if max(view.scores) >= WIN_SCORE else "TG-7.2"
+        return TidegateGame(
+            setup=setup, board=view.board, rng=rng, order=tuple(view.order), phase=view.phase,
+            turn_index=view.order.index(view.current), round=view.round,
+            resources=[list(r) for r in view.resources],
+            vertex_owner=owner, vertex_level=list(view.vertex_level),
+            edge_owner=list(view.edge_owner),
+            seat_vertices=[[v for v, o in enumerate(owner) if o == s] for s in range(n)],
+            seat_edges=[[e for e, o in enumerate(view.edge_owner) if o == s] for s in range(n)],
+            cities=list(view.cities), scores=list(view.scores), has_gate=list(view.has_gate),
+            setup_vertex=view.setup_vertex, dice=view.dice, winners=winners, end_cause=cause,
+            score_history=list(view.score_history),
+        )
+
     def make_state(self, setup: Setup, board: Board) -> TidegateGame:
-        """Round 0 (setup) of a game on `board`: layout (TG-1.6) and turn order drawn."""
+        """Round 0 (setup) of a game on `board`: layout (TG-1.6) and turn order drawn.
+
+        The layout mode is the option `layout` when given (the lobby's choice), else the
+        map's own `layout` property (random when the map does not say).
+        """
         rng = Rng(setup.seed)
-        layout = setup.options.get("layout", "random")
-        if layout not in ("random", "fixed"):
+        layout = setup.options.get("layout", board.layout_mode)
+        if layout not in LAYOUT_MODES:
             raise IllegalAction("bad_option", option="layout", value=str(layout))
         if layout == "random":
             board = random_layout(board, rng)

@@ -211,3 +211,30 @@ def test_every_shipped_map_passes_the_size_checks():
         data = read_map(path)
         for grid in data.tile_layers.values():
             assert len(grid) == data.height and all(len(r) == data.width for r in grid)
+
+
+def test_ruleset_base_defaults():
+    """state_from_view says NotImplemented until a ruleset supports it; default_map comes
+    from map_folder/default_map_name; the base new_game checks seats and stamps the id."""
+    from game.core import IllegalAction
+    from game.core.protocol import Ruleset, Setup
+
+    class Plain(Ruleset):
+        id = "plain"
+        default_map_name = "board.tmx"
+
+        def read_board(self, path):
+            return ("board", path)
+
+        def make_state(self, setup, board):
+            return (setup, board)
+
+    rs = Plain()
+    with pytest.raises(NotImplementedError):
+        rs.state_from_view(None, Rng(1))
+    assert rs.default_map() == str(maps_dir() / "plain" / "board.tmx")
+    setup, board = rs.new_game(Setup(seats=("a", "b"), seed=1))
+    assert setup.ruleset == "plain" and board == ("board", rs.default_map())
+    with pytest.raises(IllegalAction) as err:
+        rs.new_game(Setup(seats=("a",), seed=1))
+    assert err.value.key == "bad_seat_count"

@@ -12,6 +12,7 @@ from game.play.saves import (
     write_save,
 )
 from game.play.session import GameSession
+from tests.helpers.conformance import examples
 from game.core.storage import write_atomic
 from game.tidegate import actions as A
 
@@ -75,7 +76,7 @@ def test_binary_and_edited_saves_are_refused(tmp_path):
     assert err.value.key in ("save.damaged", "save.diverged")
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_corrupted_saves_never_crash_and_are_never_written(tmp_path_factory, data):
     """Truncated, bit-flipped, spliced and random files: a SaveError key, file untouched."""

@@ -193,3 +193,68 @@ def test_a_shipped_map_stored_as_a_relative_path_opens_from_any_folder(tmp_path,
     rs = rulesets.get("tidegate")
     state = rs.new_game(Setup(seats=("human", "human"), seed=1, map="maps/tidegate/isle.tmx"))
     assert state.board.vertex_count == 54
+
+
+def _with_layout(tmp_path, value):
+    """A copy of the default isle whose map property `layout` is `value`."""
+    from game.core.paths import maps_dir
+    from tests.helpers.maps import broken_map
+
+    def mutate(root):
+        for p in root.find("properties"):
+            if p.get("name") == "layout":
+                p.set("value", value)
+    return broken_map(maps_dir() / "tidegate" / "isle.tmx", tmp_path / value, mutate)
+
+
+def test_TG_1_6_the_map_layout_property_decides_unless_the_option_says(tmp_path):
+    """TG-1.6: the map's `layout` (fixed/random) applies when the setup gives no option."""
+    from game.core import MapError
+    from game.tidegate.board import read_board
+
+    rs = rulesets.get("tidegate")
+    as_drawn = new_game(2, seed=9, layout="fixed").board
+    assert read_board(rs.default_map()).layout_mode == "random"   # the shipped map says random
+    assert rs.new_game(Setup(seats=("human",) * 2, seed=9)).board.terrain != as_drawn.terrain
+    fixed_map = str(_with_layout(tmp_path, "fixed"))
+    by_map = rs.new_game(Setup(seats=("human",) * 2, seed=9, map=fixed_map))
+    assert (by_map.board.terrain, by_map.board.tokens) == (as_drawn.terrain, as_drawn.tokens)
+    lobby = rs.new_game(Setup(seats=("human",) * 2, seed=9, map=fixed_map,
+                              options={"layout": "random"}))
+    assert lobby.board.terrain != as_drawn.terrain
+    with pytest.raises(MapError) as err:
+        read_board(str(_with_layout(tmp_path, "spiral")))
+    assert err.value.problem == "bad_property" and err.value.params["property"] == "layout"
+
+
+def test_TG_2_3_view_carries_no_seed_or_rng_and_rebuilds_the_same_game():
+    """TG-2.3: a view is everything but the RNG; state_from_view gives back the same game."""
+    import json
+    from game.core.rng import Rng
+    rs = rulesets.get("tidegate")
+    g = rs.new_game(Setup(seats=("random",) * 3, seed=12345))
+    pick = Rng(4)
+    for step in range(400):
+        if g.result() is not None:
+            break
+        if step % 9 == 0:
+            view = g.view(g.to_move()[0])
+            data = view.to_json()
+            assert "seed" not in data and "rng" not in data
+            assert "12345" not in json.dumps(data)
+            twin = rs.state_from_view(view, g.rng.copy())
+            a, b = g.digest_data(), twin.digest_data()
+            for key in ("setup", "rng"):
+                a.pop(key), b.pop(key)
+            assert a == b
+            for seat in range(3):
+                assert set(twin.legal_actions(seat)) == set(g.legal_actions(seat))
+            seat = g.to_move()[0]
+            action = g.legal_actions(seat)[0]
+            assert twin.apply(seat, action) == g.clone().apply(seat, action)
+        seat = g.to_move()[0]
+        legal = g.legal_actions(seat)
+        g.apply(seat, legal[pick.below(len(legal))])
+    assert g.result() is not None
+    end = rs.state_from_view(g.view(None), Rng(1))
+    assert end.result() == g.result()
