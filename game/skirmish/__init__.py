@@ -39,7 +39,11 @@ Choices where the spec is silent or where the collection's conventions win:
   `damage` is emitted also when wards or reductions bring it to 0.
 - Domination (W-2) is checked at the end of any action that captured a city or killed a unit:
   nothing else can happen in between.
-- `Result.scores` are the W-1 victory points (an int, or an `x.5` float for a vassal).
+- `Result.scores` are the W-1 victory points (an int, or an `x.5` float for a vassal);
+  `Result.cause` is "W-2" (domination) or "W-3" (turn limit); `draw` when W-4 leaves several
+  factions first. The game ends with the core `GameOver` event.
+- `Ruleset.state_from_view(view, rng)`: the public game with a fresh RNG and, during the
+  picks, other seats' made picks drawn from their legal picks (the only hidden data, H-1).
 - H-3: the view carries no RNG state and no seed; its `game` is a public copy whose RNG is a
   stand-in, so screens and agents can ask "what if" without learning future rolls.
 - N-4 is evaluated with the unit's current `mp_left`; "exit-ready" imagines the unit on the
