@@ -92,3 +92,24 @@ def test_cached_reach_equals_a_fresh_search_after_moves():
     assert reach(g, cav) == before              # own moves do not change it
     fresh = g.clone()
     assert reach(fresh, fresh.units[cav.id]) == reach(g, cav)
+
+
+def test_kept_searches_and_option_lists_equal_fresh_ones_through_random_games():
+    """Searches, option lists and target sets live across actions (bloc stamps, change log);
+    a clone starts with none, so its legal actions are computed afresh: they must agree at
+    every step of random games (kills, pushes, captures, eliminations, turn changes)."""
+    from game import rulesets
+    from game.core import Setup
+
+    rs = rulesets.get("skirmish")
+    steps = 0
+    for seed, seats in ((3, 2), (4, 3), (5, 4)):
+        g = rs.new_game(Setup(seats=("random",) * seats, seed=seed))
+        pick = Rng(seed)
+        while g.result() is None:
+            seat = g.to_move()[0]
+            legal = g.legal_actions(seat)
+            assert legal == g.clone().legal_actions(seat), (seed, steps)
+            g.apply(seat, legal[pick.below(len(legal))])
+            steps += 1
+    assert steps > 1500
