@@ -148,8 +148,10 @@ class Board:
     # ---- coordinates ----------------------------------------------------------------------
     def index(self, col_row: Any) -> int:
         """Hex index of a `(col, row)` pair, or OFF when it is not a hex of this map."""
-        if (not isinstance(col_row, tuple) or len(col_row) != 2
-                or not all(isinstance(v, int) and not isinstance(v, bool) for v in col_row)):
+        # exact type checks: bools (and int subclasses) are not coordinates; also fast
+        if type(col_row) is not tuple or len(col_row) != 2:
+            return OFF
+        if type(col_row[0]) is not int or type(col_row[1]) is not int:
             return OFF
         c, r = col_row
         if 0 <= c < self.width and 0 <= r < self.height:

@@ -158,6 +158,8 @@ def reach(game: SkirmishState, unit: Unit, start: int = OFF, mp: int = -1) -> di
         return hit[1]
     steps, special, zoc = _context(game, unit)
     best = {start: mp}
+    seen = best.get
+    kind_of = special.get
     buckets: list[list[int]] = [[] for _ in range(mp + 1)]
     buckets[mp].append(start)
     for m in range(mp, 0, -1):
@@ -165,7 +167,7 @@ def reach(game: SkirmishState, unit: Unit, start: int = OFF, mp: int = -1) -> di
             if best[g] != m:
                 continue
             for _, h, c in steps[g]:
-                kind = special.get(h, 0)
+                kind = kind_of(h, 0)
                 if kind < 0:
                     continue                            # M-5b/d/e
                 if c < 0:
@@ -176,7 +178,7 @@ def reach(game: SkirmishState, unit: Unit, start: int = OFF, mp: int = -1) -> di
                     m2 = m - c
                 if zoc and h in zoc:
                     m2 = 0                              # I3 Intercept
-                if best.get(h, -1) >= m2:
+                if seen(h, -1) >= m2:
                     continue
                 best[h] = m2
                 if m2 > 0 and kind != STOP_ONLY:
