@@ -720,6 +720,26 @@ class DomiplotScene(BoardScene):
             lines.append(tr("dp.region_protected"))
         return "\n".join(lines)
 
+    # ---- results -------------------------------------------------------------------------------
+    def _queue_game_over(self) -> None:
+        self.session.score_history = self.round_history()
+        super()._queue_game_over()
+
+    def round_history(self) -> list[tuple[int, ...]]:
+        """Solo regions per seat after each round (the results chart), replayed from the
+        setup and the recorded actions, so a resumed game has its whole history too."""
+        from game import rulesets
+        state = rulesets.get(self.ruleset_id).new_game(self.session.setup)
+        history: list[tuple[int, ...]] = []
+        last_round = state.round
+        for seat, action in self.session.actions:
+            state.apply(seat, action)
+            if state.round != last_round:
+                history.append(tuple(state.solo_counts()))
+                last_round = state.round
+        history.append(tuple(state.solo_counts()))
+        return history
+
     # ---- presenters: one per Domiplotism event ----------------------------------------------------
     def _region_point(self, region: int) -> tuple[int, int]:
         return self.camera.to_canvas(self.board.regions[region].label)

@@ -15,9 +15,10 @@ import random
 
 import pygame
 
-from game.core.i18n import tr
+from game.core.i18n import catalogue, language, tr
 from game.play.session import GameSession
 from scenes import theme
+from scenes.board.seats import seat_colour
 from scenes.drawing import draw_sea, fit, wrap_text
 from scenes.scene import MenuScene
 from scenes.widgets import Button, WidgetGroup
@@ -72,7 +73,8 @@ class ResultsScene(MenuScene):
         scores = tuple(result.scores) if result else tuple(getattr(state, "scores", ()))
         self.winners: tuple[int, ...] = tuple(result.winners) if result else ()
         self.scores = scores
-        history = [tuple(s) for s in getattr(state, "score_history", [])]
+        history = [tuple(s) for s in (getattr(session, "score_history", None)   # a screen may supply it
+                                      or getattr(state, "score_history", []))]
         if scores and (not history or history[-1] != scores):
             history.append(scores)   # the game ended mid-round: its final scores are one more point
         self.history = history
@@ -114,11 +116,18 @@ class ResultsScene(MenuScene):
     def colour(self, seat: int) -> tuple[int, int, int]:
         colours = self.session.colours
         index = colours[seat] if seat < len(colours) else seat
-        return theme.SEAT_COLOURS[index % len(theme.SEAT_COLOURS)][0]
+        return seat_colour(index)[0]    # all eight seat colours (a ruleset may seat 8)
 
     def name(self, seat: int) -> str:
         names = self.session.names
         return names[seat] if seat < len(names) else f"P{seat + 1}"
+
+    def cause_text(self) -> str:
+        """The deciding rule in words (" " + text), when the ruleset names it (`<id>.end.<cause>`)."""
+        result = self.session.state.result()
+        cause = getattr(result, "cause", "") if result is not None else ""
+        key = f"{self.session.setup.ruleset}.end.{cause}"
+        return " " + tr(key) if cause and key in catalogue(language()) else ""
 
     def headline(self) -> str:
         names = [self.name(s) for s in self.winners]
@@ -132,8 +141,8 @@ class ResultsScene(MenuScene):
         text = self.app.text
         text.draw(canvas, tr("results.title"), (PANEL.centerx, PANEL.y + 8), theme.DUSK, "centre")
         self._draw_headline(canvas, PANEL.y + 30)
-        text.draw(canvas, tr("results.ended_round", round=self.round), (PANEL.centerx, STANDINGS.y - 18),
-                  theme.DUSK, "centre")
+        text.draw(canvas, fit(self.app, tr("results.ended_round", round=self.round) + self.cause_text(),
+                              PANEL.width - 24), (PANEL.centerx, STANDINGS.y - 18), theme.DUSK, "centre")
         self._draw_standings(canvas)
         self._draw_chart(canvas)
         self.widgets.draw(self.app, canvas)

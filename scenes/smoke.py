@@ -125,6 +125,9 @@ def run_smoke(out: Path) -> list[Path]:
     app.push(ResultsScene(app, done))
     files.append(shoot(app, out, "11_results", frames=30))
 
+    from scenes.domiplot import smoke as domiplot_smoke
+    files += domiplot_smoke.run(app, out, shoot)
+
     app.settings.language = "zh"
     app.language_changed()
     files.append(shoot(app, out, "12_results_zh"))

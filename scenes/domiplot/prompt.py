@@ -25,7 +25,9 @@ class Prompt:
                  buttons: list[tuple[TextFn, Callable[[], None], Callable[[], bool] | None]],
                  card: pygame.Surface | None = None, width: int = 300) -> None:
         self.app, self.key, self.title, self.lines, self.card = app, key, title, lines, card
-        n_lines = max(len(lines()), 3 if card is not None else 0)
+        text_w = width - 24 - (card.get_width() + 8 if card is not None else 0)
+        self.text_w = text_w
+        n_lines = max(len(self._wrapped()), 3 if card is not None else 0)
         cols = 2 if len(buttons) > 3 else 1
         rows = (len(buttons) + cols - 1) // cols
         h = 28 + LINE_H * n_lines + 6 + rows * 24 + 8
@@ -41,6 +43,12 @@ class Prompt:
             self.widgets.add(Button((self.rect.x + 12 + c * (bw + 6), top + r * 24, bw, 22), text, action,
                                     enabled=enabled))
 
+    def _wrapped(self) -> list[str]:
+        out: list[str] = []
+        for line in self.lines():
+            out += self.app.text.wrap(line, self.text_w)
+        return out
+
     def handle(self, event: pygame.event.Event) -> bool:
         """True when the event was used (clicks inside the panel never reach the board)."""
         if self.widgets.handle(self.app, event):
@@ -55,6 +63,6 @@ class Prompt:
         if self.card is not None:
             canvas.blit(self.card, (x, self.rect.y + 26))
             x += self.card.get_width() + 8
-        for i, line in enumerate(self.lines()):
+        for i, line in enumerate(self._wrapped()):
             text.draw(canvas, line, (x, self.rect.y + 26 + LINE_H * i), theme.DUSK)
         self.widgets.draw(self.app, canvas)

@@ -7,6 +7,7 @@ twice, with seat B's hand, B's face-down card and the deck order changed, is pix
 
 import pygame
 
+from game.core.i18n import tr
 from game.core.protocol import Setup
 from game.domiplot import actions as A
 from game.domiplot.state import Phase
@@ -126,6 +127,10 @@ def test_human_against_greedy_by_events(app):
     assert {seat for seat, _ in session.actions} == {0, 1, 2}
     assert session.state.result() is not None
     assert read_save(autosave_path()).finished
+    results = app.top
+    assert results.cause_text().strip() == tr(f"domiplot.end.{session.state.result().cause}")
+    assert len(results.history) >= session.state.round          # a point per round (section 22 chart)
+    assert results.history[-1] == tuple(session.state.solo_counts())
 
 
 def test_three_humans_hot_seat_from_the_lobby(app):

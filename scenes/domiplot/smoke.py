@@ -1,0 +1,85 @@
+"""Domiplotism's smoke pictures (`main.py smoke`): the lobby with this ruleset, the game at
+start, a battle mid-way with a face-down card and the hand, a support picker, the join
+dialog with a discard chosen, a vote, the pass-the-device screen and the results. Games are
+advanced by greedy agents from fixed seeds, so the pictures are the same on every run."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from game.core.protocol import Setup
+from game.domiplot.state import Phase
+from game.play.session import GameSession
+
+NAMES = ["Ada", "Bao", "Chen", "Dara", "Eli", "Fei", "Gus", "Hua"]
+
+
+def _session(seats: tuple[str, ...], seed: int) -> GameSession:
+    return GameSession(Setup(seats=seats, seed=seed, ruleset="domiplot"), NAMES[:len(seats)], list(range(len(seats))))
+
+
+def _until(session: GameSession, test, limit: int = 4000) -> bool:
+    """Greedy moves for every seat until `test(state)` holds (True) or the game ends."""
+    from scenes.smoke import advance
+    if test(session.state):
+        return True
+    advance(session, lambda _evs: test(session.state), limit)
+    return test(session.state)
+
+
+def run(app, out: Path, shoot) -> list[Path]:
+    """Draw the Domiplotism pictures into `out` with the smoke run's `shoot(app, out, name)`."""
+    from scenes.lobby import LobbyScene
+    from scenes.registry import open_game
+    from scenes.results import ResultsScene
+
+    files = []
+    lobby = app.push(LobbyScene(app))
+    if "domiplot" in lobby.rulesets:
+        lobby.set_ruleset("domiplot")
+    files.append(shoot(app, out, "domiplot_01_lobby"))
+    app.pop()
+
+    start = _session(("human", "greedy", "greedy", "greedy"), 4)
+    scene = open_game(app, start)
+    app.mouse = (200, 120)
+    files.append(shoot(app, out, "domiplot_02_start"))
+
+    mid = _session(("human", "greedy", "greedy", "greedy"), 7)
+    _until(mid, lambda st: st.phase is Phase.BATTLE and st.actor == 0 and
+           any(fd and p != 0 for pile in st.piles for _, p, fd in pile))
+    scene = open_game(app, mid)
+    hand = scene.shown.hand or ()
+    scene.selected = hand[len(hand) // 2] if hand else None
+    rects = dict(scene.hand_rects())
+    app.mouse = rects[scene.selected].center if scene.selected in rects else (200, 120)
+    files.append(shoot(app, out, "domiplot_03_battle_hand"))
+    if scene.support_options():
+        scene.open_support()
+        files.append(shoot(app, out, "domiplot_04_support_picker"))
+        scene.picker = None
+
+    join = _session(("human", "greedy", "greedy"), 3)
+    _until(join, lambda st: st.phase is Phase.JOIN and st.actor == 0 and st.round >= 2)
+    scene = open_game(app, join)
+    need = scene.join_distance(0) if scene.shown.target else 0
+    for card, _ in scene.hand_rects()[:need]:
+        scene.discards.add(card)
+    app.mouse = (320, 300)
+    files.append(shoot(app, out, "domiplot_05_join_dialog"))
+
+    vote = _session(("human", "greedy", "greedy", "greedy"), 5)
+    if _until(vote, lambda st: st.phase in (Phase.VOTE, Phase.PROPOSE) and st.actor == 0, 6000):
+        scene = open_game(app, vote)
+        files.append(shoot(app, out, "domiplot_06_vote"))
+
+    hot = _session(("human", "human", "greedy"), 9)
+    open_game(app, hot)
+    files.append(shoot(app, out, "domiplot_07_pass_device"))
+
+    done = _session(("greedy",) * 5, 8)
+    _until(done, lambda st: st.result() is not None, 8000)
+    open_game(app, done)
+    app.push(ResultsScene(app, done))
+    files.append(shoot(app, out, "domiplot_08_results", frames=30))
+    return files
