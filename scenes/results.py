@@ -123,11 +123,15 @@ class ResultsScene(MenuScene):
         return names[seat] if seat < len(names) else f"P{seat + 1}"
 
     def cause_text(self) -> str:
-        """The deciding rule in words (" " + text), when the ruleset names it (`<id>.end.<cause>`)."""
+        """The deciding rule in words (" " + text), when the ruleset names it
+        (`<id>.end_short.<cause>`, else `<id>.end.<cause>`)."""
         result = self.session.state.result()
         cause = getattr(result, "cause", "") if result is not None else ""
-        key = f"{self.session.setup.ruleset}.end.{cause}"
-        return " " + tr(key) if cause and key in catalogue(language()) else ""
+        texts = catalogue(language())
+        for key in (f"{self.session.setup.ruleset}.end_short.{cause}", f"{self.session.setup.ruleset}.end.{cause}"):
+            if cause and key in texts:
+                return " " + tr(key)
+        return ""
 
     def headline(self) -> str:
         names = [self.name(s) for s in self.winners]

@@ -126,7 +126,7 @@ def run_smoke(out: Path) -> list[Path]:
     files.append(shoot(app, out, "11_results", frames=30))
 
     from scenes.domiplot import smoke as domiplot_smoke
-    files += domiplot_smoke.run(app, out, shoot)
+    files += domiplot_smoke.run(app, out, shoot, advance)
 
     app.settings.language = "zh"
     app.language_changed()

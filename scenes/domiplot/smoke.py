@@ -18,23 +18,20 @@ def _session(seats: tuple[str, ...], seed: int) -> GameSession:
     return GameSession(Setup(seats=seats, seed=seed, ruleset="domiplot"), NAMES[:len(seats)], list(range(len(seats))))
 
 
-def _until(session: GameSession, test, limit: int = 4000) -> bool:
-    """Greedy moves for every seat until `test(state)` holds (True) or the game ends."""
-    from scenes.smoke import advance
-    if test(session.state):
-        return True
-    advance(session, lambda _evs: test(session.state), limit)
-    return test(session.state)
+def run(app, out: Path, shoot, advance) -> list[Path]:
+    """Draw the Domiplotism pictures into `out` with the smoke run's `shoot(app, out, name)`
+    and `advance(session, until, limit)` (greedy moves for every seat)."""
+    def _until(session: GameSession, test, limit: int = 4000) -> bool:
+        if test(session.state):
+            return True
+        advance(session, lambda _evs: test(session.state), limit)
+        return test(session.state)
 
-
-def run(app, out: Path, shoot) -> list[Path]:
-    """Draw the Domiplotism pictures into `out` with the smoke run's `shoot(app, out, name)`."""
-    from scenes.lobby import LobbyScene
-    from scenes.registry import open_game
-    from scenes.results import ResultsScene
+    nav = app.nav                   # screens are reached through the navigator, never imported
+    open_game = (lambda _app, session: nav.open_game(session))
 
     files = []
-    lobby = app.push(LobbyScene(app))
+    lobby = nav.lobby()
     if "domiplot" in lobby.rulesets:
         lobby.set_ruleset("domiplot")
     files.append(shoot(app, out, "domiplot_01_lobby"))
@@ -80,6 +77,6 @@ def run(app, out: Path, shoot) -> list[Path]:
     done = _session(("greedy",) * 5, 8)
     _until(done, lambda st: st.result() is not None, 8000)
     open_game(app, done)
-    app.push(ResultsScene(app, done))
+    nav.results(done)
     files.append(shoot(app, out, "domiplot_08_results", frames=30))
     return files

@@ -128,7 +128,7 @@ def test_human_against_greedy_by_events(app):
     assert session.state.result() is not None
     assert read_save(autosave_path()).finished
     results = app.top
-    assert results.cause_text().strip() == tr(f"domiplot.end.{session.state.result().cause}")
+    assert results.cause_text().strip() == tr(f"domiplot.end_short.{session.state.result().cause}")
     assert len(results.history) >= session.state.round          # a point per round (section 22 chart)
     assert results.history[-1] == tuple(session.state.solo_counts())
 
@@ -261,3 +261,21 @@ def test_refused_action_shows_its_reason(app):
     scene.act(A.PASS if scene.shown.phase is not Phase.BATTLE else A.PROPOSE)
     assert session.state.digest() == before
     assert scene.toast
+
+
+def test_rules_pages_fit_and_are_complete_in_both_languages(app):
+    from game.core.i18n import set_language
+    from scenes.help import PAGES, RulesHelpScene
+    assert 5 <= len(PAGES["domiplot"]) <= 7
+    for lang in ("en", "zh"):
+        set_language(lang)
+        scene = app.push(RulesHelpScene(app, "domiplot"))
+        for index, page in enumerate(scene.pages):
+            for part in ("title", "body"):
+                k = f"help.{page.key}.{part}"
+                assert tr(k, "en") != k and tr(k, "zh") != k and tr(k, "en") != tr(k, "zh")
+            scene.page = index
+            assert scene.page_fits(index), (lang, page.key)
+            app.step_frames(1)
+        app.pop()
+    set_language("en")
