@@ -35,7 +35,7 @@ from scenes.board.seats import draw_marker, seat_colour
 from scenes.domiplot.art import CardArt, kind_name, owner_overlay, region_cells, region_edges, seat_badge
 from scenes.domiplot.prompt import Prompt
 from scenes.drawing import fit
-from sprites.anim import FloatText, Ring, Wait
+from sprites.anim import FloatText, Group, Ring, Wait
 from sprites.tweens import CardFlip, CardSlide
 
 CELL = 16                                        # the regions layer's tile size
@@ -81,6 +81,15 @@ class DomiplotScene(BoardScene):
         self.board = view.board
         centre = view.board.regions[view.target].label if view.target else (self.world_size()[0] / 2, self.world_size()[1] / 2)
         self.camera.centre_on(centre)
+        if not session.actions:
+            self.deal()
+
+    def deal(self) -> None:
+        """S-3: the opening deal, card backs flying from the deck to every seat in turn."""
+        n = len(self.session.names)
+        anims = [CardSlide(self.cards.back, DECK_POS, self._panel_centre((self.shown.eldest + i) % n), delay=0.05 * i)
+                 for i in range(n * 3)]
+        self.timeline.add(Group(anims, sound="click"))
 
     # ---- seats and layout -----------------------------------------------------------------
     def panel_rect(self, seat: int) -> pygame.Rect:
@@ -482,9 +491,7 @@ class DomiplotScene(BoardScene):
         view, text = self.shown, self.app.text
         y = rect.y + 17
         x = rect.x + 13
-        back = self.cards.back
-        mini = pygame.transform.scale(back, (8, 11))
-        canvas.blit(mini, (x, y + 3))
+        canvas.blit(self.cards.scaled("back", (8, 11)), (x, y + 3))
         x = text.draw(canvas, str(view.hand_sizes[seat]), (x + 10, y), theme.INK).right + 4
         canvas.blit(self.cards.flag(self.colour(seat)), (x, y + 3))
         solo = len(solo_regions(view.owners, view.active, seat))
@@ -637,10 +644,10 @@ class DomiplotScene(BoardScene):
         """Deck and discard sizes at the right of the top bar (H-1: public counts)."""
         view, text = self.shown, self.app.text
         x = theme.CANVAS_W - 32
-        for img, n in ((self.cards.sheet["card_blank_tactic"], len(view.discard)), (self.cards.back, view.deck_count)):
+        for frame, n in (("card_blank_tactic", len(view.discard)), ("back", view.deck_count)):
             r = text.draw(canvas, str(n), (x, 2), theme.PARCHMENT, "right")
             x = r.x - 10
-            canvas.blit(pygame.transform.scale(img, (8, 12)), (x, 4))
+            canvas.blit(self.cards.scaled(frame, (8, 12)), (x, 4))
             x -= 6
 
     def draw_hand(self, canvas: pygame.Surface) -> None:

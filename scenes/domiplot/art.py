@@ -58,6 +58,14 @@ class CardArt:
             self._flags[colour] = out
         return self._flags[colour]
 
+    def scaled(self, frame: str, size: tuple[int, int]) -> pygame.Surface:
+        """A sheet frame scaled to `size` (HUD counters), made once."""
+        key = f"{frame}@{size}"
+        if key not in self._small:
+            img = self.back if frame == "back" else self.sheet[frame]
+            self._small[key] = pygame.transform.scale(img, size)
+        return self._small[key]
+
     @property
     def marker(self) -> pygame.Surface:
         return self.sheet["tally_marker"]
@@ -128,8 +136,13 @@ def owner_overlay(size: tuple[int, int], cells: dict[int, list[tuple[int, int]]]
     return surf
 
 
+_BADGES: dict[int, pygame.Surface] = {}
+
+
 def seat_badge(colour: int) -> pygame.Surface:
-    """A tiny marker (who placed a card), 7x7."""
-    surf = pygame.Surface((7, 7), pygame.SRCALPHA)
-    draw_marker(surf, colour, (3, 3), 3)
-    return surf
+    """A tiny marker (who placed a card), 7x7 (made once per colour)."""
+    if colour not in _BADGES:
+        surf = pygame.Surface((7, 7), pygame.SRCALPHA)
+        draw_marker(surf, colour, (3, 3), 3)
+        _BADGES[colour] = surf
+    return _BADGES[colour]
