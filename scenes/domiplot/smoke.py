@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.core.protocol import Setup
+from game.domiplot.regions import distances
 from game.domiplot.state import Phase
 from game.play.session import GameSession
 
@@ -56,9 +57,11 @@ def run(app, out: Path, shoot, advance) -> list[Path]:
         files.append(shoot(app, out, "domiplot_04_support_picker"))
         scene.picker = None
 
-    join = _session(("human", "greedy", "greedy"), 3)
-    _until(join, lambda st: st.phase is Phase.JOIN and st.actor == 0 and st.round >= 2)
+    join = _session(("human", "greedy", "greedy", "greedy"), 2)   # distance 1, an alliance region
+    _until(join, lambda st: st.phase is Phase.JOIN and st.actor == 0 and st.target is not None and
+           distances(st.owners, st.active, 0)[st.target] >= 1)
     scene = open_game(app, join)
+    scene.camera.centre_on(scene.board.regions[14].label)
     need = scene.join_distance(0) if scene.shown.target else 0
     for card, _ in scene.hand_rects()[:need]:
         scene.discards.add(card)
