@@ -1,0 +1,191 @@
+"""Events -> animations for Domiplotism: one handler per event class of game.domiplot.events
+(the presenter table `PRESENTERS`; tests/scenes/board/test_presenter.py checks it is complete).
+Handlers receive the event as the viewer may see it (redacted), so a hidden card is drawn as a
+back and logged without its name. A mixin of `scenes.domiplot_scene.DomiplotScene`."""
+
+from __future__ import annotations
+
+from game.core.i18n import tr
+from game.domiplot import events as E
+from scenes import theme
+from scenes.board.presenter import Beat
+from scenes.board.seats import seat_colour
+from scenes.domiplot.layout import BATTLE, DECK_POS, HAND, MAP_VIEW
+from sprites.anim import FloatText, Ring, Wait
+from sprites.tweens import CardFlip, CardSlide, Tween
+
+
+class Presenters:
+    """See the module docstring."""
+
+    def _region_point(self, region: int) -> tuple[int, int]:
+        return self.camera.to_canvas(self.board.regions[region].label)
+
+    def _panel_centre(self, seat: int) -> tuple[int, int]:
+        return self.panel_rect(seat).center
+
+    def _on_round(self, ev: E.RoundStarted) -> Beat:
+        return Beat([self.turn_banner(tr("dp.banner_round", round=ev.round))], sound="turn", reveal="start",
+                    log=lambda: tr("dp.log.round", round=ev.round, name=self.name(ev.chooser)))
+
+    def _on_marker(self, ev: E.MarkerPlaced) -> Beat:
+        world = self.board.regions[ev.region].label
+        start = self._region_point(ev.previous) if ev.previous is not None else self._panel_centre(ev.seat)
+        end = self.camera.to_canvas(world)
+        return Beat([CardSlide(self.cards.marker, start, end)], sound="build", reveal="done", focus=world,
+                    log=lambda: tr("dp.log.marker", name=self.name(ev.seat), region=self.region_name(ev.region)))
+
+    def _on_target(self, ev: E.TargetChosen) -> Beat:
+        world = self.board.regions[ev.region].label
+        return Beat([Ring(self.camera.to_canvas(world), theme.RED),
+                     self.turn_banner(tr(f"domiplot.mode.{ev.mode}") + " · " + self.region_name(ev.region))],
+                    sound="turn", reveal="start", focus=world,
+                    log=lambda: tr("dp.log.target", name=self.name(ev.seat), region=self.region_name(ev.region),
+                                   mode=tr(f"domiplot.mode.{ev.mode}")))
+
+    def _on_card_placed(self, ev: E.CardPlaced) -> Beat:
+        img = self.cards.face(ev.card)
+        start = self._panel_centre(ev.seat)
+        if ev.pile is None:
+            end = (BATTLE.right - 20, BATTLE.y + 30)
+        else:
+            n = len(self.shown.piles[ev.pile]) if ev.pile < len(self.shown.piles) else 0
+            end = self.card_slot(ev.pile, n)
+        key = "dp.log.placed_down" if ev.face_down else ("dp.log.placed" if ev.pile is not None else "dp.log.played")
+        return Beat([CardSlide(img, start, end)], sound="click", reveal="done",
+                    log=lambda: tr(key, name=self.name(ev.seat), card=self.card_name(ev.card),
+                                   pile=self.name(ev.pile) if ev.pile is not None else ""))
+
+    def _on_revealed(self, ev: E.CardRevealed) -> Beat:
+        pile = self.shown.piles[ev.pile] if ev.pile < len(self.shown.piles) else ()
+        index = next((i for i, (c, p, fd) in enumerate(pile) if fd and p == ev.seat), len(pile))
+        return Beat([CardFlip(self.cards.back, self.cards.face(ev.card), self.card_slot(ev.pile, index))],
+                    sound="click", reveal="done",
+                    log=lambda: tr("dp.log.revealed", name=self.name(ev.seat), card=self.card_name(ev.card)))
+
+    def _on_terrain(self, ev: E.TerrainChanged) -> Beat:
+        big = self.cards.big(ev.card)
+        return Beat([FloatText(big, MAP_VIEW.center)], sound="build", reveal="start",
+                    log=lambda: tr("dp.log.terrain", name=self.name(ev.seat),
+                                   terrain=tr(f"domiplot.terrain.{ev.terrain}")))
+
+    def _on_discarded(self, ev: E.CardsDiscarded) -> Beat:
+        anims = [CardSlide(self.cards.face(c), BATTLE.center, DECK_POS, delay=0.05 * i)
+                 for i, c in enumerate(ev.cards[:8])]
+        return Beat(anims, sound="discard", reveal="done",
+                    log=lambda: tr(f"dp.log.discard_{ev.cause}", name=self.name(ev.seat), n=len(ev.cards),
+                                   cards=", ".join(self.card_name(c) for c in ev.cards)))
+
+    def _on_returned(self, ev: E.CardReturned) -> Beat:
+        return Beat([CardSlide(self.cards.face(ev.card), self.card_slot(ev.pile, 0), self._panel_centre(ev.seat))],
+                    sound="click", reveal="done",
+                    log=lambda: tr(f"dp.log.returned_{ev.cause}", name=self.name(ev.seat), card=self.card_name(ev.card)))
+
+    def _on_offered(self, ev: E.SupportOffered) -> Beat:
+        return Beat([CardSlide(self.cards.face(ev.card), self._panel_centre(ev.seat), self.card_slot(ev.pile, 0))],
+                    sound="click", reveal="done",
+                    log=lambda: tr("dp.log.offer", name=self.name(ev.seat), to=self.name(ev.pile),
+                                   card=self.card_name(ev.card)))
+
+    def _on_scores(self, ev: E.Scores) -> Beat:
+        def start() -> None:
+            for s in ev.seats:
+                self.shown_totals[s] = 0
+
+        def count(values) -> None:
+            for s, v in zip(ev.seats, values):
+                self.shown_totals[s] = round(v)
+        anims = [Tween([0.0] * len(ev.seats), [float(t) for t in ev.totals], 0.8, count), Wait(0.4)]
+        lines = [lambda s=s, t=t: tr("dp.log.score", name=self.name(s), total=t) for s, t in zip(ev.seats, ev.totals)]
+        if ev.winner is not None:
+            lines.append(lambda: tr("dp.log.winner", name=self.name(ev.winner)))
+        else:
+            lines.append(lambda: tr("dp.log.no_winner"))
+        return Beat(anims, sound="produce", apply=start, log=lines,
+                    on_done=lambda: self.shown_totals.clear())
+
+    def _on_region_changed(self, ev: E.RegionChanged) -> Beat:
+        world = self.board.regions[ev.region].label
+        anims = [Ring(self.camera.to_canvas(world), seat_colour(self.colour(s))[0]) for s in ev.planted]
+        x, y = self.camera.to_canvas(world)
+        anims += [FloatText(self.cards.flag(self.colour(s)), (x - 5 + 10 * i, y + 8)) for i, s in enumerate(ev.planted)]
+        return Beat(anims, sound="build", reveal="start", focus=world,
+                    log=lambda: tr("dp.log.region", region=self.region_name(ev.region),
+                                   names=", ".join(self.name(s) for s in ev.owners)))
+
+    def _on_drawn(self, ev: E.CardsDrawn) -> Beat:
+        mine = self.shown.seat == ev.seat
+        end = (HAND.centerx, HAND.centery) if mine else self._panel_centre(ev.seat)
+        anims = [CardSlide(self.cards.face(c), DECK_POS, end, delay=0.08 * i) for i, c in enumerate(ev.cards[:6])]
+        return Beat(anims, sound="click", reveal="done", merge="draw",
+                    log=lambda: tr("dp.log.drawn", name=self.name(ev.seat), n=len(ev.cards)))
+
+    def _on_reshuffle(self, ev: E.DeckReshuffled) -> Beat:
+        return Beat([self.turn_banner(tr("dp.banner_reshuffle", n=ev.count))], sound="dice",
+                    log=lambda: tr("dp.log.reshuffle", n=ev.count))
+
+    def _on_battle_ended(self, ev: E.BattleEnded) -> Beat:
+        return Beat([self.turn_banner(tr(f"dp.banner_end_{ev.cause}"))], sound="turn",
+                    log=lambda: tr(f"dp.log.battle_end_{ev.cause}"))
+
+    def _on_game_over(self, ev) -> Beat:
+        result = self.session.state.result()
+        winners = getattr(result, "winners", ())
+        cause = getattr(result, "cause", "")
+        return Beat([self.turn_banner(tr(f"domiplot.end.{cause}"))], sound="turn",
+                    log=[lambda: tr("log.game_over", names=", ".join(self.name(w) for w in winners)),
+                         lambda: tr(f"domiplot.end.{cause}")])
+
+    def _log(key: str, **fields: str):   # noqa: N805 - a table helper, not a method
+        """A presenter that only writes a log line; `fields` map params to event attributes
+        (a seat attribute becomes the seat's name)."""
+        def handler(self, ev) -> Beat:
+            def line() -> str:
+                params, suffix = {}, ""
+                for p, attr in fields.items():
+                    v = getattr(ev, attr)
+                    if isinstance(v, bool):          # yes/no facts pick the sentence
+                        suffix = "_yes" if v else "_no"
+                        continue
+                    params[p] = (self.name(v) if attr in SEAT_FIELDS and v is not None else
+                                 self.region_name(v) if attr == "region" else v)
+                return tr(key + suffix, **params)
+            return Beat(log=line)
+        return handler
+
+    table = {
+        E.RoundStarted: _on_round, E.MarkerPlaced: _on_marker, E.TargetChosen: _on_target,
+        E.ChooserPassed: _log("dp.log.chooser_passed", name="seat", to="to"),
+        E.ModeChanged: _log("dp.log.mode_changed", region="region"),
+        E.AuthorizationAsked: _log("dp.log.auth_asked", name="seat", sponsor="sponsor"),
+        E.Authorization: _log("dp.log.auth", name="sponsor", asker="seat", allow="allow"),
+        E.PlayerJoined: _log("dp.log.joined", name="seat", n="distance"),
+        E.PlayerStayedOut: _log("dp.log.stayed_out", name="seat"),
+        E.PlayerSurrendered: _log("dp.log.surrendered", name="seat"),
+        E.TurnStarted: None,
+        E.CardPlaced: _on_card_placed, E.CardRevealed: _on_revealed, E.TerrainChanged: _on_terrain,
+        E.SiegeEnded: _log("dp.log.siege_ended", region="region"),
+        E.CardsDiscarded: _on_discarded, E.CardReturned: _on_returned, E.SupportOffered: _on_offered,
+        E.SupportAnswered: _log("dp.log.answered", name="seat", supporter="supporter", accept="accept"),
+        E.AllegianceChanged: _log("dp.log.allegiance", name="seat", to="principal"),
+        E.PlayerPassed: _log("dp.log.passed", name="seat"),
+        E.PlayerOut: _log("dp.log.out", name="seat"),
+        E.BattleEnded: _on_battle_ended, E.Scores: _on_scores,
+        E.RegionChanged: _on_region_changed,
+        E.RegionUnchanged: _log("dp.log.unchanged", region="region"),
+        E.TableCleared: None,
+        E.CardsDrawn: _on_drawn, E.DeckReshuffled: _on_reshuffle,
+        E.DrawsLost: _log("dp.log.draws_lost", name="seat", n="count"),
+        E.Proposal: _log("dp.log.proposal", name="seat"),
+        E.ProposalDeclined: _log("dp.log.declined", name="seat"),
+        E.VoteCast: _log("dp.log.vote", name="seat", proposer="proposer", accept="accept"),
+        E.ProposalRejected: _log("dp.log.rejected", proposer="proposer", by="by"),
+        E.GameOver: _on_game_over,
+    }
+
+
+
+SEAT_FIELDS = {"seat", "to", "sponsor", "supporter", "principal", "proposer", "by"}
+
+
+PRESENTERS = Presenters.table
