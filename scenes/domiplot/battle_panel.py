@@ -13,7 +13,7 @@ from game.domiplot.constants import CARD_KIND, CARD_TERRAIN, TERRAIN_BONUS
 from game.domiplot.scoring import effective_terrain, pile_terms
 from game.domiplot.state import Phase
 from scenes import theme
-from scenes.board.seats import draw_marker
+from scenes.board.seats import draw_marker, seat_colour
 from scenes.domiplot.art import seat_badge
 from scenes.domiplot.layout import BATTLE, CARD_H, CARD_W
 from scenes.drawing import fit
@@ -32,7 +32,7 @@ class BattlePanel:
         rows = self.pile_rows()
         top = BATTLE.y + 38
         h = min(38, (BATTLE.bottom - 4 - top) // max(1, len(rows)))
-        return [(s, pygame.Rect(BATTLE.x + 4, top + i * h, BATTLE.width - 8, h)) for i, s in enumerate(rows)]
+        return [(s, pygame.Rect(BATTLE.x + 12, top + i * h, BATTLE.width - 16, h)) for i, s in enumerate(rows)]
 
     def card_slot(self, seat: int, index: int) -> tuple[int, int]:
         """Canvas centre of card `index` in `seat`'s pile row (for slides and flips)."""
@@ -83,6 +83,7 @@ class BattlePanel:
             pygame.draw.rect(canvas, theme.PARCHMENT_SHADE, (sx + 6, y + 14, 12, 17), 1)
         for seat, rect in self.row_rects():
             self._draw_row(canvas, seat, rect)
+        self._draw_support_arrows(canvas)
         if not self.pile_rows():
             line = self.status_line()
             for i, part in enumerate(text.wrap(line, BATTLE.width - 16)[:3]):
@@ -133,4 +134,24 @@ class BattlePanel:
         if hidden:
             text += "\n" + tr("dp.total_hidden", n=hidden)
         return text
+
+    def _draw_support_arrows(self, canvas: pygame.Surface) -> None:
+        """A supporter's arrow down the panel's left edge, from its row to its principal's
+        (A-1), in the supporter's colour; several supporters side by side."""
+        view = self.shown
+        rows = dict(self.row_rects())
+        k = 0
+        for s, rect in rows.items():
+            principal = view.allegiance[s] if view.allegiance else s
+            if principal == s or principal not in rows:
+                continue
+            x = BATTLE.x + 5 + 2 * k
+            y0, y1 = rect.centery, rows[principal].centery
+            colour = seat_colour(self.colour(s))[1]
+            pygame.draw.line(canvas, colour, (x, y0), (x, y1), 1)
+            pygame.draw.line(canvas, colour, (x, y0), (x + 5, y0), 1)
+            d = 2 if y1 > y0 else -2
+            pygame.draw.polygon(canvas, colour, [(x, y1), (x + 2, y1 - d), (x - 2, y1 - d)])
+            pygame.draw.line(canvas, colour, (x, y1), (x + 5, y1), 1)
+            k += 1
 

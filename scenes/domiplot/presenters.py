@@ -24,6 +24,15 @@ class Presenters:
     def _panel_centre(self, seat: int) -> tuple[int, int]:
         return self.panel_rect(seat).center
 
+    def _table_slot(self, card: int | None) -> tuple[int, int]:
+        """Canvas centre of a card lying in a pile as shown (else the battle panel's centre)."""
+        if card is not None:
+            for p, pile in enumerate(self.shown.piles):
+                for i, (c, _, _) in enumerate(pile):
+                    if c == card:
+                        return self.card_slot(p, i)
+        return BATTLE.center
+
     def _on_round(self, ev: E.RoundStarted) -> Beat:
         return Beat([self.turn_banner(tr("dp.banner_round", round=ev.round))], sound="turn", reveal="start",
                     log=lambda: tr("dp.log.round", round=ev.round, name=self.name(ev.chooser)))
@@ -70,8 +79,11 @@ class Presenters:
                                    terrain=tr(f"domiplot.terrain.{ev.terrain}")))
 
     def _on_discarded(self, ev: E.CardsDiscarded) -> Beat:
-        anims = [CardSlide(self.cards.face(c), BATTLE.center, DECK_POS, delay=0.05 * i)
+        # a tally or stones sweep: each card flies from where it lies in its pile
+        anims = [CardSlide(self.cards.face(c), self._table_slot(c), DECK_POS, delay=0.05 * i)
                  for i, c in enumerate(ev.cards[:8])]
+        if ev.cause in ("tally", "stones"):
+            anims.insert(0, Ring(BATTLE.center, theme.RED))
         return Beat(anims, sound="discard", reveal="done",
                     log=lambda: tr(f"dp.log.discard_{ev.cause}", name=self.name(ev.seat), n=len(ev.cards),
                                    cards=", ".join(self.card_name(c) for c in ev.cards)))
