@@ -225,10 +225,10 @@ class DomiplotScene(Decisions, BattlePanel, Presenters, BoardScene):
         specs = [
             ButtonSpec(lambda: tr("dp.place"), lambda: self.place(False), hotkey=pygame.K_p,
                        enabled=lambda: bool(self.place_options(False)),
-                       tooltip=lambda: tr("dp.place_tip")),
+                       tooltip=lambda: self.place_forecast(tr("dp.place_tip"))),
             ButtonSpec(lambda: tr("dp.face_down"), lambda: self.place(True), hotkey=pygame.K_f,
                        enabled=lambda: bool(self.place_options(True)),
-                       tooltip=lambda: tr("dp.face_down_tip")),
+                       tooltip=lambda: self.place_forecast(tr("dp.face_down_tip"))),
             ButtonSpec(lambda: tr("dp.support"), self.open_support, hotkey=pygame.K_s,
                        enabled=lambda: bool(self.support_options()),
                        tooltip=lambda: tr("dp.support_tip")),
@@ -249,6 +249,9 @@ class DomiplotScene(Decisions, BattlePanel, Presenters, BoardScene):
 
     # ---- input -------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
+        if self.handoff_pending() is not None:     # nothing half-chosen survives a hand-off
+            self.selected, self.picker = None, None
+            self.discards.clear()
         free = self.handoff_pending() is None and not self.timeline.busy
         if free and not (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
             panel = self.picker or self.decision_prompt()

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 
 from game.core.i18n import tr
-from game.domiplot.constants import CARD_KIND, CARD_TERRAIN, TERRAIN_BONUS
+from game.domiplot.constants import CARD_KIND, CARD_TERRAIN, IS_PILE_CARD, TERRAIN_BONUS
 from game.domiplot.scoring import effective_terrain, pile_terms
 from game.domiplot.state import Phase
 from scenes import theme
@@ -154,4 +154,22 @@ class BattlePanel:
             pygame.draw.polygon(canvas, colour, [(x, y1), (x + 2, y1 - d), (x - 2, y1 - d)])
             pygame.draw.line(canvas, colour, (x, y1), (x + 5, y1), 1)
             k += 1
+
+    def place_forecast(self, tip: str) -> str:
+        """`tip` plus what placing the selected card into the player's own pile does to its
+        total, as far as the player can see (section 22's live total; a terrain card changes
+        every pile, so it shows the new terrain instead)."""
+        seat, card = self.my_seat(), self.selected
+        if seat is None or card is None:
+            return tip
+        kind = CARD_KIND[card]
+        if CARD_TERRAIN[kind] is not None:
+            return tip + "\n" + tr("dp.forecast_terrain", terrain=tr(f"domiplot.terrain.{CARD_TERRAIN[kind]}"))
+        a, drum, b, h, now, hidden, terrain = self.pile_terms_seen(seat)
+        if not IS_PILE_CARD[kind]:
+            return tip
+        view = self.shown
+        seen = [CARD_KIND[c] for c, _, _ in view.piles[seat] if c is not None] + [kind]
+        after = pile_terms(seen, terrain)[4]
+        return tip + "\n" + tr("dp.forecast", now=now, after=after)
 

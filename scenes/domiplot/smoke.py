@@ -52,6 +52,9 @@ def run(app, out: Path, shoot, advance) -> list[Path]:
     rects = dict(scene.hand_rects())
     app.mouse = rects[scene.selected].center if scene.selected in rects else (200, 120)
     files.append(shoot(app, out, "domiplot_03_battle_hand"))
+    app.mouse = scene.widgets.widgets[0].rect.center          # the Place button: its forecast
+    scene.widgets.widgets[0].hover = True
+    files.append(shoot(app, out, "domiplot_03b_place_forecast"))
     if scene.support_options():
         scene.open_support()
         files.append(shoot(app, out, "domiplot_04_support_picker"))

@@ -279,3 +279,19 @@ def test_rules_pages_fit_and_are_complete_in_both_languages(app):
             app.step_frames(1)
         app.pop()
     set_language("en")
+
+
+def test_place_forecast_counts_what_the_player_sees(app):
+    """Section 22: before placing, the Place button's tooltip gives the pile's total now and
+    after (K rules on the visible cards)."""
+    from game.domiplot.constants import CARD_KIND, IS_ARMY
+    session = _battle_session(2)
+    scene = open_game(app, session)
+    app.step_frames(1)
+    army = [c for c in scene.shown.hand if IS_ARMY[CARD_KIND[c]]]
+    scene.selected = army[0]
+    now = scene.pile_terms_seen(0)[4]
+    text = scene.place_forecast("")
+    assert f"{now} → " in text
+    after = int(text.rsplit("→", 1)[1])
+    assert after > now or scene.pile_terms_seen(0)[6] in ("mountain", "city")
