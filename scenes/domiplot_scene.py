@@ -57,7 +57,6 @@ class DomiplotScene(Decisions, BattlePanel, Presenters, BoardScene):
         self.discards: set[int] = set()           # join: cards chosen to pay the distance
         self.prompt: Prompt | None = None
         self.picker: Prompt | None = None         # a transient choice (support target, gong...)
-        self.shown_totals: dict[int, int] = {}    # score count-up: seat -> total shown
         self._overlay: pygame.Surface | None = None
         self._overlay_key: Any = None
         self._labels: dict[tuple[int, str], pygame.Surface] = {}

@@ -120,12 +120,9 @@ class BattlePanel:
             canvas.blit(seat_badge(self.colour(offer[0])), (cx + CARD_W - 8, rect.y + 2))
             text.draw(canvas, "?", (cx + 8, rect.y + 8), theme.RED)
         canvas.set_clip(clip)
-        total = self.shown_totals.get(seat)
-        a, drum, b, h, seen_total, hidden, _ = self.pile_terms_seen(seat)
-        shown_total = seen_total if total is None else total
-        label = str(shown_total) + (tr("dp.plus_hidden") * min(hidden, 1) if total is None else "")
-        big = pygame.transform.scale_by(text.render(label, theme.INK), 1)
-        canvas.blit(big, (rect.right - 4 - big.get_width(), rect.y + (rect.height - big.get_height()) // 2))
+        _, _, _, _, seen_total, hidden, _ = self.pile_terms_seen(seat)
+        label = str(seen_total) + (tr("dp.plus_hidden") if hidden else "")
+        text.draw(canvas, label, (rect.right - 4, rect.y + (rect.height - 16) // 2), theme.INK, "right")
 
     def total_tooltip(self, seat: int) -> str:
         a, drum, b, h, total, hidden, terrain = self.pile_terms_seen(seat)

@@ -1,18 +1,40 @@
 """Events -> animations for Domiplotism: one handler per event class of game.domiplot.events
 (the presenter table `PRESENTERS`; tests/scenes/board/test_presenter.py checks it is complete).
 Handlers receive the event as the viewer may see it (redacted), so a hidden card is drawn as a
-back and logged without its name. A mixin of `scenes.domiplot_scene.DomiplotScene`."""
+back and logged without its name. A mixin of `scenes.domiplot_scene.DomiplotScene`.
+
+The shown view moves on (to the batch's end state) only when flags are planted, a target or a
+round is announced, the marker lands, or at the end of the batch: a battle's end therefore
+plays over the table as it was (flips, the score board), and the map changes with the flags."""
 
 from __future__ import annotations
+
+import pygame
 
 from game.core.i18n import tr
 from game.domiplot import events as E
 from scenes import theme
 from scenes.board.presenter import Beat
-from scenes.board.seats import seat_colour
+from scenes.board.seats import draw_marker, seat_colour
 from scenes.domiplot.layout import BATTLE, DECK_POS, HAND, MAP_VIEW
-from sprites.anim import FloatText, Ring, Wait
-from sprites.tweens import CardFlip, CardSlide, Tween
+from scenes.drawing import fit
+from sprites.anim import Anim, FloatText, Ring
+from sprites.tweens import CardFlip, CardSlide
+
+
+SCORE_BOARD_S = 2.2     # seconds the score board stays (the count-up takes the first 60 %)
+
+
+class Drawn(Anim):
+    """An animation drawn by a callback `draw(canvas, progress)` (the score board)."""
+
+    def __init__(self, duration: float, draw, delay: float = 0.0) -> None:
+        super().__init__(duration, delay)
+        self._draw = draw
+
+    def draw(self, canvas: pygame.Surface) -> None:
+        if self.started and not self.done:
+            self._draw(canvas, self.progress)
 
 
 class Presenters:
@@ -61,7 +83,7 @@ class Presenters:
             n = len(self.shown.piles[ev.pile]) if ev.pile < len(self.shown.piles) else 0
             end = self.card_slot(ev.pile, n)
         key = "dp.log.placed_down" if ev.face_down else ("dp.log.placed" if ev.pile is not None else "dp.log.played")
-        return Beat([CardSlide(img, start, end)], sound="click", reveal="done",
+        return Beat([CardSlide(img, start, end)], sound="click",
                     log=lambda: tr(key, name=self.name(ev.seat), card=self.card_name(ev.card),
                                    pile=self.name(ev.pile) if ev.pile is not None else ""))
 
@@ -69,12 +91,12 @@ class Presenters:
         pile = self.shown.piles[ev.pile] if ev.pile < len(self.shown.piles) else ()
         index = next((i for i, (c, p, fd) in enumerate(pile) if fd and p == ev.seat), len(pile))
         return Beat([CardFlip(self.cards.back, self.cards.face(ev.card), self.card_slot(ev.pile, index))],
-                    sound="click", reveal="done",
+                    sound="click",
                     log=lambda: tr("dp.log.revealed", name=self.name(ev.seat), card=self.card_name(ev.card)))
 
     def _on_terrain(self, ev: E.TerrainChanged) -> Beat:
         big = self.cards.big(ev.card)
-        return Beat([FloatText(big, MAP_VIEW.center)], sound="build", reveal="start",
+        return Beat([FloatText(big, MAP_VIEW.center)], sound="build",
                     log=lambda: tr("dp.log.terrain", name=self.name(ev.seat),
                                    terrain=tr(f"domiplot.terrain.{ev.terrain}")))
 
@@ -84,37 +106,59 @@ class Presenters:
                  for i, c in enumerate(ev.cards[:8])]
         if ev.cause in ("tally", "stones"):
             anims.insert(0, Ring(BATTLE.center, theme.RED))
-        return Beat(anims, sound="discard", reveal="done",
+        return Beat(anims, sound="discard",
                     log=lambda: tr(f"dp.log.discard_{ev.cause}", name=self.name(ev.seat), n=len(ev.cards),
                                    cards=", ".join(self.card_name(c) for c in ev.cards)))
 
     def _on_returned(self, ev: E.CardReturned) -> Beat:
         return Beat([CardSlide(self.cards.face(ev.card), self.card_slot(ev.pile, 0), self._panel_centre(ev.seat))],
-                    sound="click", reveal="done",
+                    sound="click",
                     log=lambda: tr(f"dp.log.returned_{ev.cause}", name=self.name(ev.seat), card=self.card_name(ev.card)))
 
     def _on_offered(self, ev: E.SupportOffered) -> Beat:
         return Beat([CardSlide(self.cards.face(ev.card), self._panel_centre(ev.seat), self.card_slot(ev.pile, 0))],
-                    sound="click", reveal="done",
+                    sound="click",
                     log=lambda: tr("dp.log.offer", name=self.name(ev.seat), to=self.name(ev.pile),
                                    card=self.card_name(ev.card)))
 
     def _on_scores(self, ev: E.Scores) -> Beat:
-        def start() -> None:
-            for s in ev.seats:
-                self.shown_totals[s] = 0
-
-        def count(values) -> None:
-            for s, v in zip(ev.seats, values):
-                self.shown_totals[s] = round(v)
-        anims = [Tween([0.0] * len(ev.seats), [float(t) for t in ev.totals], 0.8, count), Wait(0.4)]
+        """O-2: the score board over the battle panel, totals counting up, then the winner."""
+        region = self.shown.target
         lines = [lambda s=s, t=t: tr("dp.log.score", name=self.name(s), total=t) for s, t in zip(ev.seats, ev.totals)]
         if ev.winner is not None:
             lines.append(lambda: tr("dp.log.winner", name=self.name(ev.winner)))
         else:
             lines.append(lambda: tr("dp.log.no_winner"))
-        return Beat(anims, sound="produce", apply=start, log=lines,
-                    on_done=lambda: self.shown_totals.clear())
+        board = Drawn(SCORE_BOARD_S, lambda canvas, p: self.draw_score_board(canvas, ev, region, p))
+        return Beat([board], sound="produce", log=lines)
+
+    def draw_score_board(self, canvas: pygame.Surface, ev: E.Scores, region: int | None, p: float) -> None:
+        """Each pile's terms (A x drum + B + H) and its total counting up; the winner marked
+        once the count is done (K-7, O-3)."""
+        text = self.app.text
+        canvas.blit(self.app.art.panel("panel", BATTLE.size), BATTLE.topleft)
+        title = tr("dp.score_title", region=self.region_name(region)) if region else tr("dp.score_title_none")
+        text.draw(canvas, fit(self.app, title, BATTLE.width - 16), (BATTLE.centerx, BATTLE.y + 5), theme.INK, "centre")
+        n = max(1, len(ev.seats))
+        h = min(22, (BATTLE.height - 48) // n)
+        counted = min(1.0, p / 0.6)
+        for i, seat in enumerate(ev.seats):
+            y = BATTLE.y + 26 + i * h
+            row = pygame.Rect(BATTLE.x + 8, y, BATTLE.width - 16, h - 2)
+            if p >= 0.6 and seat == ev.winner:
+                pygame.draw.rect(canvas, theme.STRAW, row)
+            draw_marker(canvas, self.colour(seat), (row.x + 5, row.y + 8), 3)
+            text.draw(canvas, fit(self.app, self.name(seat), 70), (row.x + 12, row.y), theme.INK)
+            terms = tr("dp.score_terms", terrain=tr(f"domiplot.terrain.{ev.terrains[i]}"), a=ev.army[i],
+                       drum=ev.drum[i], b=ev.bonus[i], h=ev.heroes[i])
+            text.draw(canvas, fit(self.app, terms, 150), (row.x + 86, row.y), theme.DUSK)
+            total = round(ev.totals[i] * counted)
+            text.draw(canvas, str(total), (row.right - 4, row.y), theme.INK, "right")
+        if p >= 0.6:
+            verdict = (tr("dp.score_winner", name=self.name(ev.winner)) if ev.winner is not None
+                       else tr("dp.log.no_winner"))
+            text.draw(canvas, fit(self.app, verdict, BATTLE.width - 16), (BATTLE.centerx, BATTLE.bottom - 22),
+                      theme.TIMBER, "centre")
 
     def _on_region_changed(self, ev: E.RegionChanged) -> Beat:
         world = self.board.regions[ev.region].label
@@ -129,7 +173,7 @@ class Presenters:
         mine = self.shown.seat == ev.seat
         end = (HAND.centerx, HAND.centery) if mine else self._panel_centre(ev.seat)
         anims = [CardSlide(self.cards.face(c), DECK_POS, end, delay=0.08 * i) for i, c in enumerate(ev.cards[:6])]
-        return Beat(anims, sound="click", reveal="done", merge="draw",
+        return Beat(anims, sound="click", merge="draw",
                     log=lambda: tr("dp.log.drawn", name=self.name(ev.seat), n=len(ev.cards)))
 
     def _on_reshuffle(self, ev: E.DeckReshuffled) -> Beat:

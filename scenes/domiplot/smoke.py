@@ -76,6 +76,25 @@ def run(app, out: Path, shoot, advance) -> list[Path]:
         scene = open_game(app, vote)
         files.append(shoot(app, out, "domiplot_06_vote"))
 
+    # a battle's end played at speed 1: the score board counting up over the battle panel
+    from game.domiplot import events as E
+    from scenes.domiplot.presenters import Drawn
+    probe = _session(("human", "greedy", "greedy", "greedy"), 7)
+    advance(probe, lambda evs: any(isinstance(e, E.Scores) and len(e.seats) >= 3 for e in evs), 4000)
+    scores = _session(("human", "greedy", "greedy", "greedy"), 7)
+    for seat, action in probe.actions[:-1]:
+        scores.apply(seat, action)
+    scene = open_game(app, scores)
+    speed, app.settings.speed = app.settings.speed, 1
+    scene._apply(*probe.actions[-1])
+    for _ in range(1200):
+        group = scene.timeline.groups[0] if scene.timeline.groups else None
+        if group is None or any(isinstance(a, Drawn) and a.started for a in group.anims):
+            break
+        app.step_frames(1)
+    files.append(shoot(app, out, "domiplot_06b_score_board", frames=80))
+    app.settings.speed = speed
+
     hot = _session(("human", "human", "greedy"), 9)
     open_game(app, hot)
     files.append(shoot(app, out, "domiplot_07_pass_device"))
