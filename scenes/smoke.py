@@ -125,13 +125,15 @@ def run_smoke(out: Path) -> list[Path]:
     app.push(ResultsScene(app, done))
     files.append(shoot(app, out, "11_results", frames=30))
 
-    from scenes.domiplot import smoke as domiplot_smoke
-    files += domiplot_smoke.run(app, out, shoot, advance)
-
     app.settings.language = "zh"
     app.language_changed()
     files.append(shoot(app, out, "12_results_zh"))
     app.reset_to(TitleScene(app))
     files.append(shoot(app, out, "13_title_zh"))
+    # Domiplotism's pictures come last, in English, so the pictures above keep their timing
+    from scenes.domiplot import smoke as domiplot_smoke
+    app.settings.language = "en"
+    app.language_changed()
+    files += domiplot_smoke.run(app, out, shoot, advance)
     pygame.quit()
     return files
