@@ -41,7 +41,7 @@ def run(app, out: Path, shoot, advance) -> list[Path]:
     start = _session(("human", "greedy", "greedy", "greedy"), 4)
     scene = open_game(app, start)
     app.mouse = (200, 120)
-    files.append(shoot(app, out, "domiplot_02_start"))
+    files.append(shoot(app, out, "domiplot_02_start", frames=90))   # after the deal
 
     mid = _session(("human", "greedy", "greedy", "greedy"), 7)
     _until(mid, lambda st: st.phase is Phase.BATTLE and st.actor == 0 and
@@ -97,7 +97,7 @@ def run(app, out: Path, shoot, advance) -> list[Path]:
 
     hot = _session(("human", "human", "greedy"), 9)
     open_game(app, hot)
-    files.append(shoot(app, out, "domiplot_07_pass_device"))
+    files.append(shoot(app, out, "domiplot_07_pass_device", frames=90))   # the deal, then the cover
 
     done = _session(("greedy",) * 5, 8)
     _until(done, lambda st: st.result() is not None, 8000)
