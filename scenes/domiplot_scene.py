@@ -180,29 +180,39 @@ class DomiplotScene(Decisions, BattlePanel, Presenters, BoardScene):
         for a, b in self.edges.get(rid, ()):
             pygame.draw.line(canvas, colour, self.camera.to_canvas(a), self.camera.to_canvas(b), width)
 
-    def _draw_label(self, canvas: pygame.Surface, rid: int) -> None:
-        view, region = self.shown, self.board.regions[rid]
-        x, y = self.camera.to_canvas(region.label)
+    def _label_plate(self, rid: int) -> pygame.Surface:
+        """The region's name in the current language over its name in the other one (M-4:
+        bilingual names), light on an ink shadow; made once per language."""
         lang = language()
         key = (rid, lang)
         if key not in self._labels:
-            img = self.app.text.render(self.region_name(rid), theme.PARCHMENT)
-            plate = pygame.Surface((img.get_width() + 2, img.get_height() + 1), pygame.SRCALPHA)
-            plate.blit(self.app.text.render(self.region_name(rid), theme.INK), (1, 1))
-            plate.blit(img, (0, 0))
+            other = "en" if lang == "zh" else "zh"
+            lines = [(self.region_name(rid, lang), theme.PARCHMENT), (self.region_name(rid, other), theme.STRAW)]
+            imgs = [(self.app.text.render(t, c), self.app.text.render(t, theme.INK)) for t, c in lines]
+            w = max(img.get_width() for img, _ in imgs) + 1
+            plate = pygame.Surface((w, 33), pygame.SRCALPHA)
+            for i, (img, shadow) in enumerate(imgs):
+                x = (w - 1 - img.get_width()) // 2
+                plate.blit(shadow, (x + 1, 16 * i + 1))
+                plate.blit(img, (x, 16 * i))
             self._labels[key] = plate
-        label = self._labels[key]
+        return self._labels[key]
+
+    def _draw_label(self, canvas: pygame.Surface, rid: int) -> None:
+        """Terrain icon, both names, the owners' flags and the tally marker at the label point."""
+        view, region = self.shown, self.board.regions[rid]
+        x, y = self.camera.to_canvas(region.label)
+        label = self._label_plate(rid)
         icon = self.cards.icon(region.terrain)
-        canvas.blit(icon, (x - icon.get_width() // 2, y - 22))
-        canvas.blit(label, (x - label.get_width() // 2, y - 12))
+        canvas.blit(icon, (x - icon.get_width() // 2, y - 27))
+        canvas.blit(label, (x - label.get_width() // 2, y - 16))
         owners = view.owners[rid]
         fx = x - (len(owners) * 10) // 2
         for s in owners:
-            canvas.blit(self.cards.flag(self.colour(s)), (fx, y + 5))
+            canvas.blit(self.cards.flag(self.colour(s)), (fx, y + 18))
             fx += 10
         if view.marker == rid:
-            m = self.cards.marker
-            canvas.blit(m, (x + label.get_width() // 2 - 4, y - 26))
+            canvas.blit(self.cards.marker, (x + 9, y - 32))
 
     def draw_targets(self, canvas: pygame.Surface) -> None:
         targets = self.board_targets()
@@ -212,12 +222,11 @@ class DomiplotScene(Decisions, BattlePanel, Presenters, BoardScene):
         for key in targets:
             rid = key[1]
             hot = key == self.hover
-            self._outline(canvas, rid, theme.STRAW, 2 if hot else 1)
+            self._outline(canvas, rid, theme.FOAM if hot else theme.STRAW, 3 if hot else 2)
             if dist is not None:
                 x, y = self.camera.to_canvas(self.board.regions[rid].label)
                 badge = tr("dp.distance_badge", n=dist[rid])
-                r = self.app.text.draw(canvas, badge, (x, y + 14), theme.STRAW, "centre", shadow=theme.INK)
-                del r
+                self.app.text.draw(canvas, badge, (x - 9, y - 33), theme.STRAW, "right", shadow=theme.INK)
 
     # ---- widgets -------------------------------------------------------------------------
     def build_widgets(self) -> None:

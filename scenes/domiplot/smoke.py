@@ -43,6 +43,16 @@ def run(app, out: Path, shoot, advance) -> list[Path]:
     app.mouse = (200, 120)
     files.append(shoot(app, out, "domiplot_02_start", frames=90))   # after the deal
 
+    choose = _session(("human", "greedy", "greedy", "greedy"), 1)   # targets with their distances
+    if _until(choose, lambda st: st.phase is Phase.CHOOSE_TARGET and st.actor == 0 and
+              any(0 in st.owners[r] for r in st.active.ids)):
+        scene = open_game(app, choose)
+        own = [r for r in choose.state.active.ids if 0 in choose.state.owners[r]]
+        if own:
+            scene.camera.centre_on(scene.board.regions[own[0]].label)
+        app.mouse = scene.camera.view.center
+        files.append(shoot(app, out, "domiplot_02b_choose_target", frames=90))
+
     mid = _session(("human", "greedy", "greedy", "greedy"), 7)
     _until(mid, lambda st: st.phase is Phase.BATTLE and st.actor == 0 and
            any(fd and p != 0 for pile in st.piles for _, p, fd in pile))
