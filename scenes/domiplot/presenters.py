@@ -185,9 +185,8 @@ class Presenters:
                     log=lambda: tr(f"dp.log.battle_end_{ev.cause}"))
 
     def _on_game_over(self, ev) -> Beat:
-        result = self.session.state.result()
-        winners = getattr(result, "winners", ())
-        cause = getattr(result, "cause", "")
+        """E-1..E-6: the deciding rule as a banner and in the log (the core event names it)."""
+        winners, cause = ev.winners, ev.cause
         return Beat([self.turn_banner(tr(f"domiplot.end.{cause}"))], sound="turn",
                     log=[lambda: tr("log.game_over", names=", ".join(self.name(w) for w in winners)),
                          lambda: tr(f"domiplot.end.{cause}")])

@@ -295,3 +295,55 @@ def test_place_forecast_counts_what_the_player_sees(app):
     assert f"{now} → " in text
     after = int(text.rsplit("→", 1)[1])
     assert after > now or scene.pile_terms_seen(0)[6] in ("mountain", "city")
+
+
+def test_every_event_animates_and_logs_in_both_languages(app):
+    """Presenter table (section 19 events): each event, in each of its causes, gives a beat
+    whose animations draw at several moments and whose log lines translate, in EN and 中文."""
+    import dataclasses
+    import typing
+
+    from game.core.i18n import set_language
+    from game.domiplot import events as E
+    from tests.scenes.board.test_presenter import event_classes
+
+    session = _battle_session(2)
+    scene = open_game(app, session)
+    app.step_frames(1)
+    causes = {E.CardsDiscarded: ("tally", "stones", "terrain", "distance", "surrender"),
+              E.CardReturned: ("gong", "recall", "refused"), E.BattleEnded: ("command", "all_out")}
+    values = {"region": 9, "previous": 5, "card": 10, "cards": (10, 20, None), "terrain": "plain",
+              "mode": "open", "defenders": (1,), "owners": (0, 1), "planted": (0, 1), "removed": (2,),
+              "freed": (3,), "shared": (4,), "count": 5, "distance": 1, "round": 3, "terrains": ("plain",) * 3,
+              "seats": (0, 1, 2), "army": (4, 0, 6), "drum": (1, 1, 2), "bonus": (3, 0, 0), "heroes": (0, 10, 0),
+              "totals": (7, 10, 12), "winner": 2, "loser": 0, "winners": (0,), "scores": (1, 0, 0)}
+    canvas = pygame.Surface((640, 360))
+    classes = event_classes("domiplot")
+    assert len(classes) >= 30
+    for lang in ("en", "zh"):
+        set_language(lang)
+        for cls in classes:
+            handler = scene.presenters[cls]
+            if handler is None:
+                continue
+            for cause, flag in [(c, f) for c in causes.get(cls, (None,)) for f in (True, False)]:
+                kwargs = {}
+                for f in dataclasses.fields(cls):
+                    if f.name == "cause" and cause is not None:
+                        kwargs[f.name] = cause
+                    elif f.name in values:
+                        kwargs[f.name] = values[f.name]
+                    else:
+                        hint = str(typing.get_type_hints(cls).get(f.name))
+                        kwargs[f.name] = (flag if "bool" in hint else "E-3" if "str" in hint else 1)
+                beat = handler(scene, cls(**kwargs))
+                if beat is None:
+                    continue
+                for line in beat.log:
+                    text = line()
+                    assert text and not text.startswith(("dp.", "domiplot.")), (cls.__name__, cause, text)
+                for anim in beat.anims:
+                    for _ in range(4):
+                        anim.update(0.25)
+                        anim.draw(canvas)
+    set_language("en")
