@@ -63,6 +63,7 @@ def human_move(app, scene: DomiplotScene) -> None:
     """One decision by clicks, as a person would make it."""
     seat = scene.human_seat()
     view = scene.shown
+    assert view == scene.session.state.view(seat)      # H-3: exactly the acting human's view
     legal = scene.session.state.legal_actions(seat)
     phase = view.phase
     if phase in (Phase.PROTECT, Phase.CHOOSE_TARGET):
