@@ -122,6 +122,12 @@ class ResultsScene(MenuScene):
         names = self.session.names
         return names[seat] if seat < len(names) else f"P{seat + 1}"
 
+    def key(self, key: str) -> str:
+        """A ruleset's own wording of a results text (`<id>.<key>`, e.g. what its score counts),
+        else the shared one."""
+        own = f"{self.session.setup.ruleset}.{key}"
+        return own if own in catalogue(language()) else key
+
     def cause_text(self) -> str:
         """The deciding rule in words (" " + text), when the ruleset names it
         (`<id>.end_short.<cause>`, else `<id>.end.<cause>`)."""
@@ -181,22 +187,33 @@ class ResultsScene(MenuScene):
         self.app.text.draw(canvas, title, (rect.x + 6, rect.y + 3), theme.STRAW)
 
     def _draw_standings(self, canvas: pygame.Surface) -> None:
-        self._plate(canvas, STANDINGS, tr("results.standings"))
+        self._plate(canvas, STANDINGS, tr(self.key("results.standings")))
         text = self.app.text
         order = sorted(range(len(self.scores)), key=lambda s: (-self.scores[s], s))
         y = STANDINGS.y + 24
+        if len(order) > 4:      # five to eight seats: name and score on one line each
+            for seat in order:
+                colour = self.colour(seat)
+                draw_marker(canvas, SHAPES[seat % len(SHAPES)], (STANDINGS.x + 12, y + 8), colour)
+                r = text.draw(canvas, tr(self.key("results.points"), score=self.scores[seat]),
+                              (STANDINGS.right - 20, y), theme.FOAM, "right")
+                text.draw(canvas, fit(self.app, self.name(seat), r.x - STANDINGS.x - 28), (STANDINGS.x + 22, y), colour)
+                if seat in self.winners:
+                    canvas.blit(self.app.art.pieces["vp_star"], (r.right + 3, y + 2))
+                y += (STANDINGS.height - 28) // len(order)
+            return
         for seat in order:
             colour = self.colour(seat)
             draw_marker(canvas, SHAPES[seat % len(SHAPES)], (STANDINGS.x + 12, y + 8), colour)
             text.draw(canvas, fit(self.app, self.name(seat), STANDINGS.width - 30), (STANDINGS.x + 22, y), colour)
-            r = text.draw(canvas, tr("results.points", score=self.scores[seat]), (STANDINGS.x + 22, y + 17),
+            r = text.draw(canvas, tr(self.key("results.points"), score=self.scores[seat]), (STANDINGS.x + 22, y + 17),
                           theme.FOAM)
             if seat in self.winners:
                 canvas.blit(self.app.art.pieces["vp_star"], (r.right + 6, y + 19))
             y += ROW_H
 
     def _draw_chart(self, canvas: pygame.Surface) -> None:
-        self._plate(canvas, CHART, tr("results.chart"))
+        self._plate(canvas, CHART, tr(self.key("results.chart")))
         text = self.app.text
         plot = pygame.Rect(CHART.x + 28, CHART.y + 28, CHART.width - 44, CHART.height - 28 - 40)
         n = len(self.history)
