@@ -384,13 +384,9 @@ class DomiplotScene(Decisions, BattlePanel, Presenters, BoardScene):
             panel = self.picker or self.decision_prompt()
             if panel is not None:
                 panel.draw(canvas)
-                self.widgets_tooltip(canvas, panel)
+                self._hand_tooltip(canvas)     # hand cards still say what they are
                 return
         self.hover_tooltips(canvas)
-
-    def widgets_tooltip(self, canvas: pygame.Surface, panel: Prompt) -> None:
-        """While a decision panel is open, hand cards still show what they are."""
-        self._hand_tooltip(canvas)
 
     def _hand_tooltip(self, canvas: pygame.Surface) -> bool:
         pos = self.app.mouse

@@ -21,9 +21,6 @@ DECISIONS = (Phase.JOIN, Phase.AUTHORIZE, Phase.SUPPORT, Phase.PROPOSE, Phase.VO
 class Decisions:
     """See the module docstring."""
 
-    def _in_battle(self) -> bool:
-        return self.shown.phase is Phase.BATTLE and self.my_seat() is not None
-
     def place_options(self, face_down: bool) -> list[A.Place]:
         """Legal placements of the selected card into the player's own pile (or its slot)."""
         seat, card = self.my_seat(), self.selected
@@ -57,7 +54,8 @@ class Decisions:
             if target is None:
                 text = (lambda: tr("dp.no_target"))
             else:
-                text = (lambda t=target: tr("dp.take_back", card=self.card_name(self._table_card(t))))
+                text = (lambda t=target: tr("dp.take_back", card=self.card_name(self._table_card(t)),
+                                            name=self.name(self._pile_of(t))))
             buttons.append((text, (lambda a=a: self._pick_done(a)), None))
         buttons.append((lambda: tr("dp.cancel"), self._close_picker, None))
         kind = "gong" if any(a.gong_target is not None for a in options) else "recall"
@@ -68,6 +66,13 @@ class Decisions:
     def _table_card(self, card: int) -> int | None:
         """A card id on the table as the viewer may name it (their own face-down ones too)."""
         return card if card >= 0 else None
+
+    def _pile_of(self, card: int) -> int:
+        """Whose pile a card lies in, as shown (the player's own when not found)."""
+        for p, pile in enumerate(self.shown.piles):
+            if any(c == card for c, _, _ in pile):
+                return p
+        return self.my_seat() or 0
 
     def _pick_done(self, action: A.Place) -> None:
         self.picker = None

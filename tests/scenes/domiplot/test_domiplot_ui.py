@@ -348,3 +348,53 @@ def test_every_event_animates_and_logs_in_both_languages(app):
                         anim.update(0.25)
                         anim.draw(canvas)
     set_language("en")
+
+
+def _gong_ready(seed: int):
+    """Seat 0 (human) to play, holding a gong, with an army card of its own on the table."""
+    from game.ai import make_agent
+    from game import rulesets
+    from game.domiplot.constants import CARD_KIND, IS_ARMY
+    from scenes.domiplot.art import kind_name
+    session = GameSession(Setup(seats=("human", "greedy"), seed=seed, ruleset="domiplot"), ["Ada", "Bao"], [0, 1])
+    bot = make_agent("greedy", rulesets.get("domiplot"), 1, seed)
+    for _ in range(400):
+        st = session.state
+        if st.result() is not None:
+            return None
+        seat = session.next_seat()
+        legal = st.legal_actions(seat)
+        if seat == 1:
+            session.apply(1, bot.choose(st.view(1), legal))
+            continue
+        if st.phase is Phase.BATTLE:
+            mine = [c for c, p, _ in st.piles[0] if p == 0 and IS_ARMY[CARD_KIND[c]]]
+            if mine and any(kind_name(c) == "gong" for c in st.hands[0]):
+                return session
+            army = [a for a in legal if isinstance(a, A.Place) and a.pile == 0 and not a.face_down
+                    and IS_ARMY[CARD_KIND[a.card]]]
+            session.apply(0, army[0] if army else A.PASS)
+            continue
+        joins = [a for a in legal if isinstance(a, A.Join)]
+        session.apply(0, joins[0] if joins else legal[0])
+    return None
+
+
+def test_gong_picker_takes_a_chosen_card_back(app):
+    """F-2: placing a gong asks which of your army cards comes back (or none), by clicks."""
+    session = next(s for s in (_gong_ready(seed) for seed in range(1, 30)) if s is not None)
+    scene = open_game(app, session)
+    app.step_frames(1)
+    gong = next(c for c in scene.shown.hand if kind_name(c) == "gong")
+    click(app, dict(scene.hand_rects())[gong].center)
+    key(app, pygame.K_p)
+    assert scene.picker is not None and scene.picker.key == ("pick", "gong")
+    labels = [w.text() for w in scene.picker.widgets.widgets]
+    assert labels[-1] == "Cancel" and any(t.startswith("Take back") for t in labels)
+    target = next(i for i, t in enumerate(labels) if t.startswith("Take back"))
+    n = len(session.actions)
+    click_button(app, scene.picker, target)
+    assert scene.picker is None
+    seat, action = session.actions[n]                            # the AI may have moved since
+    assert seat == 0 and isinstance(action, A.Place) and action.card == gong
+    assert action.gong_target is not None and kind_name(action.gong_target) != "gong"
