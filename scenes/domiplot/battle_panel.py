@@ -14,7 +14,7 @@ from game.domiplot.scoring import effective_terrain, pile_terms
 from game.domiplot.state import Phase
 from scenes import theme
 from scenes.board.seats import draw_marker, seat_colour
-from scenes.domiplot.art import seat_badge
+from scenes.domiplot.art import kind_name, seat_badge
 from scenes.domiplot.layout import BATTLE, CARD_H, CARD_W
 from scenes.drawing import fit
 
@@ -67,7 +67,9 @@ class BattlePanel:
             return
         mode = view.mode or "open"
         header = tr(f"domiplot.mode.{mode}")
-        if mode == "open":
+        if view.terrain_card is not None:       # F-1: the card's terrain rules every pile
+            header = tr("dp.terrain_rules", terrain=tr(f"domiplot.terrain.{CARD_TERRAIN[CARD_KIND[view.terrain_card]]}"))
+        elif mode == "open":
             header += " · " + tr(f"domiplot.terrain.{self.board.terrain(view.target)}")
         text.draw(canvas, fit(self.app, header, BATTLE.width - 60), (x, y), theme.INK)
         canvas.blit(self.cards.icon(self.board.terrain(view.target)), (x, y + 19))
@@ -75,7 +77,7 @@ class BattlePanel:
         # the terrain slot (F-1) and the centre (command), small at the right of the header
         sx = BATTLE.right - 8 - CARD_W
         slot = view.terrain_card
-        small = pygame.transform.scale_by(self.cards.face(slot), 0.5) if slot is not None else None
+        small = self.cards.scaled(f"card_{kind_name(slot)}", (12, 17)) if slot is not None else None
         text.draw(canvas, tr("dp.slot"), (sx - 4, y + 16), theme.DUSK, "right")
         if small is not None:
             canvas.blit(small, (sx + 6, y + 14))
