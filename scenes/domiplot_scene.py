@@ -33,6 +33,7 @@ from scenes.domiplot.layout import BAR_Y, CARD_H, CARD_W, CELL, DECK_POS, HAND, 
 from scenes.domiplot.presenters import PRESENTERS, Presenters
 from scenes.domiplot.prompt import Prompt
 from scenes.drawing import fit
+from scenes.widgets import Button
 from sprites.anim import Group
 from sprites.tweens import CardSlide
 
@@ -247,7 +248,7 @@ class DomiplotScene(Decisions, BattlePanel, Presenters, BoardScene):
         self._bar(specs)
 
     def _bar(self, specs: list[ButtonSpec]) -> None:
-        from scenes.widgets import Button
+        """The hand's buttons in one row above the cards (the shared action bar stacks them)."""
         x = 2
         for spec in specs:
             w = 66
