@@ -16,7 +16,7 @@ from pathlib import Path
 import pygame
 
 from game.core.i18n import catalogue, error_text, tr
-from game.play.saves import AUTOSAVE_NAME, SaveError, SaveInfo, list_saves
+from game.play.saves import SaveError, SaveInfo, is_autosave, list_saves
 from scenes import theme
 from scenes.drawing import draw_sea, fit, wrap_text
 from scenes.dialogs import MessageBox, Overlay
@@ -105,7 +105,7 @@ class LoadScene(Scene):
         if info.error:
             return info.path.name
         parts = [self.title_of(info), saved_time(info.saved_at)]
-        if info.path.name == AUTOSAVE_NAME:
+        if is_autosave(info.path):
             parts.insert(1, tr("load.autosave"))
         return " · ".join(p for p in parts if p)
 
@@ -279,7 +279,7 @@ class LoadScene(Scene):
         right_w = text.size(right)[0]
         text.draw(canvas, right, (rect.right - 6, rect.y + 3), sub, "right")
         tag_w = 0
-        if info.path.name == AUTOSAVE_NAME:
+        if is_autosave(info.path):
             tag = tr("load.autosave")
             tag_w = text.size(tag)[0] + 10
             tag_x = rect.right - 6 - right_w - 8 - tag_w

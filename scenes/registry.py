@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
 from game.core.i18n import error_text, tr
-from game.play.saves import SaveError, read_save, restore
+from game.play.saves import SaveError, is_autosave, read_save, restore
 from game.play.session import GameSession
 from scenes.dialogs import MessageBox, PauseMenu
 from scenes.help import RulesHelpScene
@@ -54,7 +54,7 @@ def open_save(app: "App", path: Path) -> None:
     except SaveError as exc:
         app.push(MessageBox(app, tr("menu.load_failed"), error_text(exc)))
         return
-    open_game(app, GameSession.from_save(save, state))
+    open_game(app, GameSession.from_save(save, state, Path(path) if is_autosave(Path(path)) else None))
 
 
 class ScreenNavigator:

@@ -23,7 +23,7 @@ import pygame
 from game import rulesets
 from game.core.errors import IllegalAction
 from game.core.i18n import error_text, tr
-from game.play.saves import autosave_path, write_save
+from game.play.saves import write_autosave
 from scenes import theme
 from scenes.board.camera import Camera
 from scenes.board.geometry import PointSet
@@ -303,11 +303,11 @@ class BoardScene(Scene):
         self.add_log(lambda n=self.name(seat): tr("log.undo", name=n))
 
     def autosave(self) -> None:
-        """Store the game in the autosave slot (atomic; a failure never stops play)."""
-        if self.script is not None:
+        """Store the game in its own autosave file (atomic; a failure never stops play)."""
+        if self.script is not None or getattr(self, "replay", None) is not None:
             return  # a replay never overwrites the player's own autosave
         try:
-            write_save(autosave_path(), self.session.to_save())
+            write_autosave(self.session)
         except OSError as exc:
             self.show_toast(tr("error.unexpected", detail=str(exc)))
 
