@@ -23,13 +23,13 @@ from game.tidegate.constants import (
 from game.tidegate.state import CITY, EMPTY, Phase, TidegateView
 from scenes import theme
 from scenes.board.geometry import PointSet, hex_corner_points
-from scenes.board.hud import ButtonSpec, CostButton, action_bar, amount_strip, blit_anchored, cost_text
+from scenes.board.dialog import BoardDialog
+from scenes.board.hud import ButtonSpec, CostButton, ToggleButton, action_bar, amount_strip, blit_anchored, cost_text
 from scenes.board.presenter import Beat
 from scenes.board.scene import BoardScene
 from scenes.board.tiled import TiledBoard
-from scenes.dialogs import Overlay
-from scenes.widgets import Button, Choice
-from sprites.anim import FloatText, FlyChip, Ring
+from scenes.widgets import Button
+from sprites.anim import Flash, FlyChip, Ring
 
 CENTRE_REGION = pygame.Rect(160, 20, 320, 196)
 PANEL_W, PANEL_H = 152, 70
@@ -44,54 +44,88 @@ def _fmt_amounts(amounts: tuple[int, ...]) -> str:
     return ", ".join(f"{n} {tr('game.' + r)}" for r, n in zip(RESOURCES, amounts) if n)
 
 
-class TradeDialog(Overlay):
-    """Give one resource, get another, at the rate in force (TG-6)."""
+class TradeDialog(BoardDialog):
+    """Give `rate` of one resource, get one of another (TG-6). Stays open and live for any
+    number of trades: the hand shown is the player's current one, and the rate in force is
+    explained (3:1 at the market, 2:1 with a tide gate)."""
 
-    size = (280, 150)
+    size = (300, 196)
 
     def __init__(self, app, scene: "TidegateScene") -> None:
-        super().__init__(app)
-        self.scene = scene
-        hand = scene.human_hand() or (0, 0, 0)
+        super().__init__(app, scene)
+        hand = self.hand()
         self.give = RESOURCES[max(range(3), key=lambda i: hand[i])]
         self.get = next(r for r in RESOURCES if r != self.give)
-        x, w = self.rect.x + 16, self.rect.width - 32
-        opts = [(r, (lambda r=r: tr(f"game.{r}"))) for r in RESOURCES]
-        self.widgets.add(Choice((x, self.rect.y + 50, w, 22), lambda: tr("game.give") + f" {self.rate()}",
-                                opts, lambda: self.give, lambda r: self._set("give", "get", r)))
-        self.widgets.add(Choice((x, self.rect.y + 76, w, 22), lambda: tr("game.get") + " 1",
-                                opts, lambda: self.get, lambda r: self._set("get", "give", r)))
+        x, w = self.rect.x + 14, self.rect.width - 28
+        cw = (w - 64 - 8) // 3
+        for row, side in ((0, "give"), (1, "get")):
+            y = self.rect.y + 96 + 26 * row
+            for i, r in enumerate(RESOURCES):
+                self.widgets.add(ToggleButton(
+                    (x + 64 + i * (cw + 4), y, cw, 22), (lambda r=r: tr(f"game.{r}")),
+                    (lambda r=r, side=side: self._choose(side, r)),
+                    image=(lambda r=r: self.app.art.pieces[f"icon_{r}"]),
+                    active=(lambda r=r, side=side: getattr(self, side) == r),
+                    enabled=(lambda r=r, side=side: side == "get" or self.hand()[RESOURCES.index(r)] >= self.rate()),
+                    why=(lambda r=r: tr("why.too_few", n=self.hand()[RESOURCES.index(r)], what=tr(f"game.{r}"),
+                                        rate=self.rate())),
+                    tooltip=(lambda r=r: tr(f"game.{r}"))))
         half = (w - 8) // 2
-        self.widgets.add(Button((x, self.rect.bottom - 32, half, 22), lambda: tr("game.do_trade"),
-                                self.trade, enabled=self.legal, hotkey=pygame.K_RETURN))
-        self.widgets.add(Button((x + half + 8, self.rect.bottom - 32, half, 22), lambda: tr("game.close"),
-                                self.app.pop))
+        self.widgets.add(Button((x, self.rect.bottom - 30, half, 22), lambda: tr("game.do_trade"),
+                                self.trade, enabled=self.can_trade, hotkey=pygame.K_RETURN, icon="trade",
+                                why=self.why_not))
+        self.widgets.add(Button((x + half + 8, self.rect.bottom - 30, half, 22), lambda: tr("game.close"),
+                                self.app.pop, icon="close"))
 
-    def _set(self, side: str, other: str, r: str) -> None:
+    def hand(self) -> tuple[int, int, int]:
+        """The trading player's resources now (the state's, never an animation's stale view)."""
+        seat = self.scene.driver.human_seat()
+        state = self.scene.session.state
+        return tuple(state.resources[seat if seat is not None else state.current])  # type: ignore[return-value]
+
+    def _choose(self, side: str, r: str) -> None:
         """Choose `r` on one side; the other side never offers the same resource."""
+        other = "get" if side == "give" else "give"
         setattr(self, side, r)
         if getattr(self, other) == r:
             setattr(self, other, next(x for x in RESOURCES if x != r))
 
     def rate(self) -> int:
-        view = self.scene.shown
-        return GATE_RATE if view.has_gate[view.current] else MARKET_RATE
+        state = self.scene.session.state
+        return GATE_RATE if state.has_gate[state.current] else MARKET_RATE
 
-    def legal(self) -> bool:
-        return A.Trade(self.give, self.get) in self.scene.legal_now()
+    def can_trade(self) -> bool:
+        return A.Trade(self.give, self.get) in self.legal()
+
+    def why_not(self) -> str:
+        return self.scene.why_not_now() or tr("why.trade_need", rate=self.rate(), what=tr(f"game.{self.give}"))
 
     def trade(self) -> None:
         self.scene.act(A.Trade(self.give, self.get))
+        hand = self.hand()
+        if hand[RESOURCES.index(self.give)] < self.rate():   # spent: offer what can still pay
+            richest = max(range(3), key=lambda i: hand[i])
+            if hand[richest] >= self.rate():
+                self._choose("give", RESOURCES[richest])
 
     def title(self) -> str:
         return tr("game.trade_title")
 
     def draw(self, canvas: pygame.Surface) -> None:
         super().draw(canvas)
-        view = self.scene.shown
-        key = "game.trade_rate_gate" if view.has_gate[view.current] else "game.trade_rate_market"
-        self.app.text.draw(canvas, tr(key, rate=self.rate()), (self.rect.centerx, self.rect.y + 28),
-                           theme.DUSK, "centre")
+        text, art = self.app.text, self.app.art
+        gate = self.scene.session.state.has_gate[self.scene.session.state.current]
+        key = "trade.rate_gate" if gate else "trade.rate_market"
+        for i, line in enumerate(text.wrap(tr(key, rate=self.rate()), self.rect.width - 28)[:2]):
+            text.draw(canvas, line, (self.rect.centerx, self.rect.y + 28 + 16 * i), theme.DUSK, "centre")
+        x, y = self.rect.x + 14, self.rect.y + 70
+        x = text.draw(canvas, tr("trade.you_have"), (x, y), theme.INK).right + 8
+        for r, n in zip(RESOURCES, self.hand()):
+            icon = art.pieces[f"icon_{r}"]
+            canvas.blit(icon, (x, y + 8 - icon.get_height() // 2))
+            x = text.draw(canvas, f"{n} {tr('game.' + r)}", (x + icon.get_width() + 2, y), theme.INK).right + 10
+        for row, key in ((0, "trade.give"), (1, "trade.get")):
+            text.draw(canvas, tr(key, n=self.rate()), (self.rect.x + 14, self.rect.y + 99 + 26 * row), theme.INK)
 
 
 class TidegateScene(BoardScene):
@@ -163,13 +197,15 @@ class TidegateScene(BoardScene):
                 rect, lambda: tr(f"game.{kind}"), lambda: self.choose_mode(kind),
                 [(f"icon_{r}", n) for r, n in zip(RESOURCES, COSTS[kind])], self._have,
                 active=lambda: self.mode == kind, enabled=lambda: self.can_build(kind), hotkey=key,
-                tooltip=lambda: self.cost_tooltip(kind))
+                tooltip=lambda: self.cost_tooltip(kind), why=lambda: self.why_not_build(kind))
         specs = [ButtonSpec(lambda: tr("game.roll"), lambda: self.act(A.ROLL), icon="dice", sound="",
-                            enabled=lambda: A.ROLL in self.legal_now(), hotkey=pygame.K_SPACE)]
+                            enabled=lambda: A.ROLL in self.legal_now(), hotkey=pygame.K_SPACE,
+                            why=lambda: self.why_not_now() or self.why_phase(Phase.ROLL))]
         specs += [ButtonSpec("", lambda: None, make=build(kind, key))
                   for kind, key in (("road", pygame.K_r), ("outpost", pygame.K_o), ("city", pygame.K_c))]
         specs.append(ButtonSpec(lambda: tr("game.trade"), self.open_trade, icon="trade", hotkey=pygame.K_t,
-                                enabled=lambda: any(isinstance(a, A.Trade) for a in self.legal_now())))
+                                enabled=lambda: any(isinstance(a, A.Trade) for a in self.legal_now()),
+                                why=self.why_not_trade))
         action_bar(self.widgets, specs + self.undo_and_end_turn_specs(), (RIGHT_X, 24), (PANEL_W, 22))
 
     def _have(self) -> dict[str, int] | None:
@@ -185,6 +221,45 @@ class TidegateScene(BoardScene):
     def can_build(self, kind: str) -> bool:
         cls = BUILD_ACTION[kind]
         return self.shown.phase is Phase.BUILD and any(isinstance(a, cls) for a in self.legal_now())
+
+    def why_phase(self, wanted: Phase) -> str:
+        """Why an action of phase `wanted` cannot be taken in the shown phase."""
+        phase = self.session.state.phase
+        if phase in (Phase.SETUP_OUTPOST, Phase.SETUP_ROAD):
+            return tr("why.setup_phase")
+        if phase is Phase.ROLL:
+            return tr("why.roll_first")
+        if wanted is Phase.ROLL:
+            return tr("why.already_rolled")
+        return tr("why.not_now")
+
+    def why_not_build(self, kind: str) -> str:
+        """No legal spot, missing resources (which), no pieces left, or not the phase."""
+        why = self.why_not_now()
+        if why:
+            return why
+        state, seat = self.session.state, self.driver.human_seat()
+        if state.phase is not Phase.BUILD or seat is None:
+            return self.why_phase(Phase.BUILD)
+        have = state.resources[seat]
+        missing = [(tr("game." + r), max(0, n - h)) for r, n, h in zip(RESOURCES, COSTS[kind], have)]
+        if any(n for _, n in missing):
+            return tr("game.missing", what=", ".join(f"{n} {name}" for name, n in missing if n))
+        left = {"road": MAX_ROADS - len(state.seat_edges[seat]),
+                "outpost": MAX_BUILDINGS - len(state.seat_vertices[seat]),
+                "city": MAX_CITIES - state.cities[seat]}[kind]
+        if left <= 0:
+            return tr("why.no_pieces", piece=tr(f"game.{kind}"))
+        return tr(f"why.no_spot_{kind}")
+
+    def why_not_trade(self) -> str:
+        state = self.session.state
+        rate = GATE_RATE if state.has_gate[state.current] else MARKET_RATE
+        return self.why_not_now() or (self.why_phase(Phase.BUILD) if state.phase is not Phase.BUILD
+                                      else tr("why.trade_need_any", rate=rate))
+
+    def why_not_end_turn(self) -> str:
+        return self.why_phase(Phase.BUILD)
 
     def cost_tooltip(self, kind: str) -> str:
         return cost_text([(tr("game." + r), n) for r, n in zip(RESOURCES, COSTS[kind])], self.human_hand())
@@ -206,11 +281,11 @@ class TidegateScene(BoardScene):
 
     def open_trade(self) -> None:
         self.mode = None
+        self.settle()
         self.app.push(TradeDialog(self.app, self))
 
     def after_apply(self, seat: int, action, events: list) -> None:
-        if isinstance(self.app.top, TradeDialog) and not any(isinstance(a, A.Trade) for a in self.legal_now()):
-            self.app.pop()
+        # the trade dialog stays open and live after a trade (issue 20): it reads the hand
         if self.mode and not self.can_build(self.mode):
             self.mode = None
         self.selection.invalidate()
@@ -232,14 +307,15 @@ class TidegateScene(BoardScene):
         for _ in range(min(ev.amount, 5)):
             flights.append(FlyChip(chip, start, end, delay=0.06 * (self._chips % 12)))
             self._chips += 1
+        corners = [self.camera.to_canvas(self.layout.corner(self.board.topo.hexes[ev.tile], k)) for k in range(6)]
+        flights.append(Flash(corners, theme.STRAW))      # the producing hex lights up
         return Beat(flights, sound="produce", reveal="done", merge="chips",
                     log=lambda: tr("log.produced", name=self.name(ev.seat), amount=ev.amount, resource=tr("game." + ev.resource)),
                     on_done=lambda: setattr(self, "_chips", 0))
 
     def _on_discarded(self, ev: E.Discarded) -> Beat:
-        p = self.panel_rect(ev.seat)
         strip = amount_strip(self.app, [(f"icon_{r}", -k) for r, k in zip(RESOURCES, ev.amounts) if k])
-        return Beat([FloatText(strip, (p.centerx, p.y + 36))], sound="discard", reveal="done", merge="chips",
+        return Beat([self.float_beside_panel(ev.seat, strip)], sound="discard", reveal="done", merge="chips",
                     log=lambda: tr("log.discarded", name=self.name(ev.seat), what=_fmt_amounts(ev.amounts)))
 
     def _on_built(self, ev) -> Beat:
@@ -250,16 +326,15 @@ class TidegateScene(BoardScene):
                     log=lambda: tr(key, name=self.name(ev.seat), score=getattr(ev, "score", 0)))
 
     def _on_traded(self, ev: E.Traded) -> Beat:
-        p = self.panel_rect(ev.seat)
         strip = amount_strip(self.app, [(f"icon_{ev.give}", -ev.amount), (f"icon_{ev.get}", 1)])
-        return Beat([FloatText(strip, (p.centerx, p.y + 36))], sound="click", reveal="start",
+        return Beat([self.float_beside_panel(ev.seat, strip)], sound="click", reveal="start",
                     log=lambda: tr("log.traded", name=self.name(ev.seat), amount=ev.amount, give=tr("game." + ev.give),
                                    get=tr("game." + ev.get)))
 
     def _on_turn_started(self, ev: E.TurnStarted) -> Beat:
         piece = self.app.art.pieces[f"outpost_{self.colour(ev.seat)}"]
         return Beat([self.turn_banner(tr("game.turn_of", name=self.name(ev.seat)), piece=piece)], sound="turn",
-                    reveal="start", apply=lambda: setattr(self, "dice_faces", None),
+                    reveal="start",   # the last roll's dice stay shown until the next roll (issue 20)
                     log=lambda: tr("log.turn", round=ev.round, name=self.name(ev.seat)))
 
     def _on_game_over(self, ev) -> Beat:   # winners from the result: GameOver's fields may change

@@ -23,6 +23,7 @@ import pygame
 from game import rulesets
 from game.core.errors import IllegalAction
 from game.core.i18n import error_text, tr
+from game.play.replay import replay_events
 from game.play.saves import write_autosave
 from scenes import theme
 from scenes.board.camera import Camera
@@ -40,7 +41,7 @@ from scenes.dialogs import ConfirmQuit
 from scenes.scene import Scene
 from scenes.settings import AI_PACE_S
 from scenes.widgets import Button, WidgetGroup
-from sprites.anim import Banner, Group, Timeline, Wait
+from sprites.anim import Banner, FloatText, Group, Timeline, Wait
 from sprites.dice import Dice, DiceFaces
 
 GAME_OVER_WAIT_S = 0.6     # seconds between the last event and the results
@@ -95,9 +96,24 @@ class BoardScene(Scene):
         if not session.actions:
             self.add_log(lambda: tr("log.new_game"))
         else:
+            self.rebuild_log()
             self.add_log(lambda r=getattr(self.shown, "round", 0): tr("log.resumed", round=r))
         if session.state.result() is not None:
             self._queue_game_over()
+
+    def rebuild_log(self) -> None:
+        """A continued game's log: the lines of every event since the start, rebuilt by
+        replaying the save's actions through the presenter table (public wording in games with
+        hidden information), so the log survives save and continue without the save format
+        carrying it."""
+        try:
+            for _seat, _action, events in replay_events(self.session.setup, self.session.actions):
+                shown = [e.redacted(None) for e in events] if self.hidden_info else events
+                for beat in self.presenter.beats(shown):
+                    for line in beat.log:
+                        self._log_entry(line)
+        except Exception:  # a screen's handler that cannot run offline: the log starts here
+            self.log.entries.clear()
 
     # ---- hooks for the ruleset's screen ---------------------------------------------------
     def make_board(self) -> "TiledBoard | None":
@@ -131,9 +147,29 @@ class BoardScene(Scene):
 
     def undo_and_end_turn_specs(self) -> list[ButtonSpec]:
         """The Undo (U) and End turn (E) buttons every turn-based screen offers."""
-        return [ButtonSpec(lambda: tr("game.undo"), self.undo, icon="undo", enabled=self.can_undo, hotkey=pygame.K_u),
+        return [ButtonSpec(lambda: tr("game.undo"), self.undo, icon="undo", enabled=self.can_undo, hotkey=pygame.K_u,
+                           why=lambda: self.why_not_now() or tr("why.nothing_to_undo")),
                 ButtonSpec(lambda: tr("game.end_turn"), lambda: self.act(self.end_turn_action()), icon="end_turn",
-                           enabled=lambda: self.end_turn_action() in self.legal_now(), hotkey=pygame.K_e)]
+                           enabled=lambda: self.end_turn_action() in self.legal_now(), hotkey=pygame.K_e,
+                           why=lambda: self.why_not_now() or self.why_not_end_turn())]
+
+    def why_not_end_turn(self) -> str:
+        """Why the turn cannot end now (the screen knows its phases; default: generic)."""
+        return tr("why.not_now")
+
+    def why_not_now(self) -> str | None:
+        """Why no human may act at all right now (AI's turn, a hand-off, animating), or None.
+        Disabled buttons show this first in their tooltip; the screen adds its own reasons."""
+        if self.script is not None:
+            return tr("why.replay")
+        if self.session.state.result() is not None:
+            return tr("why.game_over")
+        movers = self.driver.movers()
+        if movers and not any(self.session.seat_is_human(s) for s in movers):
+            return tr("why.not_your_turn", name=self.name(movers[0]))
+        if self.timeline.busy:
+            return tr("why.animating")
+        return None
 
     def cancel(self) -> bool:
         """Esc / right click: step back a choice; False when nothing was being chosen."""
@@ -213,10 +249,11 @@ class BoardScene(Scene):
         return []
 
     def dice_beat(self, faces: tuple[int, ...], log: Any = None) -> Beat:
-        """Dice of `dice_sides` tumbling and landing on `faces`; they stay shown afterwards."""
+        """Dice of `dice_sides` tumbling and landing on `faces`; they stay shown until the next
+        roll, and the log line is written when they land, not while they tumble."""
         faces = tuple(faces)
         return Beat([Dice(self.dice_art, faces, self.dice_sides, self.dice_positions(), self.dice_scale)],
-                    sound="dice", log=log, on_done=lambda: setattr(self, "dice_faces", faces))
+                    sound="dice", log=log, on_done=lambda: setattr(self, "dice_faces", faces), log_at="done")
 
     # ---- who acts, what is legal ------------------------------------------------------------
     @property
@@ -256,6 +293,34 @@ class BoardScene(Scene):
             self._legal_key, self._legal = key, self.session.state.legal_actions(seat)
         return self._legal
 
+    def legal_settled(self) -> list:
+        """The human's legal actions ignoring any animation still playing (dialogs that must
+        stay live while the board animates use this; acting through `act` settles first)."""
+        seat = self.driver.human_seat()
+        return [] if seat is None else self.session.state.legal_actions(seat)
+
+    def settle(self) -> None:
+        """Finish every animation now and catch the shown view up (input never waits)."""
+        if self.timeline.busy:
+            self.timeline.finish_all()
+        if self.driver.release():
+            self.shown = self.view_now()
+
+    def float_beside_panel(self, seat: int, image: pygame.Surface, delay: float = 0.0) -> FloatText:
+        """A floating change (e.g. "-1 wheat") beside a seat's panel on the board's side, so it
+        never hides the figures it changes (issue 20); centred on the board without panels."""
+        p = self.panel_rect(seat)
+        if p is None:
+            return FloatText(image, self.board_view.center, delay)
+        w = image.get_width()
+        if p.right <= self.board_view.x + 2:
+            x = p.right + 3 + w // 2
+        elif p.x >= self.board_view.right - 2:
+            x = p.x - 3 - w // 2
+        else:
+            x = p.centerx
+        return FloatText(image, (x, p.y + 20), delay)
+
     def board_targets(self) -> dict[Hashable, Any]:
         """Clickable keys for the human now -> the action they complete (None: more steps)."""
         self.selection.set_legal(self.legal_now())
@@ -272,7 +337,9 @@ class BoardScene(Scene):
 
     # ---- acting --------------------------------------------------------------------------------
     def act(self, action: Any) -> None:
-        """Send a human's action; a refusal shows its translated reason."""
+        """Send a human's action; a refusal shows its translated reason. Animations still
+        playing are finished first (a key pressed during one is never lost)."""
+        self.settle()
         seat = self.human_seat()
         if seat is None:
             return
@@ -408,14 +475,27 @@ class BoardScene(Scene):
                 self.app.sounds.play("turn")
             return
         if self.timeline.busy:
-            skip = (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1) or (
-                event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN))
-            if skip:
-                self.timeline.finish_all()
-            if event.type == pygame.MOUSEMOTION:
+            # Space / Enter / a click only skip; any other key skips and then acts, so a key
+            # pressed during an animation is never lost (issue 20). A click on a button
+            # presses it (it acts on release, after the skip); on the board it only skips.
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.settle()
+                return
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+                self.settle()
                 self.widgets.handle(self.app, event)
-            self.camera.handle(event, self.app.mouse)
-            return
+                return
+            if event.type == pygame.KEYDOWN:
+                self.settle()
+                if self.handoff_pending() is not None:
+                    return
+            else:
+                if event.type == pygame.MOUSEMOTION:
+                    self.widgets.handle(self.app, event)
+                if event.type == pygame.MOUSEWHEEL or self.log.dragging:
+                    self.log.handle(event, self.app.mouse)
+                self.camera.handle(event, self.app.mouse)
+                return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
             self.undo()
             return

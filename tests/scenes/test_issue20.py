@@ -92,3 +92,143 @@ def test_item1_continue_resumes_the_most_recent_game(app):
     app.step_frames(1)
     click(app, app.top.widgets.widgets[1].rect.center)          # Continue
     assert game_scene(app).session.names == ["C", "D"]
+
+
+# ---- items 2-6: trade dialog, input during animations, reasons, floats, log ----------------
+
+def build_phase_game(app, speed: int = 0, rich: bool = True) -> TidegateScene:
+    """A hot-seat game brought to the first player's build phase by events, rich in resources."""
+    from game.tidegate.state import Phase
+    from tests.scenes.test_tidegate_ui import human_move
+    session = GameSession(Setup(seats=("human", "human"), seed=5, ruleset="tidegate",
+                                options={"layout": "fixed"}), ["A", "B"], [0, 1])
+    scene = open_game(app, session)
+    while scene.shown.phase is not Phase.ROLL:
+        human_move(app, scene)
+    key(app, pygame.K_SPACE)
+    app.step_frames(2)
+    seat = scene.human_seat()
+    while scene.session.state.phase is not Phase.BUILD:  # a 7's discards: let them play out
+        app.step_frames(1)
+        seat = scene.human_seat()
+    if rich:   # (changes the state behind the action list: such a game cannot be reloaded)
+        session.state.resources[seat] = [9, 9, 9]
+        session._commit_state = session.state.clone()
+        scene.shown = scene.view_now()
+    app.settings.speed = speed
+    return scene
+
+
+def test_item2_trade_twice_in_one_dialog(app):
+    from game.tidegate import actions as A
+    from scenes.tidegate_scene import TradeDialog
+    scene = build_phase_game(app, speed=1)           # animations play: the dialog must stay live
+    seat = scene.human_seat()
+    key(app, pygame.K_t)
+    dialog = app.top
+    assert isinstance(dialog, TradeDialog)
+    trade = next(w for w in dialog.widgets.widgets if w.text() == "Trade")
+    click(app, trade.rect.center)
+    rate = dialog.rate()
+    assert sum(scene.session.state.resources[seat]) == 27 - rate + 1
+    app.step_frames(3)                                # the trade's floating numbers are playing
+    assert app.top is dialog and trade.enabled
+    click(app, trade.rect.center)
+    trades = [a for _, a in scene.session.actions if isinstance(a, A.Trade)]
+    assert len(trades) == 2 and app.top is dialog
+    assert sum(scene.session.state.resources[seat]) == 27 - 2 * rate + 2
+    assert dialog.hand() == tuple(scene.session.state.resources[seat])
+
+
+def test_item3_a_key_during_an_animation_acts(app):
+    from game.tidegate import actions as A
+    scene = build_phase_game(app, speed=1)
+    scene.act(A.Trade("wheat", "wood"))
+    assert scene.timeline.busy                        # the trade's animation is playing
+    before = len(scene.session.actions)
+    key(app, pygame.K_e)                              # 0.02 s into it: End turn
+    assert len(scene.session.actions) == before + 1
+    assert scene.session.actions[-1][1] == A.END_TURN
+
+
+def test_item4_disabled_buttons_say_why(app):
+    session = GameSession(Setup(seats=("human", "human"), seed=5, ruleset="tidegate",
+                                options={"layout": "fixed"}), ["A", "B"], [0, 1])
+    scene = open_game(app, session)
+    app.step_frames(1)
+    road = next(w for w in scene.widgets.widgets if w.text() == "Road")
+    assert not road.enabled and "starting outpost" in road.tooltip_text()
+    scene = build_phase_game(app)
+    road = next(w for w in scene.widgets.widgets if w.text() == "Road")
+    roll = next(w for w in scene.widgets.widgets if w.text() == "Roll")
+    assert not roll.enabled and "already rolled" in roll.tooltip_text()
+    seat = scene.human_seat()
+    scene.session.state.resources[seat] = [0, 0, 1]
+    scene._legal_key = None                           # the hand was changed behind the cache
+    assert not road.enabled and "Missing: 1 stone" in road.tooltip_text()
+
+
+def test_item5_floating_numbers_never_cover_a_panel(app):
+    from game.tidegate import events as E
+    from sprites.anim import FloatText
+    scene = build_phase_game(app)
+    strip = pygame.Surface((70, 20))
+    for seat in (0, 1):
+        beat = scene.presenters[E.Discarded](scene, E.Discarded(seat, (1, 1, 0)))
+        floats = [a for a in beat.anims if isinstance(a, FloatText)]
+        assert floats
+        for f in floats:
+            rect = f.image.get_rect(center=f.pos).inflate(0, 30)
+            assert not any(rect.colliderect(scene.panel_rect(s)) for s in (0, 1))
+    assert strip
+
+
+def test_item6_log_scrolls_by_wheel_and_drag_and_survives_continue(app):
+    scene = build_phase_game(app, rich=False)
+    for i in range(40):
+        scene.add_log(lambda i=i: f"line {i}")
+    app.step_frames(1)
+    log = scene.log
+    wx, wy = app.to_window(log.rect.center)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(wx, wy), rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=3, flipped=False, precise_x=0.0, precise_y=3.0))
+    app.step_frames(1)
+    assert log.scroll == 3
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(wx, wy), button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(wx, wy + 2 * 36), rel=(0, 72), buttons=(1, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(wx, wy + 2 * 36), button=1))
+    app.step_frames(1)
+    assert log.scroll == 3 + 4 and not log.dragging   # dragged down 36 px = 4 lines back
+    lines = [e.line() for e in log.entries]
+    rolled = [t for t in lines if "rolled" in t]
+    assert rolled
+    scene.autosave()
+    save_and_leave(app)
+    click(app, app.top.widgets.widgets[1].rect.center)          # Continue
+    resumed = game_scene(app)
+    again = [e.line() for e in resumed.log.entries]
+    assert [t for t in again if "rolled" in t] == rolled
+    assert "Game resumed in round 1." in again[-1]
+
+
+def test_item6_roll_is_logged_when_the_dice_land_and_they_stay(app):
+    from game.tidegate.state import Phase
+    from tests.scenes.test_tidegate_ui import human_move
+    session = GameSession(Setup(seats=("human", "human"), seed=5, ruleset="tidegate",
+                                options={"layout": "fixed"}), ["A", "B"], [0, 1])
+    scene = open_game(app, session)
+    while scene.shown.phase is not Phase.ROLL:
+        human_move(app, scene)
+    app.settings.speed = 1
+    key(app, pygame.K_SPACE)
+    assert not any("rolled" in e.line() for e in scene.log.entries)     # still tumbling
+    app.step_frames(60)
+    assert any("rolled" in e.line() for e in scene.log.entries)
+    faces = scene.dice_faces
+    while not scene.timeline.busy or scene.human_seat() is None:
+        if scene.human_seat() is not None:
+            key(app, pygame.K_e)                   # end the turn: the next player's banner plays
+            break
+        app.step_frames(1)
+    app.step_frames(90)
+    assert scene.dice_faces == faces               # the last roll stays visible until the next
