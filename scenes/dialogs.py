@@ -110,12 +110,14 @@ class PauseMenu(Overlay):
     def __init__(self, app, game_scene) -> None:
         super().__init__(app)
         self.game = game_scene
+        replay = getattr(game_scene, "replay", None) is not None   # a replay has nothing to save
         self.button_column([
             (lambda: tr("menu.resume"), self.app.pop),
             (lambda: tr("menu.settings"), lambda: self.app.nav.settings()),
             (lambda: tr("menu.rules"), lambda: self.app.nav.help(self.game.ruleset_id)),
-            (lambda: tr("menu.save_to_title"), self._to_title),
-            (lambda: tr("menu.quit"), lambda: self.app.push(ConfirmQuit(self.app, self.game.autosave))),
+            ((lambda: tr("menu.leave_replay")) if replay else (lambda: tr("menu.save_to_title")), self._to_title),
+            (lambda: tr("menu.quit"), lambda: self.app.push(
+                ConfirmQuit(self.app, None if replay else self.game.autosave))),
         ], self.rect.y + 34)
 
     def title(self) -> str:

@@ -57,8 +57,12 @@ class LoadScene(Scene):
         self.widgets.add(Button((PANEL.x + 14, y, 100, 22), lambda: tr("load.back"), self.app.pop,
                                 icon="arrow_left"))
         self.delete_button = self.widgets.add(Button(
-            (PANEL.right - 234, y, 100, 22), lambda: tr("load.delete"), self.ask_delete, icon="close",
+            (PANEL.right - 354, y, 100, 22), lambda: tr("load.delete"), self.ask_delete, icon="close",
             enabled=lambda: self.selected is not None))
+        self.replay_button = self.widgets.add(Button(
+            (PANEL.right - 234, y, 100, 22), lambda: tr("load.replay"), self.replay_selected, icon="dice",
+            enabled=lambda: self.selected is not None and not self.saves[self.selected].error,
+            tooltip=lambda: tr("load.replay_tip")))
         self.open_button = self.widgets.add(Button(
             (PANEL.right - 114, y, 100, 22), lambda: tr("load.open"), self.open_selected, icon="arrow_right",
             enabled=lambda: self.selected is not None and not self.saves[self.selected].error))
@@ -130,6 +134,10 @@ class LoadScene(Scene):
         if self.selected is None:
             return
         self.app.nav.open_save(self.saves[self.selected].path)
+
+    def replay_selected(self) -> None:
+        if self.selected is not None:
+            self.app.nav.replay_save(self.saves[self.selected].path)
 
     def ask_delete(self) -> None:
         if self.selected is not None:

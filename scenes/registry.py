@@ -57,6 +57,29 @@ def open_save(app: "App", path: Path) -> None:
     open_game(app, GameSession.from_save(save, state, Path(path) if is_autosave(Path(path)) else None))
 
 
+def replay_save(app: "App", path: Path) -> None:
+    """Play a save back from its start (the load screen's Replay), or say why it cannot be."""
+    try:
+        save = read_save(path)
+        if save.ruleset not in GAME_SCENES:
+            raise SaveError("save.unknown_ruleset", name=save.ruleset)
+        restore(save)
+    except SaveError as exc:
+        app.push(MessageBox(app, tr("menu.load_failed"), error_text(exc)))
+        return
+    start_replay(app, save)
+
+
+def start_replay(app: "App", save) -> "Scene":
+    """Open the save's game from its start; the recorded actions drive every seat."""
+    seats = len(save.setup.seats)
+    session = GameSession(save.setup, list(save.names) or [f"P{i + 1}" for i in range(seats)],
+                          list(save.colours) or list(range(seats)))
+    scene = open_game(app, session)
+    scene.start_replay(list(save.actions))
+    return scene
+
+
 class ScreenNavigator:
     """`scenes.navigator.Navigator` for one app (module functions are looked up at call time,
     so tests can replace `open_game`)."""
@@ -84,6 +107,9 @@ class ScreenNavigator:
 
     def open_save(self, path: Path) -> None:
         open_save(self.app, path)
+
+    def replay_save(self, path: Path) -> None:
+        replay_save(self.app, path)
 
     def results(self, session: GameSession) -> "Scene":
         return self.app.push(ResultsScene(self.app, session))

@@ -34,6 +34,7 @@ from scenes.board.hud import (
 )
 from scenes.board.seats import seat_colour
 from scenes.board.presenter import Beat, Handler, Presenter
+from scenes.board.replay import BAR_H, SPEEDS, Replay, ReplayBar, round_starts
 from scenes.board.targets import Selection
 from scenes.board.tiled import TiledBoard
 from scenes.board.turns import TurnDriver
@@ -65,6 +66,8 @@ class BoardScene(Scene):
     hint_rect: pygame.Rect | None = None  # where `hint()` is written (None: nowhere)
     dice_sides: int | tuple[int, ...] = 6
     dice_scale = 2
+    replay: Replay | None = None          # set by `start_replay`
+    replay_bar: ReplayBar | None = None
 
     def __init__(self, app, session) -> None:
         super().__init__(app)
@@ -114,6 +117,62 @@ class BoardScene(Scene):
                         self._log_entry(line)
         except Exception:  # a screen's handler that cannot run offline: the log starts here
             self.log.entries.clear()
+
+    # ---- replay (scenes/board/replay.py) ------------------------------------------------------
+    def start_replay(self, actions: list, position: int = 0, playing: bool = True, speed: int = 1) -> None:
+        """Play `actions` back from `position` (the session already holds the ones before)."""
+        starts, last = round_starts(self.session.setup, actions)
+        self.replay = Replay(list(actions), playing, speed, starts, last)
+        self.driver.script = list(actions[position:])
+        bar = pygame.Rect(self.board_view.x, self.board_view.bottom - BAR_H, self.board_view.width, BAR_H)
+        self.replay_bar = ReplayBar(self, bar)
+        for w in self.replay_bar.widgets:
+            self.widgets.add(w)
+        if position == 0:
+            self.add_log(lambda: tr("log.replay"))
+
+    def replay_over(self) -> bool:
+        return self.replay is not None and not self.driver.script and not self.timeline.busy
+
+    def replay_toggle(self) -> None:
+        if self.replay is not None:
+            self.replay.playing = not self.replay.playing
+
+    def replay_step(self) -> None:
+        """One recorded action forward (pauses the replay)."""
+        if self.replay is None:
+            return
+        self.replay.playing = False
+        self.settle()
+        if self.driver.script:
+            self._apply(*self.driver.script.pop(0))
+
+    def replay_speed(self) -> None:
+        if self.replay is not None:
+            self.replay.speed = SPEEDS[(SPEEDS.index(self.replay.speed) + 1) % len(SPEEDS)]
+
+    def replay_round(self, delta: int) -> None:
+        """Jump to the start of the next round (+1), or back to the start of this round or, if
+        already there, the one before (-1)."""
+        if self.replay is None:
+            return
+        starts, done = self.replay.round_starts, len(self.session.actions)
+        rnd = max(r for r in range(len(starts)) if starts[r] <= done)
+        if delta > 0:
+            target = starts[rnd + 1] if rnd + 1 < len(starts) else len(self.replay.actions)
+        else:
+            target = starts[rnd] if done > starts[rnd] else starts[max(0, rnd - 1)]
+        self.replay_jump(target)
+
+    def replay_jump(self, index: int) -> "BoardScene":
+        """A fresh screen on the game as it was after `index` recorded actions."""
+        assert self.replay is not None
+        session = type(self.session)(self.session.setup, list(self.session.names), list(self.session.colours))
+        for seat, action in self.replay.actions[:index]:
+            session.apply(seat, action)
+        scene = self.app.nav.open_game(session)
+        scene.start_replay(self.replay.actions, index, self.replay.playing, self.replay.speed)
+        return scene
 
     # ---- hooks for the ruleset's screen ---------------------------------------------------
     def make_board(self) -> "TiledBoard | None":
@@ -445,6 +504,9 @@ class BoardScene(Scene):
         self._over_queued = True
 
         def show() -> None:
+            if self.replay is not None:      # a replay ends with its note, not the results
+                self.add_log(lambda: tr("replay.end"))
+                return
             if not self.results_shown:
                 self.results_shown = True
                 self.app.nav.results(self.session)
@@ -496,6 +558,9 @@ class BoardScene(Scene):
                     self.log.handle(event, self.app.mouse)
                 self.camera.handle(event, self.app.mouse)
                 return
+        if self.replay is not None and event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
+            self.replay_toggle()
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
             self.undo()
             return
@@ -556,6 +621,10 @@ class BoardScene(Scene):
         if self.handoff_pending() is not None:
             return
         pace = 0.0 if speed == 0 else AI_PACE_S[self.app.settings.ai_pace] / speed
+        if self.replay is not None:
+            if not self.replay.playing:
+                return
+            pace /= self.replay.speed
         step = self.driver.update(dt, pace)
         if step is not None:
             self._apply(*step)
@@ -572,6 +641,8 @@ class BoardScene(Scene):
         self.draw_targets(canvas)
         canvas.set_clip(clip)
         self.draw_hud(canvas)
+        if self.replay_bar is not None:
+            self.replay_bar.draw(self.app, canvas)
         self.draw_dice(canvas)
         self.timeline.draw(canvas)
         self.widgets.draw(self.app, canvas)

@@ -232,3 +232,64 @@ def test_item6_roll_is_logged_when_the_dice_land_and_they_stay(app):
         app.step_frames(1)
     app.step_frames(90)
     assert scene.dice_faces == faces               # the last roll stays visible until the next
+
+
+# ---- item 7: replay controls ---------------------------------------------------------------
+
+def finished_save():
+    from scenes.smoke import advance
+    from game.tidegate import events as E
+    session = GameSession(Setup(seats=("greedy", "greedy"), seed=12, ruleset="tidegate"), ["A", "B"], [0, 1])
+    advance(session, lambda evs: any(isinstance(e, E.GameOver) for e in evs))
+    return session
+
+
+def test_item7_replay_pause_step_speed_round_jump_and_end_note(app):
+    from game.core.saves import write_save
+    from game.core.storage import saves_dir
+    from scenes.dialogs import PauseMenu
+    done = finished_save()
+    write_save(saves_dir() / "finished.json", done.to_save())
+    app.push(TitleScene(app))
+    app.nav.load()
+    load = app.top
+    click(app, load.replay_button.rect.center)                     # Replay from the load screen
+    scene = game_scene(app)
+    assert scene.replay is not None and scene.replay.playing
+    pause = next(w for w in scene.widgets.widgets if w.text() == "Pause")
+    click(app, pause.rect.center)
+    assert not scene.replay.playing and pause.text() == "Play"
+    n = len(scene.session.actions)
+    app.step_frames(120)
+    assert len(scene.session.actions) == n                       # paused: nothing plays
+    step = next(w for w in scene.widgets.widgets if w.text() == "Step")
+    click(app, step.rect.center)
+    click(app, step.rect.center)
+    assert len(scene.session.actions) == n + 2
+    assert scene.session.actions == done.actions[:n + 2]
+    key(app, pygame.K_s)
+    assert scene.replay.speed == 2
+    rnd = scene.session.state.round
+    key(app, pygame.K_PAGEDOWN)                                  # next round: a fresh screen there
+    scene = game_scene(app)
+    assert scene.session.state.round == rnd + 1 and scene.replay.speed == 2
+    key(app, pygame.K_PAGEDOWN)
+    scene = game_scene(app)
+    assert scene.session.state.round == rnd + 2
+    key(app, pygame.K_PAGEUP)                                    # at a round's start: the one before
+    scene = game_scene(app)
+    assert scene.session.state.round == rnd + 1
+    assert scene.session.actions == done.actions[:len(scene.session.actions)]
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, PauseMenu)
+    texts = [w.text() for w in app.top.widgets.widgets]
+    assert "Save and leave" not in texts and "Leave the replay" in texts
+    key(app, pygame.K_ESCAPE)
+    scene.replay_jump(len(done.actions) - 1)
+    scene = game_scene(app)
+    key(app, pygame.K_p)                                         # play the last move
+    app.step_frames(400)
+    assert scene.replay_over() and scene.session.state.digest() == done.state.digest()
+    assert app.top is scene                                      # no results: the end note
+    assert scene.log.entries[-1].line() == "End of replay. Esc: menu"
+    assert not [p for p in saves_dir().iterdir() if p.name.startswith("auto-")]
