@@ -293,3 +293,39 @@ def test_item7_replay_pause_step_speed_round_jump_and_end_note(app):
     assert app.top is scene                                      # no results: the end note
     assert scene.log.entries[-1].line() == "End of replay. Esc: menu"
     assert not [p for p in saves_dir().iterdir() if p.name.startswith("auto-")]
+
+
+# ---- item 11: no display, a ruleset without a screen ------------------------------------------
+
+def _run_main(args, env_extra, tmp_path, drop=("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")):
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2]
+    env = {k: v for k, v in os.environ.items() if k not in drop}
+    env.update({"SDL_AUDIODRIVER": "dummy", "GAME_DATA_DIR": str(tmp_path), "LANG": "en_US.UTF-8", **env_extra})
+    return subprocess.run([sys.executable, "main.py", *args], cwd=root, env=env, capture_output=True,
+                          text=True, timeout=60)
+
+
+def test_item11_no_display_says_so_in_one_line_and_exits(tmp_path):
+    for args in ([], ["play", "tidegate"]):
+        out = _run_main(args, {}, tmp_path)
+        assert out.returncode == 2
+        assert out.stderr.strip().splitlines() == [
+            "error: No display is available, so the game window cannot open "
+            "(set DISPLAY, or try `main.py smoke --out DIR`)."]
+
+
+def test_item11_play_of_a_ruleset_without_a_screen_suggests_simulate(tmp_path):
+    from game import rulesets
+    from scenes.registry import GAME_SCENES
+    screenless = [r for r in rulesets.ids() if r not in GAME_SCENES]
+    if not screenless:
+        import pytest
+        pytest.skip("every ruleset has its screen now")
+    out = _run_main(["play", screenless[0]], {"SDL_VIDEODRIVER": "dummy"}, tmp_path)
+    assert out.returncode == 2
+    assert f"main.py simulate {screenless[0]}" in out.stderr and "no game screen yet" in out.stderr
+    unknown = _run_main(["play", "chess"], {"SDL_VIDEODRIVER": "dummy"}, tmp_path)
+    assert unknown.returncode == 2 and "Unknown game 'chess'" in unknown.stderr
