@@ -18,6 +18,7 @@ import pygame
 from game.core.i18n import tr
 from game.play.session import GameSession
 from scenes import theme
+from scenes.board.seats import seat_colour
 from scenes.drawing import draw_sea, fit, wrap_text
 from scenes.scene import MenuScene
 from scenes.widgets import Button, WidgetGroup
@@ -114,7 +115,7 @@ class ResultsScene(MenuScene):
     def colour(self, seat: int) -> tuple[int, int, int]:
         colours = self.session.colours
         index = colours[seat] if seat < len(colours) else seat
-        return theme.SEAT_COLOURS[index % len(theme.SEAT_COLOURS)][0]
+        return seat_colour(index)[0]
 
     def name(self, seat: int) -> str:
         names = self.session.names

@@ -27,6 +27,7 @@ from scenes.board.dialog import BoardDialog
 from scenes.board.hud import ButtonSpec, CostButton, ToggleButton, action_bar, amount_strip, blit_anchored, cost_text
 from scenes.board.presenter import Beat
 from scenes.board.scene import BoardScene
+from scenes.board.seats import seat_colour
 from scenes.board.tiled import TiledBoard
 from scenes.widgets import Button
 from sprites.anim import Flash, FlyChip, Ring
@@ -320,7 +321,7 @@ class TidegateScene(BoardScene):
 
     def _on_built(self, ev) -> Beat:
         where = self.edge_world[ev.where] if ev.kind == "road" else self.vertex_world[ev.where]
-        ring = Ring(self.camera.to_canvas(where), theme.SEAT_COLOURS[self.colour(ev.seat)][0])
+        ring = Ring(self.camera.to_canvas(where), seat_colour(self.colour(ev.seat))[0])
         key = f"log.setup_{ev.kind}" if isinstance(ev, E.SetupPlaced) else f"log.built_{ev.kind}"
         return Beat([ring], sound="build", reveal="start",
                     log=lambda: tr(key, name=self.name(ev.seat), score=getattr(ev, "score", 0)))

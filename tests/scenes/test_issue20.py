@@ -329,3 +329,83 @@ def test_item11_play_of_a_ruleset_without_a_screen_suggests_simulate(tmp_path):
     assert f"main.py simulate {screenless[0]}" in out.stderr and "no game screen yet" in out.stderr
     unknown = _run_main(["play", "chess"], {"SDL_VIDEODRIVER": "dummy"}, tmp_path)
     assert unknown.returncode == 2 and "Unknown game 'chess'" in unknown.stderr
+
+
+# ---- item 8: lobby and settings ----------------------------------------------------------------
+
+def test_item8_taken_colour_is_skipped_at_choice_and_eight_colours_offered(app):
+    from scenes.board.seats import MAX_SEATS
+    from scenes.lobby import ColourChoice
+    app.push(TitleScene(app))
+    app.nav.lobby()
+    lobby = app.top
+    choices = [w for w in lobby.widgets.widgets if isinstance(w, ColourChoice)]
+    assert lobby.colours == [0, 1] and len(choices[0].options) == MAX_SEATS == 8
+    click(app, choices[0].rect.center)                 # seat 1 is sky (1): vermillion skips to yellow
+    assert lobby.colours == [2, 1]
+    lobby.set_colour(0, 1)                             # refused at the choice itself
+    assert lobby.colours == [2, 1]
+    for _ in range(8):                                 # a full turn never lands on a taken colour
+        click(app, choices[1].rect.center)
+        assert lobby.colours[1] != lobby.colours[0]
+    seen = set()
+    for _ in range(7):
+        click(app, choices[0].rect.center)
+        seen.add(lobby.colours[0])
+    assert len(seen) == 7 and lobby.colours[1] not in seen   # 8 colours, one taken
+    assert "Violet" in {t() for _, t in choices[0].options}
+    lobby.colours[0] = 5
+    key(app, pygame.K_RETURN)                          # a colour beyond Tidegate's four plays
+    scene = game_scene(app)
+    assert scene.session.colours[0] == 5 and "outpost_5" in app.art.pieces
+
+
+def test_item8_ai_seats_get_real_names_per_language(app):
+    from game.core.i18n import tr
+    app.push(TitleScene(app))
+    app.nav.lobby()
+    lobby = app.top
+    ai = [n.strip() for n in tr("seat.ai_names").split(",")]
+    assert lobby.names == ["Player 1", ai[0]]
+    lobby.add()
+    assert lobby.names[2] == ai[1] and lobby.kinds[2] == "greedy"
+    lobby.set_kind(2, "human")
+    assert lobby.names[2] == "Player 3"
+    lobby.set_kind(0, "random")
+    assert lobby.names[0] in ai and len(set(lobby.names)) == 3
+    app.settings.language = "zh"
+    app.language_changed()
+    app.pop()
+    app.nav.lobby()
+    assert app.top.names[1] == tr("seat.ai_names").split(",")[0] != ai[0]
+
+
+def test_item8_game_selector_lists_every_playable_ruleset_and_switches(app, monkeypatch):
+    from game import rulesets
+    from scenes import registry
+    other = next(r for r in rulesets.ids() if r != "tidegate")
+    monkeypatch.setitem(registry.GAME_SCENES, other, registry.GAME_SCENES["tidegate"])
+    app.push(TitleScene(app))
+    app.nav.lobby()
+    lobby = app.top
+    assert set(lobby.rulesets) == {"tidegate", other}
+    lobby.add()
+    lobby.add()
+    game = lobby.widgets.widgets[0]
+    click(app, game.rect.center)
+    rs = rulesets.get(other)
+    assert lobby.ruleset == other
+    assert rs.min_players <= len(lobby.names) <= rs.max_players
+    from scenes.lobby import available_maps
+    assert [m.path for m in lobby.maps] == [m.path for m in available_maps(other)] != [
+        m.path for m in available_maps("tidegate")]
+
+
+def test_item8_scales_offered_fit_the_display(app, monkeypatch):
+    from scenes.settings_scene import SettingsScene
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1366, 768)])
+    scene = app.push(SettingsScene(app))
+    assert [v for v, _ in scene.scale.options] == [0, 1, 2]
+    app.settings.scale = 4
+    app.apply_display_settings()
+    assert app.window.get_size() == (1280, 720)

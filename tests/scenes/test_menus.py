@@ -172,7 +172,8 @@ def test_volume_follows_the_keyboard_and_is_saved_when_leaving(app):
     assert Settings.load().volume == pytest.approx(0.6)
 
 
-def test_scale_and_full_screen_reopen_the_window(app):
+def test_scale_and_full_screen_reopen_the_window(app, monkeypatch):
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1920, 1080)])  # 2x fits
     scene = app.push(SettingsScene(app))
     app.settings.scale = 1
     scene.set_scale(2)
