@@ -20,6 +20,7 @@ class Art:
         self._more_seats()
         self.dice = load_sheet("dice")
         self._slices: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
+        self._scaled: dict[tuple[str, int], pygame.Surface] = {}
         self._tilesets: dict[str, list[pygame.Surface]] = {}
 
     SEAT_FRAMES = ("outpost", "city", "road_v", "road_up", "road_down")   # drawn per seat colour
@@ -52,6 +53,14 @@ class Art:
                 self._slices.clear()
             self._slices[key] = surf
         return surf
+
+    def scaled(self, frame: str, zoom: int) -> pygame.Surface:
+        """A piece frame `zoom` times larger, pixel for pixel (cached)."""
+        key = (frame, zoom)
+        img = self._scaled.get(key)
+        if img is None:
+            img = self._scaled[key] = pygame.transform.scale_by(self.pieces[frame], zoom)
+        return img
 
     def anchor(self, frame: str) -> tuple[int, int]:
         """The frame's origin point (vertex / edge midpoint) inside its image."""

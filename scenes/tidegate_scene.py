@@ -9,6 +9,8 @@ Tidegate event. Everything is open information: a banner announces each turn.
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from game import rulesets
@@ -18,7 +20,7 @@ from game.tidegate import actions as A
 from game.tidegate import events as E
 from game.tidegate.constants import (
     COST_CITY, COST_OUTPOST, COST_ROAD, GATE_RATE, MARKET_RATE, MAX_BUILDINGS, MAX_CITIES,
-    MAX_ROADS, RESOURCES, ROUNDS,
+    MAX_ROADS, RESOURCES, ROUNDS, WIN_SCORE,
 )
 from game.tidegate.state import CITY, EMPTY, Phase, TidegateView
 from scenes import theme
@@ -26,15 +28,20 @@ from scenes.board.geometry import PointSet, hex_corner_points
 from scenes.board.dialog import BoardDialog
 from scenes.board.hud import ButtonSpec, CostButton, ToggleButton, action_bar, amount_strip, blit_anchored, cost_text
 from scenes.board.presenter import Beat
+from scenes.board.replay import BAR_H
 from scenes.board.scene import BoardScene
 from scenes.board.seats import seat_colour
 from scenes.board.tiled import TiledBoard
 from scenes.widgets import Button
 from sprites.anim import Flash, FlyChip, Ring
 
-CENTRE_REGION = pygame.Rect(160, 20, 320, 196)
-PANEL_W, PANEL_H = 152, 70
-RIGHT_X = 484
+# Layout (issue 20): panels down the left (the hint under the last one), the island as large
+# as fits (2x) in the middle with the dice in its bottom-left sea, buttons and the log down the right.
+PANEL_W, PANEL_H = 130, 60
+CENTRE_REGION = pygame.Rect(PANEL_W + 4, 21, 352, 339)
+RIGHT_X = CENTRE_REGION.right + 2
+RIGHT_W = 640 - RIGHT_X - 2
+BUTTON_STEP = 24
 SEA_FRAME_MS = 667              # the sea's two frames alternate at 1.5 Hz
 COSTS = {"road": COST_ROAD, "outpost": COST_OUTPOST, "city": COST_CITY}
 BUILD_ACTION = {"road": A.BuildRoad, "outpost": A.BuildOutpost, "city": A.BuildCity}
@@ -134,8 +141,6 @@ class TidegateScene(BoardScene):
 
     ruleset_id = "tidegate"
     board_view = CENTRE_REGION
-    log_rect = pygame.Rect(160, 218, 320, 138)
-    hint_rect = pygame.Rect(RIGHT_X, 252, PANEL_W, 64)
     panel_size = (PANEL_W, PANEL_H)
     shown: TidegateView
 
@@ -148,7 +153,21 @@ class TidegateScene(BoardScene):
         points = {("v", v): p for v, p in enumerate(self.vertex_world)}
         points.update({("e", e): p for e, p in enumerate(self.edge_world)})
         self._points = PointSet(points, self.pick_radius)
+        buttons_bottom = 23 + 7 * BUTTON_STEP
+        self.log_rect = pygame.Rect(RIGHT_X, buttons_bottom + 2, RIGHT_W, 360 - buttons_bottom - 4)
+        below = 23 + len(session.setup.seats) * (PANEL_H + 4)
+        self.hint_rect = pygame.Rect(6, below + 2, PANEL_W - 4, 360 - below - 4)
         super().__init__(app, session)
+        self.camera.lock(self.content_rect().center)
+
+    def content_rect(self) -> pygame.Rect:
+        """The island and its tide gates (the map around it is plain sea)."""
+        xs = [p[0] for p in self.vertex_world] + [self.edge_world[e][0] for e in self.board.gates]
+        ys = [p[1] for p in self.vertex_world] + [self.edge_world[e][1] for e in self.board.gates]
+        return pygame.Rect(int(min(xs)) - 8, int(min(ys)) - 10, int(max(xs) - min(xs)) + 16, int(max(ys) - min(ys)) + 14)
+
+    def zooms(self) -> tuple[int, ...]:
+        return (self.fit_zoom(),)
 
     # ---- board ------------------------------------------------------------------------------
     def make_board(self) -> TiledBoard:
@@ -189,8 +208,9 @@ class TidegateScene(BoardScene):
 
     # ---- widgets and state queries ---------------------------------------------------------------
     def resource_slot(self, seat: int, r: int) -> tuple[int, int]:
+        """Centre of resource `r`'s icon in a seat's panel (chips fly there)."""
         p = self.panel_rect(seat)
-        return p.x + 12 + r * 46, p.y + 44
+        return p.x + 19 + r * 33, p.y + 48
 
     def build_widgets(self) -> None:
         def build(kind, key):
@@ -207,7 +227,8 @@ class TidegateScene(BoardScene):
         specs.append(ButtonSpec(lambda: tr("game.trade"), self.open_trade, icon="trade", hotkey=pygame.K_t,
                                 enabled=lambda: any(isinstance(a, A.Trade) for a in self.legal_now()),
                                 why=self.why_not_trade))
-        action_bar(self.widgets, specs + self.undo_and_end_turn_specs(), (RIGHT_X, 24), (PANEL_W, 22))
+        action_bar(self.widgets, specs + self.undo_and_end_turn_specs(), (RIGHT_X, 23), (RIGHT_W, 22),
+                   step=(0, BUTTON_STEP))
 
     def _have(self) -> dict[str, int] | None:
         hand = self.human_hand()
@@ -351,41 +372,51 @@ class TidegateScene(BoardScene):
     }
 
     def dice_positions(self) -> list[tuple[int, int]]:
-        return [(RIGHT_X + 36, 212), (RIGHT_X + 84, 212)]
+        # in the sea at the board's bottom-left corner, clear of the island, of the floating
+        # numbers beside the panels and of the replay bar
+        x = self.board_view.x + 6
+        y = self.board_view.bottom - 38 - (BAR_H if self.replay is not None else 0)
+        return [(x, y), (x + 38, y)]
 
     # ---- drawing -------------------------------------------------------------------------------
     def draw_board(self, canvas: pygame.Surface) -> None:
         self.tiled.draw(canvas, self.camera, self.time)
         frames = self.app.art.pieces_index["animations"]["gate"]
         frame = frames["frames"][int(self.time * frames["fps"]) % len(frames["frames"])]
-        gate = self.app.art.pieces[frame]
-        ax, ay = self.app.art.anchor(frame)
-        for e in self.board.gates:
-            x, y = self.camera.to_canvas(self.edge_world[e])
-            # push the gate a little out to sea, away from the island's centre
-            hx, hy = self.camera.to_canvas(self.hex_world[self.board.topo.edge_hexes[e][0]])
-            dx, dy = x - hx, y - hy
-            canvas.blit(gate, (x + dx // 3 - ax, y + dy // 3 - ay))
+        for e in self.board.gates:   # each gate on its coastal edge, its arch over the water
+            blit_anchored(canvas, self.app.art, frame, self.camera.to_canvas(self.edge_world[e]), self.camera.zoom)
         self._draw_pieces(canvas)
 
     def _draw_pieces(self, canvas: pygame.Surface) -> None:
-        view, art, to_canvas = self.shown, self.app.art, self.camera.to_canvas
+        view, art, to_canvas, z = self.shown, self.app.art, self.camera.to_canvas, self.camera.zoom
         for e, owner in enumerate(view.edge_owner):
             if owner != EMPTY:
-                blit_anchored(canvas, art, f"road_{self.edge_kind[e]}_{self.colour(owner)}", to_canvas(self.edge_world[e]))
+                blit_anchored(canvas, art, f"road_{self.edge_kind[e]}_{self.colour(owner)}",
+                              to_canvas(self.edge_world[e]), z)
         for v, owner in enumerate(view.vertex_owner):
             if owner != EMPTY:
                 kind = "city" if view.vertex_level[v] == CITY else "outpost"
-                blit_anchored(canvas, art, f"{kind}_{self.colour(owner)}", to_canvas(self.vertex_world[v]))
+                blit_anchored(canvas, art, f"{kind}_{self.colour(owner)}", to_canvas(self.vertex_world[v]), z)
 
     def draw_targets(self, canvas: pygame.Surface) -> None:
+        z = self.camera.zoom
         for kind, i in self.board_targets():
             hot = (kind, i) == self.hover
+            if kind == "v" and self.shown.vertex_owner[i] != EMPTY:
+                # city mode: a ring around the outpost, never over it (issue 20)
+                frame = f"outpost_{self.colour(self.shown.vertex_owner[i])}"
+                (ax, ay), (w, h) = self.app.art.anchor(frame), self.app.art.pieces[frame].get_size()
+                x, y = self.camera.to_canvas(self.vertex_world[i])
+                centre = (x + (w / 2 - ax) * z, y + (h / 2 - ay) * z)
+                r = int(math.hypot(w, h) * z / 2) + 3      # clear of the piece's corners
+                pygame.draw.circle(canvas, theme.INK, centre, r + 1, 3 if hot else 2)
+                pygame.draw.circle(canvas, theme.STRAW, centre, r, 2 if hot else 1)
+                continue
             if kind == "v":
                 frame, pos = ("vertex_ring" if hot else "vertex_dot"), self.vertex_world[i]
             else:
                 frame, pos = (f"edge_hl_{self.edge_kind[i]}" if hot else "vertex_dot"), self.edge_world[i]
-            blit_anchored(canvas, self.app.art, frame, self.camera.to_canvas(pos))
+            blit_anchored(canvas, self.app.art, frame, self.camera.to_canvas(pos), z)
 
     def top_bar(self) -> tuple[str, str, int | None]:
         view = self.shown
@@ -397,25 +428,52 @@ class TidegateScene(BoardScene):
     def panel_active(self, seat: int) -> bool:
         return self.shown.phase is not Phase.OVER and self.shown.current == seat
 
-    def draw_panel_body(self, canvas: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
+    def _panel_items(self, seat: int, rect: pygame.Rect) -> list[tuple[pygame.Rect, str, int]]:
+        """(area, what, amount) of every figure in a seat's panel: score, pieces left,
+        resources, gate; drawn from here and explained by tooltips (issue 20)."""
         view, art, text = self.shown, self.app.art, self.app.text
-        canvas.blit(art.pieces["vp_star"], (rect.x + 13, rect.y + 24))
-        text.draw(canvas, str(view.scores[seat]), (rect.x + 28, rect.y + 22), theme.INK)
-        x = rect.x + 46                       # pieces left: roads, buildings, cities
         c = self.colour(seat)
-        for frame, n in ((f"road_up_{c}", MAX_ROADS - view.roads[seat]),
-                         (f"outpost_{c}", MAX_BUILDINGS - view.buildings[seat]),
-                         (f"city_{c}", MAX_CITIES - view.cities[seat])):
-            img = art.pieces[frame]
-            canvas.blit(img, (x, rect.y + 30 - img.get_height() // 2))
-            x = text.draw(canvas, str(n), (x + img.get_width() + 1, rect.y + 22), theme.DUSK).right + 5
+        items = [(pygame.Rect(rect.x + 13, rect.y + 22, 12, 16), "vp", view.scores[seat])]
+        x = rect.x + 13 + 12 + text.size(str(view.scores[seat]))[0] + 6
+        for frame, what, n in ((f"road_up_{c}", "road", MAX_ROADS - view.roads[seat]),
+                               (f"outpost_{c}", "outpost", MAX_BUILDINGS - view.buildings[seat]),
+                               (f"city_{c}", "city", MAX_CITIES - view.cities[seat])):
+            w = art.pieces[frame].get_width() + 1 + text.size(str(n))[0]
+            items.append((pygame.Rect(x, rect.y + 22, w, 16), what, n))
+            x += w + 4
         for r, res in enumerate(RESOURCES):
             sx, sy = self.resource_slot(seat, r)
-            canvas.blit(art.pieces[f"icon_{res}"], (sx - 6, sy - 6))
-            text.draw(canvas, str(view.resources[seat][r]), (sx + 8, sy - 8), theme.INK)
+            items.append((pygame.Rect(sx - 6, sy - 8, 14 + text.size(str(view.resources[seat][r]))[0], 16), res,
+                          view.resources[seat][r]))
         if view.has_gate[seat]:
-            gate = art.pieces["gate_0"]
-            canvas.blit(gate, (rect.right - gate.get_width() - 5, rect.y + 20))
+            items.append((pygame.Rect(rect.right - 21, rect.bottom - 21, 16, 16), "gate", GATE_RATE))
+        return items
+
+    def draw_panel_body(self, canvas: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
+        art, text = self.app.art, self.app.text
+        c = self.colour(seat)
+        frames = {"vp": "vp_star", "road": f"road_up_{c}", "outpost": f"outpost_{c}", "city": f"city_{c}",
+                  "gate": "gate_0", **{r: f"icon_{r}" for r in RESOURCES}}
+        for area, what, n in self._panel_items(seat, rect):
+            img = art.pieces[frames[what]]
+            canvas.blit(img, (area.x, area.centery - img.get_height() // 2))
+            if what != "gate":
+                colour = theme.DUSK if what in ("road", "outpost", "city") else theme.INK
+                text.draw(canvas, str(n), (area.x + img.get_width() + 1 + (1 if what in RESOURCES else 0), area.y),
+                          colour)
+
+    def hud_tooltip(self, pos: tuple[int, int]) -> tuple[pygame.Rect, str] | None:
+        """Panel figures explained: "3 wheat", "Victory points: 5", "Roads left: 6"..."""
+        for seat in range(len(self.session.names)):
+            rect = self.panel_rect(seat)
+            if rect is None or not rect.collidepoint(pos):
+                continue
+            for area, what, n in self._panel_items(seat, rect):
+                if area.inflate(2, 2).collidepoint(pos):
+                    key = "tip.resource" if what in RESOURCES else f"tip.{what}"
+                    return area, tr(key, n=n, what=tr(f"game.{what}") if what in RESOURCES else "",
+                                    name=self.name(seat), win=WIN_SCORE)
+        return None
 
     def hint(self) -> str:
         if self.human_seat() is None:

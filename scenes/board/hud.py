@@ -240,10 +240,12 @@ def banner_image(app, text: str, piece: pygame.Surface | None = None) -> pygame.
     return img
 
 
-def blit_anchored(canvas: pygame.Surface, art, frame: str, pos: tuple[int, int]) -> None:
-    """A sprite-sheet frame placed by its anchor (vertex, edge midpoint...) at `pos`."""
+def blit_anchored(canvas: pygame.Surface, art, frame: str, pos: tuple[int, int], zoom: int = 1) -> None:
+    """A sprite-sheet frame placed by its anchor (vertex, edge midpoint...) at `pos`; `zoom`
+    draws it that many times larger (whole steps, as the board under it: crisp pixels)."""
     ax, ay = art.anchor(frame)
-    canvas.blit(art.pieces[frame], (pos[0] - ax, pos[1] - ay))
+    img = art.pieces[frame] if zoom == 1 else art.scaled(frame, zoom)
+    canvas.blit(img, (pos[0] - ax * zoom, pos[1] - ay * zoom))
 
 
 def cost_text(cost: list[tuple[str, int]], have: list[int] | None) -> str:

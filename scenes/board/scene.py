@@ -183,11 +183,24 @@ class BoardScene(Scene):
         """The board's size in world pixels (the map's pixels)."""
         return self.tiled.size if self.tiled is not None else self.board_view.size
 
-    def zooms(self) -> tuple[int, ...]:
-        """Whole zoom steps offered (a board that fits needs only 1)."""
+    def content_rect(self) -> pygame.Rect:
+        """The world rectangle the player must see (default: the whole map); a screen whose
+        map has a margin of plain sea names its island here, so the board fills the view."""
         w, h = self.world_size()
-        fits = w <= self.board_view.width and h <= self.board_view.height
-        return (1,) if fits else (1, 2)
+        return pygame.Rect(0, 0, w, h)
+
+    def fit_zoom(self) -> int:
+        """The largest whole zoom at which `content_rect()` fits `board_view` (at least 1)."""
+        c = self.content_rect()
+        return max(1, min(self.board_view.width // max(1, c.width), self.board_view.height // max(1, c.height)))
+
+    def zooms(self) -> tuple[int, ...]:
+        """Whole zoom steps offered: the content as large as it fits (issue 20: the board fills
+        its area), and one step more when the map is larger than the view at that zoom."""
+        z = self.fit_zoom()
+        w, h = self.world_size()
+        fits = w * z <= self.board_view.width and h * z <= self.board_view.height
+        return (z,) if fits else (z, z + 1)
 
     def build_widgets(self) -> None:
         """Add the screen's buttons to `self.widgets`."""
@@ -649,6 +662,7 @@ class BoardScene(Scene):
         self.draw_hint(canvas)
         self._draw_preview(canvas)
         self.log.draw(self.app, canvas, self.viewer())
+        self._draw_hud_tooltip(canvas)
         if self.toast:
             draw_toast(self.app, canvas, self.toast[0], self.board_view)
 
@@ -657,6 +671,18 @@ class BoardScene(Scene):
         if hint:
             draw_hint(self.app, canvas, hint, self.hint_rect.topleft, self.hint_rect.width,
                       self.hint_rect.height // 16)
+
+    def hud_tooltip(self, pos: tuple[int, int]) -> tuple[pygame.Rect, str] | None:
+        """(area, text) explaining the HUD figure under the pointer (an icon's name and
+        amount), or None; drawn when no widget is hovered."""
+        return None
+
+    def _draw_hud_tooltip(self, canvas: pygame.Surface) -> None:
+        if any(w.hover for w in self.widgets.widgets):
+            return
+        tip = self.hud_tooltip(self.app.mouse)
+        if tip is not None:
+            self.app.draw_tooltip(canvas, tip[1], tip[0])
 
     def _draw_preview(self, canvas: pygame.Surface) -> None:
         points = self.target_points()

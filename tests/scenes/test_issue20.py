@@ -115,6 +115,7 @@ def build_phase_game(app, speed: int = 0, rich: bool = True) -> TidegateScene:
         session.state.resources[seat] = [9, 9, 9]
         session._commit_state = session.state.clone()
         scene.shown = scene.view_now()
+        scene._legal_key = None
     app.settings.speed = speed
     return scene
 
@@ -409,3 +410,55 @@ def test_item8_scales_offered_fit_the_display(app, monkeypatch):
     app.settings.scale = 4
     app.apply_display_settings()
     assert app.window.get_size() == (1280, 720)
+
+
+# ---- item 9: board and layout --------------------------------------------------------------------
+
+def test_item9_island_fills_the_board_area_and_pieces_are_drawn_at_its_zoom(app):
+    session = GameSession(Setup(seats=("human", "greedy", "greedy", "greedy"), seed=3, ruleset="tidegate"),
+                          ["A", "B", "C", "D"], [0, 1, 2, 3])
+    scene = open_game(app, session)
+    content = scene.content_rect()
+    z = scene.camera.zoom
+    assert z == 2 and scene.camera.locked
+    assert content.width * z >= 0.9 * scene.board_view.width          # was ~50 % (issue 20)
+    assert content.height * z >= 0.75 * scene.board_view.height
+    left = scene.camera.to_canvas(content.topleft)
+    right = scene.camera.to_canvas(content.bottomright)
+    assert scene.board_view.x - 1 <= left[0] and right[0] <= scene.board_view.right + 1
+    assert app.art.scaled("outpost_0", 2).get_size() == (20, 20)
+    # the log and the right column: no wider than the buttons they hold
+    assert scene.log.rect.width == scene.widgets.widgets[0].rect.width
+
+
+def test_item9_city_ring_leaves_the_outpost_visible(app):
+    scene = build_phase_game(app)
+    seat = scene.human_seat()
+    v = next(a.vertex for a in scene.legal_now() if type(a).__name__ == "BuildCity")
+    frame = f"outpost_{scene.colour(seat)}"
+    img = app.art.scaled(frame, 2)
+    ax, ay = app.art.anchor(frame)
+    x, y = scene.camera.to_canvas(scene.vertex_world[v])
+    left, top = x - 2 * ax, y - 2 * ay
+    opaque = [(i, j) for i in range(img.get_width()) for j in range(img.get_height()) if img.get_at((i, j)).a]
+
+    def outpost_pixels():
+        app.draw()
+        return [tuple(app.canvas.get_at((left + i, top + j))) for i, j in opaque]
+    before = outpost_pixels()
+    key(app, pygame.K_c)
+    assert scene.mode == "city" and ("v", v) in scene.board_targets()
+    assert outpost_pixels() == before                 # the ring goes around, never over it
+    scene.hover = ("v", v)
+    assert outpost_pixels() == before
+    assert seat is not None
+
+
+def test_item9_panel_icons_have_tooltips(app):
+    scene = build_phase_game(app)
+    sx, sy = scene.resource_slot(0, 0)
+    area, text = scene.hud_tooltip((sx, sy))
+    assert text == f"A: {scene.shown.resources[0][0]} wheat"
+    p = scene.panel_rect(1)
+    _area, text = scene.hud_tooltip((p.x + 16, p.y + 30))
+    assert text.startswith("B: ") and "victory points" in text
