@@ -50,11 +50,13 @@ class Overlay(Scene):
 
 
 class ConfirmQuit(Overlay):
-    """"Quit the game?" with yes / no; the game autosaves before quitting."""
+    """"Quit the game?" with yes / no; the game autosaves before quitting, and says so."""
 
     size = (260, 100)
 
     def __init__(self, app, before_quit: Callable[[], None] | None = None) -> None:
+        if before_quit is not None:
+            self.size = (300, 136)      # room for "your game is saved" (issue 20)
         super().__init__(app)
         self.before_quit = before_quit
         y = self.rect.bottom - 34
@@ -66,6 +68,12 @@ class ConfirmQuit(Overlay):
 
     def title(self) -> str:
         return tr("menu.quit_confirm")
+
+    def draw(self, canvas: pygame.Surface) -> None:
+        super().draw(canvas)
+        if self.before_quit is not None:
+            for i, line in enumerate(self.app.text.wrap(tr("menu.quit_saved"), self.rect.width - 28)[:3]):
+                self.app.text.draw(canvas, line, (self.rect.centerx, self.rect.y + 32 + 18 * i), theme.DUSK, "centre")
 
     def _yes(self) -> None:
         if self.before_quit:

@@ -47,7 +47,7 @@ class SettingChoice(Choice):
                  "button_hover" if self.hover or self.focused else "button_normal")
         canvas.blit(app.art.panel(state, self.rect.size), self.rect.topleft)
         dy = 1 if self.pressed else 0
-        y = self.rect.centery - 8 + dy
+        y = app.text.top_for_centre(self.caption(), self.rect.centery - 1) + dy
         app.text.draw(canvas, self.caption(), (self.rect.x + 8, y), theme.INK)
         current = self.get()
         value = next((t() for v, t in self.options if v == current), str(current))

@@ -125,8 +125,8 @@ class Button(Widget):
         if icon:
             canvas.blit(icon, (x, self.rect.centery - icon.get_height() // 2 + dy))
             x += icon.get_width() + 3
-        if text:
-            app.text.draw(canvas, text, (x, self.rect.centery - 8 + dy), colour)
+        if text:   # the ink centred on the face (above the 2-px bottom shade): CJK and Latin alike
+            app.text.draw(canvas, text, (x, app.text.top_for_centre(text, self.rect.centery - 1) + dy), colour)
         if self.focused:
             pygame.draw.rect(canvas, theme.STRAW, self.rect.inflate(2, 2), 1)
 

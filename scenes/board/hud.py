@@ -200,7 +200,9 @@ class CostButton(Button):
         if active:
             self.pressed = False
         colour = theme.STONE if not self.enabled else theme.INK
-        app.text.draw(canvas, text(), (self.rect.x + 6, self.rect.centery - 8), colour)
+        label_text = text()
+        app.text.draw(canvas, label_text, (self.rect.x + 6, app.text.top_for_centre(label_text, self.rect.centery - 1)),
+                      colour)
         have = self.have()
         x = self.rect.right - 4
         for icon_name, n in reversed([c for c in self.cost if c[1]]):
@@ -284,7 +286,7 @@ class ToggleButton(Button):
         if img is not None:
             canvas.blit(img, (x, self.rect.centery - img.get_height() // 2 + dy))
             x += img.get_width() + 3
-        app.text.draw(canvas, label_text, (x, self.rect.centery - 8 + dy),
+        app.text.draw(canvas, label_text, (x, app.text.top_for_centre(label_text, self.rect.centery - 1) + dy),
                       theme.STONE if not self.enabled else theme.INK)
         if on:
             pygame.draw.rect(canvas, theme.STRAW, self.rect, 1)

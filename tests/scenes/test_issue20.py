@@ -462,3 +462,31 @@ def test_item9_panel_icons_have_tooltips(app):
     p = scene.panel_rect(1)
     _area, text = scene.hud_tooltip((p.x + 16, p.y + 30))
     assert text.startswith("B: ") and "victory points" in text
+
+
+# ---- item 10: text ---------------------------------------------------------------------------------
+
+def test_item10_cjk_sits_on_the_latin_baseline_and_labels_are_centred(app):
+    text = app.text
+    mixed = text.render("H回", (255, 255, 255))
+    h_w = text.size("H")[0]
+    latin = mixed.subsurface((0, 0, h_w, mixed.get_height())).get_bounding_rect()
+    cjk = mixed.subsurface((h_w, 0, mixed.get_width() - h_w, mixed.get_height())).get_bounding_rect()
+    assert abs(latin.bottom - cjk.bottom) <= 1          # was 2 rows apart
+    for label in ("Roll", "掷骰", "第 9 回合"):
+        top, bottom = text.ink_rows(label)
+        y = text.top_for_centre(label, 100)
+        assert abs((y + top + y + bottom) / 2 - 100) <= 1
+
+
+def test_item10_quit_prompt_says_the_game_is_saved(app):
+    from scenes.dialogs import ConfirmQuit
+    session = GameSession(Setup(seats=("human", "greedy"), seed=3, ruleset="tidegate"), ["A", "B"], [0, 1])
+    open_game(app, session)
+    app.request_quit()
+    assert isinstance(app.top, ConfirmQuit) and app.top.before_quit is not None
+    app.step_frames(1)
+    key(app, pygame.K_y)
+    assert autosaves() and not app.running                 # it was saved, as the prompt said
+    from game.core.i18n import tr
+    assert "saved" in tr("menu.quit_saved") and "保存" in tr("menu.quit_saved", "zh")
