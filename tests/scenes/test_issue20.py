@@ -490,3 +490,22 @@ def test_item10_quit_prompt_says_the_game_is_saved(app):
     assert autosaves() and not app.running                 # it was saved, as the prompt said
     from game.core.i18n import tr
     assert "saved" in tr("menu.quit_saved") and "保存" in tr("menu.quit_saved", "zh")
+
+
+# ---- item 12: dice histogram on the results -----------------------------------------------------
+
+def test_item12_results_count_every_roll_and_draw_the_histogram(app):
+    from game.tidegate import events as E
+    from scenes.results import ResultsScene, dice_sums, two_dice_chance
+    done = finished_save()
+    rolled = [sum(e.faces) for _s, _a, evs in __import__("game.play.replay", fromlist=["x"]).replay_events(
+        done.setup, done.actions) for e in evs if isinstance(e, E.DiceRolled)]
+    assert dice_sums(done) == rolled and len(rolled) > 10
+    assert two_dice_chance(7) == 6 / 36 and two_dice_chance(2) == 1 / 36 and two_dice_chance(13) == 0
+    scene = app.push(ResultsScene(app, done))
+    app.step_frames(2)
+    from scenes.results import HISTOGRAM
+    part = app.canvas.subsurface(HISTOGRAM)
+    colours = {part.get_at((x, y))[:3] for x in range(0, HISTOGRAM.width, 2) for y in range(0, HISTOGRAM.height, 2)}
+    from scenes import theme
+    assert theme.SHALLOWS in colours and theme.STRAW in colours and scene.rolls == rolled
