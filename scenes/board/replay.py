@@ -19,10 +19,12 @@ import pygame
 from game import rulesets
 from game.core.i18n import tr
 from scenes import theme
+from scenes.drawing import fit
 from scenes.widgets import Button
 
 SPEEDS = (1, 2, 4, 8)         # replay pace multipliers (on top of the animation speed setting)
 BAR_H = 22                    # pixels: the bar's height
+TAG_W = 56                    # pixels: the red "Replay" tag
 
 
 @dataclass
@@ -57,14 +59,14 @@ class ReplayBar:
 
     def __init__(self, scene: Any, rect: pygame.Rect) -> None:
         self.scene, self.rect = scene, rect
-        y, x = rect.y + 1, rect.x + 50
+        y, x = rect.y + 1, rect.x + 4 + TAG_W
         buttons: list[tuple[int, Any, Callable[[], None], str | None, int | None, Callable[[], str]]] = [
             (22, "", lambda: scene.replay_round(-1), "arrow_left", pygame.K_PAGEUP,
              lambda: tr("replay.prev_round")),
-            (58, lambda: tr("replay.pause") if scene.replay.playing else tr("replay.play"), scene.replay_toggle,
+            (50, lambda: tr("replay.pause") if scene.replay.playing else tr("replay.play"), scene.replay_toggle,
              None, pygame.K_p, lambda: tr("replay.play_tip")),
-            (46, lambda: tr("replay.one_step"), scene.replay_step, None, pygame.K_PERIOD, lambda: tr("replay.step_tip")),
-            (36, lambda: tr("settings.times", n=scene.replay.speed), scene.replay_speed, None, pygame.K_s,
+            (42, lambda: tr("replay.one_step"), scene.replay_step, None, pygame.K_PERIOD, lambda: tr("replay.step_tip")),
+            (30, lambda: tr("settings.times", n=scene.replay.speed), scene.replay_speed, None, pygame.K_s,
              lambda: tr("replay.speed_tip")),
             (22, "", lambda: scene.replay_round(+1), "arrow_right", pygame.K_PAGEDOWN,
              lambda: tr("replay.next_round")),
@@ -77,14 +79,20 @@ class ReplayBar:
 
     def draw(self, app, canvas: pygame.Surface) -> None:
         pygame.draw.rect(canvas, theme.INK, self.rect)
-        tag = pygame.Rect(self.rect.x + 2, self.rect.y + 2, 44, BAR_H - 4)
+        tag = pygame.Rect(self.rect.x + 2, self.rect.y + 2, TAG_W, BAR_H - 4)
         pygame.draw.rect(canvas, theme.RED, tag)
-        app.text.draw(canvas, tr("replay.tag"), (tag.centerx, tag.y + 1), theme.FOAM, "centre")
+        label = tr("replay.tag")
+        app.text.draw(canvas, label, (tag.centerx, app.text.top_for_centre(label, tag.centery)), theme.FOAM, "centre")
         replay = self.scene.replay
         rnd = int(getattr(self.scene.shown, "round", 0) or 0)
         if self.scene.replay_over():
             note, colour = tr("replay.end"), theme.STRAW
         else:
-            note, colour = tr("replay.where", round=rnd, last=replay.last_round,
-                              n=len(self.scene.session.actions), total=len(replay.actions)), theme.PARCHMENT
-        app.text.draw(canvas, note, (self.text_x, self.rect.y + 3), colour)
+            note, colour = tr("replay.where", round=rnd, last=replay.last_round), theme.PARCHMENT
+        app.text.draw(canvas, fit(app, note, self.rect.right - self.text_x - 2), (self.text_x, self.rect.y + 3), colour)
+
+    def tooltip(self, pos: tuple[int, int]) -> str | None:
+        """Over the note: how far the replay has come, in moves."""
+        if pygame.Rect(self.text_x, self.rect.y, self.rect.right - self.text_x, self.rect.height).collidepoint(pos):
+            return tr("replay.moves", n=len(self.scene.session.actions), total=len(self.scene.replay.actions))
+        return None

@@ -518,7 +518,7 @@ class BoardScene(Scene):
 
         def show() -> None:
             if self.replay is not None:      # a replay ends with its note, not the results
-                self.add_log(lambda: tr("replay.end"))
+                self.add_log(lambda: tr("replay.end_log"))
                 return
             if not self.results_shown:
                 self.results_shown = True
@@ -681,6 +681,9 @@ class BoardScene(Scene):
         if any(w.hover for w in self.widgets.widgets):
             return
         tip = self.hud_tooltip(self.app.mouse)
+        if tip is None and self.replay_bar is not None:
+            text = self.replay_bar.tooltip(self.app.mouse)
+            tip = (self.replay_bar.rect, text) if text else None
         if tip is not None:
             self.app.draw_tooltip(canvas, tip[1], tip[0])
 

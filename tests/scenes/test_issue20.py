@@ -495,11 +495,12 @@ def test_item10_quit_prompt_says_the_game_is_saved(app):
 # ---- item 12: dice histogram on the results -----------------------------------------------------
 
 def test_item12_results_count_every_roll_and_draw_the_histogram(app):
+    from game.play.replay import replay_events
     from game.tidegate import events as E
     from scenes.results import ResultsScene, dice_sums, two_dice_chance
     done = finished_save()
-    rolled = [sum(e.faces) for _s, _a, evs in __import__("game.play.replay", fromlist=["x"]).replay_events(
-        done.setup, done.actions) for e in evs if isinstance(e, E.DiceRolled)]
+    rolled = [sum(e.faces) for _s, _a, evs in replay_events(done.setup, done.actions)
+              for e in evs if isinstance(e, E.DiceRolled)]
     assert dice_sums(done) == rolled and len(rolled) > 10
     assert two_dice_chance(7) == 6 / 36 and two_dice_chance(2) == 1 / 36 and two_dice_chance(13) == 0
     scene = app.push(ResultsScene(app, done))

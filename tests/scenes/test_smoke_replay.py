@@ -14,7 +14,8 @@ from game.tidegate import events as E
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENS = ["01_title", "02_lobby", "03_settings", "04_help", "05_load", "06_game_setup", "07_game_mid",
-           "08_trade", "09_pause", "10_game_after_seven", "11_results", "12_results_zh", "13_title_zh"]
+           "08_trade", "09_pause", "10_game_after_seven", "11_results", "12_results_zh", "13_title_zh",
+           "14_game_zh", "15_trade_zh", "16_lobby_zh", "17_replay"]   # issue 20: Chinese game, replay
 
 
 def test_smoke_writes_every_screen(tmp_path):
