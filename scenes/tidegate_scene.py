@@ -111,10 +111,12 @@ class TradeDialog(BoardDialog):
     def trade(self) -> None:
         self.scene.act(A.Trade(self.give, self.get))
         hand = self.hand()
-        if hand[RESOURCES.index(self.give)] < self.rate():   # spent: offer what can still pay
-            richest = max(range(3), key=lambda i: hand[i])
-            if hand[richest] >= self.rate():
-                self._choose("give", RESOURCES[richest])
+        if hand[RESOURCES.index(self.give)] < self.rate():
+            # spent: offer the richest other pile that can still pay, never the one just got
+            # (that would only undo the trade); the resource to get stays as chosen
+            payers = [r for r in RESOURCES if r != self.get and hand[RESOURCES.index(r)] >= self.rate()]
+            if payers:
+                self.give = max(payers, key=lambda r: hand[RESOURCES.index(r)])
 
     def title(self) -> str:
         return tr("game.trade_title")
@@ -128,10 +130,10 @@ class TradeDialog(BoardDialog):
             text.draw(canvas, line, (self.rect.centerx, self.rect.y + 28 + 16 * i), theme.DUSK, "centre")
         x, y = self.rect.x + 14, self.rect.y + 70
         x = text.draw(canvas, tr("trade.you_have"), (x, y), theme.INK).right + 8
-        for r, n in zip(RESOURCES, self.hand()):
+        for r, n in zip(RESOURCES, self.hand()):   # icon and count (the names are on the buttons)
             icon = art.pieces[f"icon_{r}"]
             canvas.blit(icon, (x, y + 8 - icon.get_height() // 2))
-            x = text.draw(canvas, f"{n} {tr('game.' + r)}", (x + icon.get_width() + 2, y), theme.INK).right + 10
+            x = text.draw(canvas, str(n), (x + icon.get_width() + 2, y), theme.INK).right + 14
         for row, key in ((0, "trade.give"), (1, "trade.get")):
             text.draw(canvas, tr(key, n=self.rate()), (self.rect.x + 14, self.rect.y + 99 + 26 * row), theme.INK)
 

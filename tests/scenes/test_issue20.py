@@ -510,3 +510,19 @@ def test_item12_results_count_every_roll_and_draw_the_histogram(app):
     colours = {part.get_at((x, y))[:3] for x in range(0, HISTOGRAM.width, 2) for y in range(0, HISTOGRAM.height, 2)}
     from scenes import theme
     assert theme.SHALLOWS in colours and theme.STRAW in colours and scene.rolls == rolled
+
+
+def test_item2_after_a_trade_spends_a_pile_the_next_offer_never_undoes_it(app):
+    """Seen in the real window: 3 stone -> wheat, then the dialog offered wheat -> stone."""
+    from scenes.tidegate_scene import TradeDialog
+    scene = build_phase_game(app)
+    seat = scene.human_seat()
+    scene.session.state.resources[seat] = [2, 5, 3]
+    scene.session.state.has_gate[seat] = False
+    scene._legal_key = None
+    key(app, pygame.K_t)
+    dialog = app.top
+    assert isinstance(dialog, TradeDialog) and (dialog.give, dialog.get) == ("stone", "wheat")
+    dialog.trade()
+    assert scene.session.state.resources[seat] == [3, 2, 3]
+    assert dialog.get == "wheat" and dialog.give == "wood"
