@@ -106,7 +106,8 @@ class TradeDialog(BoardDialog):
         return A.Trade(self.give, self.get) in self.legal()
 
     def why_not(self) -> str:
-        return self.scene.why_not_now() or tr("why.trade_need", rate=self.rate(), what=tr(f"game.{self.give}"))
+        """The dialog acts through animations (it settles them), so the reason is the hand."""
+        return tr("why.trade_need", rate=self.rate(), what=tr(f"game.{self.give}"))
 
     def trade(self) -> None:
         self.scene.act(A.Trade(self.give, self.get))
