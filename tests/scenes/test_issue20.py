@@ -526,3 +526,16 @@ def test_item2_after_a_trade_spends_a_pile_the_next_offer_never_undoes_it(app):
     dialog.trade()
     assert scene.session.state.resources[seat] == [3, 2, 3]
     assert dialog.get == "wheat" and dialog.give == "wood"
+
+
+def test_item6_producing_hex_flashes_and_builds_say_now_n_points(app):
+    from game.tidegate import events as E
+    from sprites.anim import Flash
+    scene = build_phase_game(app)
+    beat = scene.presenters[E.Produced](scene, E.Produced(0, "wood", 3, 3, 0))
+    flashes = [a for a in beat.anims if isinstance(a, Flash)]
+    assert len(flashes) == 1
+    centre = scene.camera.to_canvas(scene.hex_world[3])
+    assert flashes[0].box.collidepoint(centre)
+    built = scene.presenters[E.Built](scene, E.Built(0, "outpost", 5, 3))
+    assert built.log[0]() == "A built an outpost (now 3 points)."
