@@ -176,7 +176,10 @@ def cmd_play(args: list[str]) -> int:
         if kind != "human":
             make_agent(kind, ruleset, i, 0)
     names = [n.strip() for n in str(opts.get("names", "")).split(",") if n.strip()]
-    names = (names + [tr("seat.default_name", n=i + 1) for i in range(len(seats))])[: len(seats)]
+    ai_names = iter(n.strip() for n in tr("seat.ai_names").split(",") if n.strip())
+    defaults = [tr("seat.default_name", n=i + 1) if kind == "human" else next(ai_names, tr("seat.default_name", n=i + 1))
+                for i, kind in enumerate(seats)]    # AI seats get real names, as in the lobby
+    names = (names + defaults[len(names):])[: len(seats)]
     import random
     seed = int(opts.get("seed", random.randrange(1, 10**6)))  # type: ignore[arg-type]
     options = {"layout": "fixed" if opts.get("fixed") else "random", "shuffle_seats": bool(opts.get("shuffle"))}
