@@ -15,6 +15,7 @@ from game.play.saves import SaveError, read_save, restore
 from game.play.session import GameSession
 from scenes.dialogs import MessageBox, PauseMenu
 from scenes.help import RulesHelpScene
+from scenes.landship_scene import LandshipScene
 from scenes.load import LoadScene
 from scenes.lobby import LobbyScene
 from scenes.results import ResultsScene
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
 
 GAME_SCENES: dict[str, Callable[["App", GameSession], "Scene"]] = {
     "tidegate": TidegateScene,
+    "landship": LandshipScene,
 }
 
 
