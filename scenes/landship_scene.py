@@ -6,7 +6,7 @@ screen adds the 10x20 board from its Tiled map with 1-based grid labels, resourc
 (active / depleted), area markers, quicksand and the wind; the ships in their owners' colours
 with integrity bar, effective-DR badge and status icon; the selection (ship -> cell / target /
 ram lane / build cell, with a type picker greying types at their limit) and its forecasts
-(AP cost, atk − DR, ram range, repair amount); the AP pips and the d4; the weather card;
+(AP cost, atk - DR, ram range, repair amount); the AP pips and the d4; the weather card;
 End turn, Undo and Resign (confirmed); the repetition-draw warning (V-4). Everything is open
 information (H-1): no hand-off screen, a banner announces each turn.
 """
@@ -285,7 +285,8 @@ class LandshipScene(LandshipPresenters, BoardScene):
                  ButtonSpec(lambda: tr("game.undo"), self.undo, icon="undo", enabled=self.can_undo, hotkey=pygame.K_u),
                  ButtonSpec(lambda: tr("ls.resign"), self.ask_resign,
                             enabled=lambda: A.RESIGN in self.legal_now())]
-        action_bar(self.widgets, specs, (RIGHT_X, 24), (72, 22), step=(75, 0))
+        for spec, (x, w) in zip(specs, ((0, 88), (91, 62), (156, 66))):
+            action_bar(self.widgets, [spec], (RIGHT_X + x, 24), (w, 22))
         for i, t in enumerate(SHIP_TYPES):
             self.widgets.add(TypeButton((RIGHT_X + 46 + i * 29, 84, 27, 22), self, t))
 
@@ -295,6 +296,11 @@ class LandshipScene(LandshipPresenters, BoardScene):
 
     # ---- previews -------------------------------------------------------------------------------
     def preview(self, key, actions) -> str | None:
+        """Shown in the hint box (not as a tooltip, which would cover the ships around)."""
+        return None
+
+    def forecast(self, key) -> str | None:
+        """What the hovered target costs and brings: AP, atk - DR, ram range, repair amount."""
         state, sel = self.session.state, self.selected_ship()
         kind = key[0]
         if kind == "ship":
@@ -371,16 +377,14 @@ class LandshipScene(LandshipPresenters, BoardScene):
         if view.eliminated[seat]:
             text.draw(canvas, tr("ls.out"), (rect.x + 13, rect.y + 22), theme.RED)
             return
-        x = text.draw(canvas, tr("ls.panel", ships=len(ships), integrity=integ), (rect.x + 13, rect.y + 22),
-                      theme.DUSK).right + 6
-        if seat == view.current and view.phase is not Phase.OVER:
-            self.draw_pips(canvas, (max(x, rect.right - 8 - MAX_AP_PIPS * 7), rect.y + 27), self.shown_ap())
+        text.draw(canvas, tr("ls.panel", ships=len(ships), integrity=integ), (rect.x + 13, rect.y + 22), theme.DUSK)
 
     def draw_pips(self, canvas, pos, ap: int) -> None:
-        full, empty = self.art_ls.frames["ap_full"], self.art_ls.frames["ap_empty"]
-        n = max(MAX_AP_PIPS, ap)
-        for i in range(n):
-            canvas.blit(full if i < ap else empty, (pos[0] + 7 * i, pos[1]))
+        """A-1: the pool as pips at 2x, filled for each AP left."""
+        full = pygame.transform.scale_by(self.art_ls.frames["ap_full"], 2)
+        empty = pygame.transform.scale_by(self.art_ls.frames["ap_empty"], 2)
+        for i in range(max(MAX_AP_PIPS, ap)):
+            canvas.blit(full if i < ap else empty, (pos[0] + 13 * i, pos[1]))
 
     def draw_hud(self, canvas) -> None:
         super().draw_hud(canvas)
@@ -409,7 +413,7 @@ class LandshipScene(LandshipPresenters, BoardScene):
         view, text = self.shown, self.app.text
         # AP pips and the die
         text.draw(canvas, tr("ls.ap"), (RIGHT_X, 54), theme.PARCHMENT, shadow=theme.INK)
-        self.draw_pips(canvas, (RIGHT_X + 30, 59), self.shown_ap())
+        self.draw_pips(canvas, (RIGHT_X + 40, 56), self.shown_ap())
         text.draw(canvas, tr("ls.build"), (RIGHT_X, 87), theme.PARCHMENT, shadow=theme.INK)
         self.draw_info(canvas)
         # the weather card, countdown, outbreak, wind
@@ -420,9 +424,10 @@ class LandshipScene(LandshipPresenters, BoardScene):
         if card:
             text.draw(canvas, tr(f"ls.event.{card[0]}"), (x, y), theme.STRAW, shadow=theme.INK)
         left = max(0, view.next_event_round - view.round)
-        text.draw(canvas, tr("ls.next_event", round=view.next_event_round, n=left), (x, y + 16), theme.PARCHMENT,
+        text.draw(canvas, tr("ls.next_event"), (x, y + 16), theme.PARCHMENT, shadow=theme.INK)
+        text.draw(canvas, tr("ls.next_event_when", round=view.next_event_round, n=left), (x, y + 32), theme.PARCHMENT,
                   shadow=theme.INK)
-        line = y + 32
+        line = y + 48
         if view.outbreak:
             canvas.blit(self.art_ls.frames["icon_outbreak"], (x, line + 2))
             text.draw(canvas, tr("ls.outbreak"), (x + 16, line), theme.RED, shadow=theme.INK)
@@ -451,7 +456,7 @@ class LandshipScene(LandshipPresenters, BoardScene):
         ship = state.ships.get(s.id) if not self.timeline.busy else None
         dr = state.eff_dr(ship) if ship is not None and s.owner != HULK else stats.dr
         text.draw(canvas, tr("ls.info_stats", integrity=self.ship_integrity(s), max=stats.integrity, atk=stats.atk,
-                             dr=dr, base=stats.dr, move=stats.move), (r.x + 8, r.y + 24), theme.DUSK)
+                             dr=dr, base=stats.dr), (r.x + 8, r.y + 24), theme.DUSK)
         move_cap = 2 if s.type == "fast_ship" else 1
         text.draw(canvas, tr("ls.info_use", ap=s.ap_spent, ap_cap=SHIP_AP_CAP, moves=s.moves, move_cap=move_cap,
                              actions=s.actions, action_cap=SHIP_ACTION_CAP), (r.x + 8, r.y + 42), theme.DUSK)
@@ -485,6 +490,10 @@ class LandshipScene(LandshipPresenters, BoardScene):
         seat = self.human_seat()
         if seat is None:
             return warning
+        if self.hover is not None and self.hover in self.board_targets():
+            text = self.forecast(self.hover)
+            if text:
+                return (warning + "\n" + text) if warning else text
         sel = self.selected_ship()
         if self.build_type:
             key = "ls.hint.build"
@@ -546,11 +555,12 @@ class LandshipScene(LandshipPresenters, BoardScene):
                 continue
             stats = view.board.params.stats(s.type)
             integ = self.ship_integrity(s)
-            w = max(0, round(14 * integ / stats.integrity))
-            pygame.draw.rect(canvas, theme.INK, (r.x + 1, r.bottom - 3, 14, 3))
+            w = max(0, round(9 * integ / stats.integrity))
+            pygame.draw.rect(canvas, theme.INK, (r.x + 6, r.bottom - 3, 10, 3))
+            draw_marker(canvas, self.colour(s.owner), (r.x + 3, r.bottom - 4), 2)
             colour = theme.LEAF if integ * 2 > stats.integrity else (theme.WHEAT if integ * 4 > stats.integrity else theme.RED)
             if w:
-                pygame.draw.rect(canvas, colour, (r.x + 1, r.bottom - 2, w, 1))
+                pygame.draw.rect(canvas, colour, (r.x + 6, r.bottom - 2, w, 1))
             self.draw_dr_badge(canvas, s, r)
             flags = self.status_flags(s)
             if flags:
@@ -579,7 +589,8 @@ class LandshipScene(LandshipPresenters, BoardScene):
         veil = pygame.Surface((TILE, TILE), pygame.SRCALPHA)
         if sel is not None:
             r = self.cell_rect(sel.pos)
-            pygame.draw.rect(canvas, theme.STRAW, r.inflate(2, 2), 1)
+            pygame.draw.rect(canvas, theme.INK, r.inflate(4, 4), 1)
+            pygame.draw.rect(canvas, theme.FOAM, r.inflate(2, 2), 1)
             self.draw_lines_of_fire(canvas, sel, targets)
         for key in targets:
             kind = key[0]
@@ -589,15 +600,17 @@ class LandshipScene(LandshipPresenters, BoardScene):
             r = self.cell_rect(cell)
             hot = key == self.hover
             if kind == "ship":
-                pygame.draw.rect(canvas, theme.STRAW if hot else theme.PARCHMENT_SHADE, r, 1)
+                pygame.draw.rect(canvas, theme.FOAM if hot else theme.INK, r, 1)
             elif kind == "cell":
-                veil.fill((*theme.STRAW, 110 if hot else 55))
+                veil.fill((*theme.INK, 110 if hot else 60))
                 canvas.blit(veil, r.topleft)
+                pygame.draw.rect(canvas, theme.FOAM if hot else theme.PEBBLE, r.inflate(-2, -2), 1)
                 cost = "0" if sel is not None and sel.type == "fast_ship" and sel.moves >= 1 else "1"
-                canvas.blit(digits(cost, theme.INK), (r.right - 5, r.bottom - 6))
+                canvas.blit(digits(cost, theme.FOAM), (r.right - 6, r.bottom - 8))
             elif kind == "build":
-                veil.fill((*theme.LEAF, 120 if hot else 60))
+                veil.fill((*theme.PINE, 150 if hot else 90))
                 canvas.blit(veil, r.topleft)
+                pygame.draw.rect(canvas, theme.FOAM if hot else theme.LEAF, r.inflate(-2, -2), 1)
             elif kind == "ram":
                 self.draw_ram_lane(canvas, sel, key, hot)
             else:
@@ -651,10 +664,10 @@ class LandshipScene(LandshipPresenters, BoardScene):
                         pygame.draw.rect(canvas, theme.RED, self.cell_rect(board.xy[c]), 1)
             elif ("fire", s.id) in targets:
                 hot = self.hover == ("fire", s.id)
-                pygame.draw.line(canvas, theme.STRAW if hot else theme.PARCHMENT_SHADE, start, end, 1)
+                pygame.draw.line(canvas, theme.FOAM if hot else theme.INK, start, end, 1)
                 if hot:
                     dr = state.eff_dr(state.ships[s.id])
-                    img = self.float_number(f"{stats.atk} − {dr} = {max(0, stats.atk - dr)}", theme.STRAW)
+                    img = self.float_number(f"{stats.atk} - {dr} = {max(0, stats.atk - dr)}", theme.STRAW)
                     canvas.blit(img, (end[0] - img.get_width() // 2, end[1] - 12 - img.get_height()))
 
     def draw_path(self, canvas, sel, dest) -> None:
@@ -665,6 +678,7 @@ class LandshipScene(LandshipPresenters, BoardScene):
             return
         pts = [self.cell_centre(state.board.xy[c]) for c in path]
         if len(pts) > 1:
-            pygame.draw.lines(canvas, theme.STRAW, False, pts, 1)
+            pygame.draw.lines(canvas, theme.INK, False, pts, 1)
         for p in pts[1:]:
-            pygame.draw.circle(canvas, theme.STRAW, p, 2)
+            pygame.draw.circle(canvas, theme.FOAM, p, 2)
+            pygame.draw.circle(canvas, theme.INK, p, 2, 1)

@@ -65,6 +65,8 @@ def run_smoke(out: Path) -> list[Path]:
     app = App(Settings(language="en", speed=1), window_size=SMOKE_WINDOW)
     app.mouse = (330, 130)
     files = []
+    from scenes.landship.smoke import run as landship_smoke   # issue 13: files landship_*.png
+    files += landship_smoke(app, out, shoot, open_game)
     app.push(TitleScene(app))
     files.append(shoot(app, out, "01_title"))
     app.push(LobbyScene(app))
@@ -130,9 +132,5 @@ def run_smoke(out: Path) -> list[Path]:
     files.append(shoot(app, out, "12_results_zh"))
     app.reset_to(TitleScene(app))
     files.append(shoot(app, out, "13_title_zh"))
-    app.settings.language = "en"
-    app.language_changed()
-    from scenes.landship.smoke import run as landship_smoke
-    files += landship_smoke(app, out, shoot, open_game)
     pygame.quit()
     return files

@@ -105,7 +105,7 @@ class LandshipPresenters:
 
     def _on_attack(self, ev: E.AttackResolved) -> Beat:
         a, b = self.cell_centre(ev.origin), self.cell_centre(ev.at)
-        text = f"{ev.atk} − {ev.eff_dr} = {ev.damage}"
+        text = f"{ev.atk} - {ev.eff_dr} = {ev.damage}"
         hit = HitFlash(b, self.float_number(text, theme.STRAW if ev.damage else theme.PEBBLE))
         hit.delay = 0.2
 
@@ -124,11 +124,11 @@ class LandshipPresenters:
         mid = ((points[-1][0] + bump[0]) // 2, (points[-1][1] + bump[1]) // 2)
         self.hidden.add(ev.ship)
         dash = PathMove(img, points + [mid, points[-1]], step_s=0.1)
-        hit = HitFlash(bump, self.float_number(f"{ev.k} + {ev.d6} − {ev.eff_dr} = {ev.damage}", theme.STRAW))
+        hit = HitFlash(bump, self.float_number(f"{ev.k} + {ev.d6} - {ev.eff_dr} = {ev.damage}", theme.STRAW))
         hit.delay = dash.duration
         anims: list = [dash, hit]
         if ev.self_damage:
-            own = HitFlash(points[-1], self.float_number(f"−{ev.self_damage}", theme.RED), colour=theme.RED)
+            own = HitFlash(points[-1], self.float_number(f"-{ev.self_damage}", theme.RED), colour=theme.RED)
             own.delay = dash.duration + 0.15
             anims.append(own)
 
@@ -195,7 +195,7 @@ class LandshipPresenters:
         return Beat([AreaFlash([self.cell_rect(c) for c in ev.cells], colour)], sound="error")
 
     def _on_event_damage(self, ev: E.IntegrityLost) -> Beat:
-        return Beat([HitFlash(self.cell_centre(ev.at), self.float_number(f"−{ev.amount}", theme.RED), colour=theme.RED)],
+        return Beat([HitFlash(self.cell_centre(ev.at), self.float_number(f"-{ev.amount}", theme.RED), colour=theme.RED)],
                     merge="event_damage", on_done=lambda: self.set_over(ev.ship, integrity=ev.integrity),
                     log=lambda: tr("ls.log.event_damage", ship=self.ship_name(ev.ship), amount=ev.amount,
                                    integrity=ev.integrity))

@@ -58,16 +58,19 @@ def _canvas_of(scene, cell) -> tuple[int, int]:
 
 def run(app, out: Path, shoot, open_game) -> list[Path]:
     """Draw the Landship pictures with `shoot(app, out, name, frames)`; returns the files."""
-    from scenes.landship_scene import ConfirmResign, LandshipScene
-    from scenes.lobby import LobbyScene
-    from scenes.results import ResultsScene
+    game_opener = open_game
 
+    def open_game(app, session):   # noqa: F811  (pictures only: never touch the player's autosave)
+        scene = game_opener(app, session)
+        scene.autosave = lambda: None
+        return scene
+
+    from scenes.landship_scene import ConfirmResign, LandshipScene
     files = []
-    lobby = app.push(LobbyScene(app))
-    if hasattr(lobby, "ruleset") and RULESET in getattr(lobby, "rulesets", []):
-        lobby.ruleset = RULESET
-        if hasattr(lobby, "on_ruleset_changed"):
-            lobby.on_ruleset_changed()
+    mouse = app.mouse
+    lobby = app.nav.lobby()
+    if RULESET in getattr(lobby, "rulesets", []):
+        lobby.set_ruleset(RULESET)
     files.append(shoot(app, out, "landship_01_lobby"))
     app.pop()
 
@@ -76,17 +79,12 @@ def run(app, out: Path, shoot, open_game) -> list[Path]:
     app.settings.speed = 1
     start = _session(("human", "greedy"), 7)
     advance(start, lambda evs: any(isinstance(e, E.TurnStarted) and e.round == 3 for e in evs))
-    seat = start.next_seat()
     scene = open_game(app, start)
-    if not start.seat_is_human(seat):
-        pass
-    events = [e for e in []]
     # replay the next end of turn so the scene animates the following turn start
     scene.timeline.finish_all()
     last = advance(start, lambda evs: any(isinstance(e, E.ApRolled) for e in evs))
     scene.shown = start.state.view(None)
     scene.play([e for e in last if isinstance(e, (E.TurnStarted, E.ApRolled))])
-    del events
     files.append(shoot(app, out, "landship_02_turn_start_d4", frames=int(60 * 1.2)))
 
     # move preview: a human ship chosen, a destination hovered
@@ -159,8 +157,6 @@ def run(app, out: Path, shoot, open_game) -> list[Path]:
     seat, action = probe.actions[-1]
     scene.driver.wait = 99.0
     scene._apply(seat, action)
-    events = list(scene.timeline.groups)
-    del events
     n = 0
     while scene.timeline.busy and n < 600:
         group = scene.timeline.groups[0]
@@ -181,7 +177,7 @@ def run(app, out: Path, shoot, open_game) -> list[Path]:
     advance(done, lambda evs: any(type(e).__name__ == "GameOver" for e in evs))
     scene = open_game(app, done)
     assert isinstance(scene, LandshipScene)
-    app.push(ResultsScene(app, done))
+    app.nav.results(done)
     files.append(shoot(app, out, "landship_09_results", frames=30))
     app.settings.language = "zh"
     app.language_changed()
@@ -191,4 +187,6 @@ def run(app, out: Path, shoot, open_game) -> list[Path]:
     files.append(shoot(app, out, "landship_11_game_zh"))
     app.settings.language = "en"
     app.language_changed()
+    app.mouse = mouse
+    app.nav.home()
     return files
