@@ -365,3 +365,12 @@ PAGES: dict[str, list[Page]] = {
         Page("tips", _tips),
     ],
 }
+
+
+def _register_landship() -> None:
+    """Scorched Landships' pages live beside its screen (scenes/landship/help_pages.py)."""
+    from scenes.landship.help_pages import pages
+    PAGES["landship"] = pages(Page)
+
+
+_register_landship()

@@ -16,7 +16,7 @@ from __future__ import annotations
 import pygame
 
 from game import rulesets
-from game.core.i18n import tr
+from game.core.i18n import error_text, tr
 from game.landship import actions as A
 from game.landship.constants import BUILDERS, DIR_STEPS, DIRECTIONS, SHIP_ACTION_CAP, SHIP_AP_CAP, SHIP_TYPES
 from game.landship.state import HULK, LandshipView, Phase
@@ -269,14 +269,20 @@ class LandshipScene(LandshipPresenters, BoardScene):
         self.selection.invalidate()
 
     def type_tooltip(self, ship_type: str) -> str:
+        """The type, how many the player owns of its limit (S-4), and when it cannot be built
+        now, the engine's own reason (K-1: own type, holding limit, site, wind...)."""
         seat = self.human_seat()
         stats = self.shown.board.params.stats(ship_type)
         have = sum(1 for s in self.shown.ships if s.owner == seat and s.type == ship_type) if seat is not None else 0
         text = tr("ls.build_tip", ship=tr(f"ls.ship.{ship_type}"), have=have, limit=stats.limit)
-        if ship_type in BUILDERS:
-            text += "\n" + tr("ls.not_buildable")
-        elif have >= stats.limit:
-            text += "\n" + tr("ls.at_limit")
+        sel = self.selected_ship()
+        if seat is None or sel is None or sel.type not in BUILDERS:
+            return text + "\n" + tr("ls.pick_builder")
+        if not self.can_build(ship_type):
+            cell = next((a.at for a in self.legal_now() if isinstance(a, A.Build) and a.ship == sel.id), sel.pos)
+            refusal = self.session.state.reason(seat, A.Build(sel.id, ship_type, tuple(cell)))
+            if refusal is not None:
+                text += "\n" + error_text(refusal)
         return text
 
     def build_widgets(self) -> None:
