@@ -187,3 +187,43 @@ def test_fire_preview_names_atk_minus_dr_and_blocked_lines_are_not_targets_C3(ap
     before = len(session.actions)
     click(app, scene.cell_centre((7, 7)))
     assert session.actions[before:] == [(0, A.Attack(gun, open_target))]
+
+
+def test_replay_plays_a_landship_save_to_the_same_end(app):
+    from scenes.replay import start_replay
+    from scenes.smoke import advance
+    session = GameSession(Setup(seats=("greedy", "greedy"), seed=6, ruleset="landship"), ["A", "B"], [0, 1])
+    advance(session, lambda evs: any(type(e).__name__ == "GameOver" for e in evs), limit=20000)
+    assert session.state.result() is not None
+    save = session.to_save()
+    start_replay(app, save)
+    scene = game_scene(app)
+    for _ in range(20000):
+        if scene.session.state.result() is not None:
+            break
+        app.step_frames(1)
+    assert scene.session.state.digest() == session.state.digest()
+    assert scene.session.actions == save.actions
+
+
+def test_undo_takes_back_a_move_by_key_but_not_the_turn_end(app):
+    session = GameSession(Setup(seats=("human", "human"), seed=5, ruleset="landship"), ["A", "B"], [0, 1])
+    from game.landship.state import Ship
+    g = session.state
+    seat = g.current
+    c = g.board.index_of((2, 9))                 # a second ship, so one move leaves more to do (D6)
+    g.ships[g.next_id] = Ship(g.next_id, "fast_ship", seat, 8, c)
+    g.cell[c], g.next_id = g.next_id, g.next_id + 1
+    session._commit_state = g.clone()
+    scene = open_game(app, session)
+    app.step_frames(2)
+    assert scene.human_seat() == seat
+    move = next(a for a in session.state.legal_actions(seat) if isinstance(a, A.Move) and a.ship == g.next_id - 1)
+    before = session.state.digest()
+    click(app, scene.cell_centre(cell_of(scene, move.ship)))
+    click(app, scene.cell_centre(move.to))
+    assert session.state.digest() != before and session.can_undo()
+    key(app, pygame.K_u)
+    assert session.state.digest() == before
+    key(app, pygame.K_e)                      # the next turn rolls a d4: no undo past it
+    assert not session.can_undo()
