@@ -418,8 +418,8 @@ class LandshipScene(LandshipPresenters, BoardScene):
     def draw_right(self, canvas) -> None:
         view, text = self.shown, self.app.text
         # AP pips and the die
-        text.draw(canvas, tr("ls.ap"), (RIGHT_X, 54), theme.PARCHMENT, shadow=theme.INK)
-        self.draw_pips(canvas, (RIGHT_X + 40, 56), self.shown_ap())
+        right = text.draw(canvas, tr("ls.ap"), (RIGHT_X, 54), theme.PARCHMENT, shadow=theme.INK).right
+        self.draw_pips(canvas, (right + 6, 56), self.shown_ap())
         text.draw(canvas, tr("ls.build"), (RIGHT_X, 87), theme.PARCHMENT, shadow=theme.INK)
         self.draw_info(canvas)
         # the weather card, countdown, outbreak, wind

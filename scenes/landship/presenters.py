@@ -74,13 +74,15 @@ class LandshipPresenters:
     def _on_turn(self, ev: E.TurnStarted) -> Beat:
         piece = self.art_ls.ship("resource_ship", self.colour(ev.seat))
         text = tr("game.turn_of", name=self.name(ev.seat))
-        return Beat([self.turn_banner(text, piece=piece)], sound="turn", reveal="start",
+        # merged with the AP roll that follows: the banner and the d4 play together
+        return Beat([self.turn_banner(text, piece=piece)], sound="turn", reveal="start", merge="turn_start",
                     log=lambda: tr("ls.log.turn", round=ev.round, name=self.name(ev.seat)))
 
     def _on_ap(self, ev: E.ApRolled) -> Beat:
         beat = self.dice_beat((ev.d4,), lambda: tr("ls.log.ap", name=self.name(ev.seat), d4=ev.d4,
                                                     bonus=ev.bonus, total=ev.total))
         beat.on_done = _then(beat.on_done, lambda: setattr(self, "ap_shown", (ev.seat, ev.total)))
+        beat.merge = "turn_start"
         return beat
 
     def _on_auto_end(self, ev: E.TurnAutoEnded) -> Beat:

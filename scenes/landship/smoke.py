@@ -85,7 +85,7 @@ def run(app, out: Path, shoot, open_game) -> list[Path]:
     last = advance(start, lambda evs: any(isinstance(e, E.ApRolled) for e in evs))
     scene.shown = start.state.view(None)
     scene.play([e for e in last if isinstance(e, (E.TurnStarted, E.ApRolled))])
-    files.append(shoot(app, out, "landship_02_turn_start_d4", frames=int(60 * 1.2)))
+    files.append(shoot(app, out, "landship_02_turn_start_d4", frames=int(60 * 0.7)))
 
     # move preview: a human ship chosen, a destination hovered
     mid = _session(("human", "greedy"), 11)
