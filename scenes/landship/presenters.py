@@ -17,7 +17,7 @@ from game.landship import events as E
 from scenes import theme
 from scenes.board.presenter import Beat
 from scenes.board.seats import seat_colour
-from scenes.landship.art import AreaFlash, Sink, Tracer, digits
+from scenes.landship.art import AreaFlash, Sink, Tracer
 from sprites.anim import Ring
 from sprites.tweens import HitFlash, PathMove, CardFlip
 

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pygame
-
 from game import rulesets
 from game.ai import make_agent
 from game.core.protocol import Setup
