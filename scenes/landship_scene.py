@@ -45,7 +45,7 @@ MAX_AP_PIPS = 6
 class ConfirmResign(Overlay):
     """"Resign this game?" — V-6 hands the fleet over as hulks; yes / no."""
 
-    size = (280, 100)
+    size = (380, 100)
 
     def __init__(self, app, scene: "LandshipScene") -> None:
         super().__init__(app)
