@@ -19,6 +19,8 @@ from scenes.load import LoadScene
 from scenes.lobby import LobbyScene
 from scenes.results import ResultsScene
 from scenes.settings_scene import SettingsScene
+from scenes.skirmish.results import SkirmishResults
+from scenes.skirmish_scene import SkirmishScene
 from scenes.tidegate_scene import TidegateScene
 from scenes.title import TitleScene
 
@@ -29,6 +31,11 @@ if TYPE_CHECKING:
 
 GAME_SCENES: dict[str, Callable[["App", GameSession], "Scene"]] = {
     "tidegate": TidegateScene,
+    "skirmish": SkirmishScene,
+}
+# A ruleset whose results say more than the shared screen (default: `ResultsScene`).
+RESULT_SCENES: dict[str, Callable[["App", GameSession], "Scene"]] = {
+    "skirmish": SkirmishResults,
 }
 
 
@@ -86,7 +93,7 @@ class ScreenNavigator:
         open_save(self.app, path)
 
     def results(self, session: GameSession) -> "Scene":
-        return self.app.push(ResultsScene(self.app, session))
+        return self.app.push(RESULT_SCENES.get(session.setup.ruleset, ResultsScene)(self.app, session))
 
     def pause(self, game: "Scene") -> "Scene":
         return self.app.push(PauseMenu(self.app, game))
