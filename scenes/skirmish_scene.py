@@ -20,7 +20,8 @@ import pygame
 
 from game.core.i18n import tr
 from game.skirmish import actions as A
-from game.skirmish.constants import SKILLS, UNITS
+from game.skirmish.board import NEUTRAL
+from game.skirmish.constants import SKILLS
 from game.skirmish.movement import intercept_zone
 from game.skirmish.state import Phase, SkirmishView
 from scenes import theme
@@ -34,8 +35,8 @@ from scenes.skirmish.art import SkirmishArt
 from scenes.skirmish.dialogs import PickPanel, ProduceMenu
 from scenes.skirmish.presenters import PRESENTERS
 
-BOARD = pygame.Rect(0, 21, 492, 302)
-LOG = pygame.Rect(0, 324, 492, 36)
+BOARD = pygame.Rect(0, 21, 492, 296)       # the map is 492 x 301: the camera scrolls the last 5 px
+LOG = pygame.Rect(0, 318, 492, 42)         # two lines; the wheel scrolls back
 RX, RW = 495, 142
 PANEL_H, PANEL_STEP = 56, 58
 HINT = pygame.Rect(RX, 257, RW, 34)
@@ -70,6 +71,9 @@ class SkirmishScene(BoardScene):
         self._neutral_cache: dict[int, Any] = {}
         self.picker: PickPanel | None = None
         super().__init__(app, session)
+        if session.actions:   # the shared line reads `view.round`; a Skirmish view keeps it in `game`
+            self.log.entries[-1:] = []
+            self.add_log(lambda r=self.game.round: tr("log.resumed", round=r))
         self.picker = PickPanel(self)
         self._open_if_played()
 
@@ -225,7 +229,7 @@ class SkirmishScene(BoardScene):
     def cover_label(self) -> str:
         seat = self.human_seat()
         seat = self.game.current if seat is None else seat
-        return tr("skirmish.ui.cover", policy=tr(f"skirmish.cover.{self.game.cover[seat]}"))
+        return tr(f"skirmish.ui.cover_{self.game.cover[seat]}")
 
     def dismount_action(self):
         uid = self.selected_unit()
@@ -456,10 +460,21 @@ class SkirmishScene(BoardScene):
         self._draw_cities(canvas)
         self._draw_units(canvas)
 
+    def city_tile(self, k: int) -> pygame.Surface | None:
+        """The tileset's picture of city k: a neutral city, a capital (2 VP) or a city."""
+        city = self.game.board.cities[k]
+        marker = "neutral_city" if city.owner == NEUTRAL else "capital" if city.vp >= 2 else "city"
+        gid = self.tiled.gid_where(marker=marker)
+        info = self.tiled.tiles.get(gid) if gid is not None else None
+        return info.image if info is not None else None
+
     def _draw_cities(self, canvas: pygame.Surface) -> None:
         g = self.game
         for k, city in enumerate(g.board.cities):
             x, y = self.to_canvas(g.board.coords[city.hex])
+            tile = self.city_tile(k)
+            if tile is not None:
+                canvas.blit(tile, (x - tile.get_width() // 2, y + 14 - tile.get_height()))
             owner = g.city_owner[k]
             if owner >= 0:
                 banner = self.sk.tinted("city_banner", self.colour(owner))
@@ -506,7 +521,9 @@ class SkirmishScene(BoardScene):
             for i, icon in enumerate(icons[:3]):
                 canvas.blit(self.sk[icon], (x + 5, y - 12 + 7 * i))
             if uid in acting and not self.selection.chosen:
-                pygame.draw.circle(canvas, theme.STRAW, (x, y - 13), 2)
+                tri = [(x - 3, y - 17), (x + 3, y - 17), (x, y - 14)]
+                pygame.draw.polygon(canvas, theme.STRAW, tri)
+                pygame.draw.polygon(canvas, theme.INK, tri, 1)
 
     def draw_targets(self, canvas: pygame.Surface) -> None:
         if self.human_seat() is None or self.picker_active():

@@ -74,19 +74,21 @@ class D100Check(Anim):
         x, y = self.pos
         rolling = self.progress < 0.5
         shown = (int(self.t * 37) * 17 + 11) % 100 + 1 if rolling else self.value
-        tens, units = self.art.d100(shown)
-        w = tens.get_width() + units.get_width() + 4
-        plate = pygame.Rect(x - 50, y - 12, 100, 38)
+        tens, units = (pygame.transform.scale_by(img, 2) for img in self.art.d100(shown))
+        w = tens.get_width() + units.get_width() + 6
+        plate = pygame.Rect(x - 70, y - 26, 140, 60)
         pygame.draw.rect(canvas, theme.INK, plate)
         pygame.draw.rect(canvas, theme.STRAW, plate, 1)
         jiggle = (int(self.t * 40) % 3 - 1) if rolling else 0
         left = x - w // 2
-        canvas.blit(tens, (left, y - 9 + jiggle))
-        canvas.blit(units, (left + tens.get_width() + 4, y - 9 - jiggle))
+        canvas.blit(tens, (left, y - 24 + jiggle))
+        canvas.blit(units, (left + tens.get_width() + 6, y - 24 - jiggle))
         if not rolling:
-            sign = "≤" if self.value <= self.p else ">"
+            sign = "<=" if self.value <= self.p else ">"
             colour = theme.LEAF if self.success else theme.RED
-            self.text.draw(canvas, f"{self.value} {sign} {self.p}  {self.label}", (x, y + 9), colour, "centre")
+            self.text.draw(canvas, f"{self.value} {sign} {self.p} {self.label}", (x, y + 12), colour, "centre")
+        else:
+            self.text.draw(canvas, f"<= {self.p}?", (x, y + 12), theme.PEBBLE, "centre")
 
 
 class Strike(Anim):

@@ -78,8 +78,8 @@ def on_counter(screen, ev: E.Counterattack) -> Beat:
 def on_roll(screen, ev: E.Roll) -> Beat:
     cr = screen.unit_cell(ev.unit)
     x, y = screen.to_canvas(cr) if cr is not None else screen.board_view.center
-    x = min(max(x, screen.board_view.x + 52), screen.board_view.right - 52)
-    y = min(max(y - 34, screen.board_view.y + 14), screen.board_view.bottom - 30)
+    x = min(max(x, screen.board_view.x + 72), screen.board_view.right - 72)
+    y = min(max(y - 44, screen.board_view.y + 28), screen.board_view.bottom - 36)
     label = tr("skirmish.roll." + ev.kind)
     res = tr("skirmish.ui.success") if ev.success else tr("skirmish.ui.failure")
     return Beat([D100Check(screen.sk, screen.app.text, ev.value, ev.p, ev.success, res, (x, y))], sound="dice",

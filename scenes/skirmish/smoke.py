@@ -38,6 +38,14 @@ def _advance_to(s: GameSession, wanted, limit: int = 3000) -> bool:
     return False
 
 
+def _infantry_target(s: GameSession, a) -> bool:
+    """An attack on an infantry unit (with I9, its hit rolls the d100)."""
+    if not isinstance(a, A.Attack):
+        return False
+    uid = s.state.occ[s.state.board.index(a.target)]
+    return uid >= 0 and s.state.units[uid].type == "infantry" and s.state.forecast(a.unit, a.target)["void"] == 0
+
+
 def _hover(app, scene, key) -> None:
     pos = scene.camera.to_canvas(scene.target_points().points[key])
     app.mouse = pos
@@ -89,20 +97,22 @@ def run(app, out: Path, shoot) -> list[Path]:
     files.append(shoot(app, out, "skirmish_04_move_preview"))
 
     fight = session(("human", "greedy"), 5)
-    skip_picks(fight)
-    if _advance_to(fight, lambda legal: any(isinstance(a, A.Attack) and fight.state.occ[fight.state.board.index(a.target)] >= 0
-                                            for a in legal)):
+    fight.apply(0, A.PickSkills(()))
+    fight.apply(1, A.PickSkills(("I9",)))      # heavy infantry: every hit on it rolls a d100
+
+    def on_infantry(legal) -> bool:
+        return any(_infantry_target(fight, a) for a in legal)
+    if _advance_to(fight, on_infantry):
         scene = open_game(app, fight)
         app.step_frames(120)
-        attack = next(a for a in fight.state.legal_actions(0) if isinstance(a, A.Attack)
-                      and fight.state.occ[fight.state.board.index(a.target)] >= 0)
+        attack = next(a for a in fight.state.legal_actions(0) if _infantry_target(fight, a))
         scene.board_targets()
         scene.selection.click(("u", attack.unit))
         _hover(app, scene, ("h", *attack.target))
         files.append(shoot(app, out, "skirmish_05_attack_forecast"))
         scene.hover = None
         scene.act(attack)
-        files.append(shoot(app, out, "skirmish_06_mid_attack", frames=int(60 * 0.9)))
+        files.append(shoot(app, out, "skirmish_06_mid_attack", frames=int(60 * 0.85)))
         app.step_frames(200)
 
     econ = session(("human", "greedy"), 9)
