@@ -1,21 +1,18 @@
-"""Skirmish results: the shared results screen, with the deciding rule named (W-2 domination,
-W-3 turn limit) and the VP chart read from the round ends of the game as played.
+"""What the Skirmish results add to the shared results screen: the deciding rule (W-2
+domination, W-3 turn limit) and the VP of every seat after each round.
 
 The rules keep no VP history (W-1 VP follow from the cities), so the chart replays the
 recorded actions once from the setup and takes each `round_ended` event's VP (R-3: the same
-setup and actions give the same game).
+setup and actions give the same game). The registry passes these to `ResultsScene`.
 """
 
 from __future__ import annotations
 
-import pygame
+from typing import Any
 
 from game import rulesets
 from game.core.i18n import tr
 from game.skirmish import events as E
-from scenes import theme
-from scenes.drawing import draw_sea
-from scenes.results import PANEL, STANDINGS, ResultsScene
 
 
 def vp_history(session) -> list[tuple[float, ...]]:
@@ -29,29 +26,9 @@ def vp_history(session) -> list[tuple[float, ...]]:
     return out
 
 
-class SkirmishResults(ResultsScene):
-    """See the module docstring."""
-
-    def __init__(self, app, session) -> None:
-        super().__init__(app, session)
-        history = vp_history(session)
-        if self.scores and (not history or history[-1] != tuple(self.scores)):
-            history.append(tuple(self.scores))
-        self.history = history
-        result = session.state.result()
-        self.cause = getattr(result, "cause", "") if result else ""
-
-    def draw(self, canvas: pygame.Surface) -> None:
-        """As the shared screen, with the round line naming the deciding rule."""
-        draw_sea(self.app, canvas, self.time)
-        canvas.blit(self.app.art.panel("panel", PANEL.size), PANEL.topleft)
-        text = self.app.text
-        text.draw(canvas, tr("results.title"), (PANEL.centerx, PANEL.y + 8), theme.DUSK, "centre")
-        self._draw_headline(canvas, PANEL.y + 30)
-        line = tr("results.ended_round", round=self.round)
-        if self.cause:
-            line = tr(f"skirmish.cause.{self.cause}") + " · " + line
-        text.draw(canvas, line, (PANEL.centerx, STANDINGS.y - 18), theme.TIMBER, "centre")
-        self._draw_standings(canvas)
-        self._draw_chart(canvas)
-        self.widgets.draw(self.app, canvas)
+def results_extras(session) -> dict[str, Any]:
+    """Keyword arguments for `ResultsScene`: the VP chart and the deciding rule's name."""
+    result = session.state.result()
+    cause = getattr(result, "cause", "") if result is not None else ""
+    return {"history": vp_history(session),
+            "cause": (lambda: tr(f"skirmish.cause.{cause}")) if cause else ""}

@@ -54,19 +54,17 @@ def _hover(app, scene, key) -> None:
 
 def run(app, out: Path, shoot) -> list[Path]:
     """Draw the Skirmish screens into `out` with `shoot(app, out, name, frames)`."""
-    from scenes.lobby import LobbyScene
-    from scenes.registry import open_game
-    from scenes.results import ResultsScene
     from scenes.skirmish.dialogs import ProduceMenu
     from scenes.smoke import advance
     files: list[Path] = []
-    lobby = app.push(LobbyScene(app))
+    open_game = app.nav.open_game
+    lobby = app.nav.lobby()
     lobby.set_ruleset("skirmish")
     files.append(shoot(app, out, "skirmish_01_lobby"))
     app.pop()
 
     picks = session(("human", "human", "greedy"), 7)
-    scene = open_game(app, picks)
+    scene = open_game(picks)
     scene.driver.confirm_handoff()
     scene.shown = scene.view_now()
     app.step_frames(1)
@@ -78,13 +76,13 @@ def run(app, out: Path, shoot) -> list[Path]:
 
     start = session(("human", "greedy", "greedy", "greedy"), 3)
     skip_picks(start)
-    scene = open_game(app, start)
+    scene = open_game(start)
     files.append(shoot(app, out, "skirmish_03_game_start", frames=90))
 
     mid = session(("human", "greedy", "greedy"), 11)
     skip_picks(mid)
     _advance_to(mid, lambda legal: sum(isinstance(a, A.Move) for a in legal) > 20 and mid.state.round >= 3)
-    scene = open_game(app, mid)
+    scene = open_game(mid)
     app.step_frames(120)
     legal = mid.state.legal_actions(0)
     unit = max({a.unit for a in legal if isinstance(a, A.Move)},
@@ -103,7 +101,7 @@ def run(app, out: Path, shoot) -> list[Path]:
     def on_infantry(legal) -> bool:
         return any(_infantry_target(fight, a) for a in legal)
     if _advance_to(fight, on_infantry):
-        scene = open_game(app, fight)
+        scene = open_game(fight)
         app.step_frames(120)
         attack = next(a for a in fight.state.legal_actions(0) if _infantry_target(fight, a))
         scene.board_targets()
@@ -118,7 +116,7 @@ def run(app, out: Path, shoot) -> list[Path]:
     econ = session(("human", "greedy"), 9)
     skip_picks(econ)
     _advance_to(econ, lambda legal: sum(isinstance(a, A.Produce) for a in legal) >= 2)
-    scene = open_game(app, econ)
+    scene = open_game(econ)
     app.step_frames(120)
     produce = next(a for a in econ.state.legal_actions(0) if isinstance(a, A.Produce))
     scene.board_targets()
@@ -130,18 +128,17 @@ def run(app, out: Path, shoot) -> list[Path]:
 
     done = session(("greedy", "greedy", "greedy"), 8)
     advance(done, lambda evs: done.state.result() is not None, limit=20000)
-    open_game(app, done)
+    open_game(done)
     app.nav.results(done)
     files.append(shoot(app, out, "skirmish_08_results", frames=30))
     app.settings.language = "zh"
     app.language_changed()
     files.append(shoot(app, out, "skirmish_09_results_zh"))
-    scene = open_game(app, mid)
+    scene = open_game(mid)
     app.step_frames(120)
     files.append(shoot(app, out, "skirmish_10_game_zh"))
     app.settings.language = "en"
     app.language_changed()
-    assert not isinstance(app.top, ResultsScene)
     return files
 
 

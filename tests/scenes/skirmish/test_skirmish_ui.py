@@ -14,7 +14,7 @@ from game.play.session import GameSession
 from game.skirmish import actions as A
 from game.skirmish.state import Phase
 from scenes.registry import open_game
-from scenes.skirmish.results import SkirmishResults
+from scenes.results import ResultsScene
 from scenes.skirmish_scene import SkirmishScene
 from scenes.title import TitleScene
 from tests.scenes.conftest import click, key
@@ -64,7 +64,7 @@ def human_move(app, scene: SkirmishScene, picks=("I6",)) -> None:
 
 def play_to_results(app, limit=6000, picks=("I6",)) -> None:
     for _ in range(limit):
-        if isinstance(app.top, SkirmishResults):
+        if isinstance(app.top, ResultsScene):
             return
         scene = app.top
         if isinstance(scene, SkirmishScene) and scene.handoff_pending() is not None:
@@ -111,7 +111,7 @@ def test_human_against_greedy_by_events(app):
     kinds = {type(a) for s, a in session.actions if s == 0}
     assert {A.PickSkills, A.Move, A.EndTurn} <= kinds
     results = app.top
-    assert results.cause == session.state.result().cause
+    assert results.cause() == {'W-2': 'Domination (W-2)', 'W-3': 'Turn limit reached (W-3)'}[session.state.result().cause]
     assert len(results.history) >= 1 and results.history[-1] == tuple(session.state.result().scores)
 
 
