@@ -365,3 +365,7 @@ PAGES: dict[str, list[Page]] = {
         Page("tips", _tips),
     ],
 }
+# Skirmish's pages live with its screen (pictures from its own sheet); listed here by key.
+from scenes.skirmish.help_pages import PAGES as _SKIRMISH_PAGES  # noqa: E402
+
+PAGES["skirmish"] = [Page(key, picture) for key, picture in _SKIRMISH_PAGES]

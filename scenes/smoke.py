@@ -130,5 +130,9 @@ def run_smoke(out: Path) -> list[Path]:
     files.append(shoot(app, out, "12_results_zh"))
     app.reset_to(TitleScene(app))
     files.append(shoot(app, out, "13_title_zh"))
+    app.settings.language = "en"
+    app.language_changed()
+    from scenes.skirmish.smoke import run as skirmish_smoke
+    files += skirmish_smoke(app, out, shoot)
     pygame.quit()
     return files

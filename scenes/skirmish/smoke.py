@@ -26,9 +26,22 @@ def skip_picks(s: GameSession) -> None:
         s.apply(s.state.current, A.PickSkills(()))
 
 
+def advance(s: GameSession, until, limit: int = 5000) -> None:
+    """Greedy moves for every seat until `until(events)` holds (fixed seeds: same pictures)."""
+    from game import rulesets
+    from game.ai import make_agent
+    ruleset = rulesets.get("skirmish")
+    agents = [make_agent("greedy", ruleset, seat, s.setup.seed) for seat in range(len(s.setup.seats))]
+    for _ in range(limit):
+        seat = s.next_seat()
+        if seat is None:
+            return
+        if until(s.apply(seat, agents[seat].choose(s.state.view(seat), s.state.legal_actions(seat)))):
+            return
+
+
 def _advance_to(s: GameSession, wanted, limit: int = 3000) -> bool:
     """Greedy moves for every seat until seat 0 is to act and `wanted(legal)` holds."""
-    from scenes.smoke import advance
     for _ in range(limit):
         if s.state.result() is not None:
             return False
@@ -55,7 +68,6 @@ def _hover(app, scene, key) -> None:
 def run(app, out: Path, shoot) -> list[Path]:
     """Draw the Skirmish screens into `out` with `shoot(app, out, name, frames)`."""
     from scenes.skirmish.dialogs import ProduceMenu
-    from scenes.smoke import advance
     files: list[Path] = []
     open_game = app.nav.open_game
     lobby = app.nav.lobby()
@@ -148,10 +160,15 @@ def main(out: str = "/tmp/skirmish_smoke") -> None:
 
     from scenes.app import App
     from scenes.settings import Settings
-    from scenes.smoke import SMOKE_WINDOW, shoot
+
+    def shoot(app, out: Path, name: str, frames: int = 2) -> Path:
+        app.step_frames(frames)
+        path = out / f"{name}.png"
+        pygame.image.save(app.window, str(path))
+        return path
     target = Path(sys.argv[1] if len(sys.argv) > 1 else out)
     target.mkdir(parents=True, exist_ok=True)
-    app = App(Settings(language="en", speed=1), window_size=SMOKE_WINDOW)
+    app = App(Settings(language="en", speed=1), window_size=(1280, 720))
     for f in run(app, target, shoot):
         print(f)
     pygame.quit()

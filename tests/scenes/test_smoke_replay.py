@@ -15,6 +15,9 @@ from game.tidegate import events as E
 ROOT = Path(__file__).resolve().parents[2]
 SCREENS = ["01_title", "02_lobby", "03_settings", "04_help", "05_load", "06_game_setup", "07_game_mid",
            "08_trade", "09_pause", "10_game_after_seven", "11_results", "12_results_zh", "13_title_zh"]
+SCREENS += ["skirmish_01_lobby", "skirmish_02_setup_picks", "skirmish_03_game_start", "skirmish_04_move_preview",
+            "skirmish_05_attack_forecast", "skirmish_06_mid_attack", "skirmish_07_production_menu",
+            "skirmish_08_results", "skirmish_09_results_zh", "skirmish_10_game_zh"]
 
 
 def test_smoke_writes_every_screen(tmp_path):

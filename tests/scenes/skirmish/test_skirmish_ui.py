@@ -193,3 +193,32 @@ def test_picks_are_secret_on_the_pick_screen(app):
         frames.append((hidden, pygame.image.tobytes(app.canvas, "RGB")))
     assert frames[0][0] == frames[1][0]
     assert frames[0][1] == frames[1][1]
+
+
+def test_replay_plays_a_skirmish_save_to_the_same_end(app):
+    from scenes.replay import start_replay
+    from scenes.smoke import advance
+    session = GameSession(Setup(seats=("greedy", "greedy"), seed=2, ruleset="skirmish"), ["A", "B"], [0, 1])
+    advance(session, lambda evs: session.state.result() is not None, limit=5000)
+    save = session.to_save()
+    start_replay(app, save)
+    scene = next(s for s in app.stack if isinstance(s, SkirmishScene))
+    for _ in range(5000):
+        if scene.session.state.result() is not None:
+            break
+        app.step_frames(1)
+    assert scene.session.state.digest() == session.state.digest()
+
+
+def test_rules_pages_fit_in_both_languages(app):
+    from scenes.help import RulesHelpScene
+    for lang in ("en", "zh"):
+        app.settings.language = lang
+        app.language_changed()
+        scene = app.push(RulesHelpScene(app, "skirmish"))
+        assert len(scene.pages) == 7
+        for i in range(len(scene.pages)):
+            scene.page = i
+            app.step_frames(1)
+            assert scene.page_fits(i), (lang, i)
+        app.pop()
