@@ -51,7 +51,7 @@ def on_moved(screen, ev: E.Moved) -> Beat:
         screen.anim_pos[ev.unit] = tuple(ev.path[-1])
     key = "skirmish.log.moved_" + ev.stopped if ev.stopped else "skirmish.log.moved"
     who = _who(screen, ev.unit)
-    return Beat(anims, sound="move", apply=start, on_done=done, focus=pts[-1],
+    return Beat(anims, sound="click", apply=start, on_done=done, focus=pts[-1],
                 log=lambda: tr(key, who=who, steps=len(ev.path) - 1, cost=ev.cost))
 
 
