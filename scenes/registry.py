@@ -19,7 +19,6 @@ from scenes.load import LoadScene
 from scenes.lobby import LobbyScene
 from scenes.results import ResultsScene
 from scenes.settings_scene import SettingsScene
-from scenes.skirmish.results import results_extras as skirmish_results
 from scenes.skirmish_scene import SkirmishScene
 from scenes.tidegate_scene import TidegateScene
 from scenes.title import TitleScene
@@ -32,10 +31,6 @@ if TYPE_CHECKING:
 GAME_SCENES: dict[str, Callable[["App", GameSession], "Scene"]] = {
     "tidegate": TidegateScene,
     "skirmish": SkirmishScene,
-}
-# What a ruleset's results add to the shared screen (`ResultsScene` keyword arguments).
-RESULT_EXTRAS: dict[str, Callable[[GameSession], dict]] = {
-    "skirmish": skirmish_results,
 }
 
 
@@ -93,8 +88,7 @@ class ScreenNavigator:
         open_save(self.app, path)
 
     def results(self, session: GameSession) -> "Scene":
-        extras = RESULT_EXTRAS.get(session.setup.ruleset)
-        return self.app.push(ResultsScene(self.app, session, **(extras(session) if extras else {})))
+        return self.app.push(ResultsScene(self.app, session))
 
     def pause(self, game: "Scene") -> "Scene":
         return self.app.push(PauseMenu(self.app, game))

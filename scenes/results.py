@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from typing import Callable
 
 import pygame
 
@@ -65,21 +64,15 @@ def join_names(names: list[str]) -> str:
 
 
 class ResultsScene(MenuScene):
-    def __init__(self, app, session: GameSession, history: list[tuple] | None = None,
-                 cause: "str | Callable[[], str]" = "") -> None:
-        """`history` (scores per round) and `cause` (the deciding rule, translated) may come
-        from the ruleset's screen (`scenes.registry.RESULT_EXTRAS`) when its state keeps none."""
+    def __init__(self, app, session: GameSession) -> None:
         super().__init__(app)
-        self.cause = cause
         self.session = session
         state = session.state
         result = state.result()
         scores = tuple(result.scores) if result else tuple(getattr(state, "scores", ()))
         self.winners: tuple[int, ...] = tuple(result.winners) if result else ()
         self.scores = scores
-        if history is None:
-            history = [tuple(s) for s in getattr(state, "score_history", [])]
-        history = list(history)
+        history = [tuple(s) for s in getattr(state, "score_history", [])]
         if scores and (not history or history[-1] != scores):
             history.append(scores)   # the game ended mid-round: its final scores are one more point
         self.history = history
@@ -139,11 +132,8 @@ class ResultsScene(MenuScene):
         text = self.app.text
         text.draw(canvas, tr("results.title"), (PANEL.centerx, PANEL.y + 8), theme.DUSK, "centre")
         self._draw_headline(canvas, PANEL.y + 30)
-        line = tr("results.ended_round", round=self.round)
-        cause = self.cause() if callable(self.cause) else self.cause
-        if cause:
-            line = f"{cause} · {line}"
-        text.draw(canvas, line, (PANEL.centerx, STANDINGS.y - 18), theme.DUSK, "centre")
+        text.draw(canvas, tr("results.ended_round", round=self.round), (PANEL.centerx, STANDINGS.y - 18),
+                  theme.DUSK, "centre")
         self._draw_standings(canvas)
         self._draw_chart(canvas)
         self.widgets.draw(self.app, canvas)

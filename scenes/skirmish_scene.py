@@ -34,6 +34,7 @@ from scenes.drawing import fit
 from scenes.skirmish.art import SkirmishArt
 from scenes.skirmish.dialogs import PickPanel, ProduceMenu
 from scenes.skirmish.presenters import PRESENTERS
+from scenes.skirmish.results import vp_history
 
 BOARD = pygame.Rect(0, 21, 492, 296)       # the map is 492 x 301: the camera scrolls the last 5 px
 LOG = pygame.Rect(0, 318, 492, 42)         # two lines; the wheel scrolls back
@@ -306,6 +307,11 @@ class SkirmishScene(BoardScene):
         g = self.session.state
         self.show_toast("  ".join(f"{self.name(s)}: {' '.join(sorted(g.skills[s], key=list(SKILLS).index))}"
                                   for s in range(g.seats)))
+
+    def _queue_game_over(self) -> None:
+        """The results chart: VP after each round (the shared results read `session.score_history`)."""
+        self.session.score_history = vp_history(self.session)
+        super()._queue_game_over()
 
     def turn_banner_for(self, seat: int) -> pygame.Surface:
         return self.sk.tinted("unit_infantry", self.colour(seat))

@@ -1,17 +1,13 @@
-"""What the Skirmish results add to the shared results screen: the deciding rule (W-2
-domination, W-3 turn limit) and the VP of every seat after each round.
-
-The rules keep no VP history (W-1 VP follow from the cities), so the chart replays the
-recorded actions once from the setup and takes each `round_ended` event's VP (R-3: the same
-setup and actions give the same game). The registry passes these to `ResultsScene`.
+"""The VP chart of the Skirmish results: the rules keep no VP history (W-1 VP follow from the
+cities), so it replays the recorded actions once from the setup and takes each `round_ended`
+event's VP (R-3: the same setup and actions give the same game). The screen hands it to the
+shared results as `session.score_history`; the deciding rule is named there from the keys
+`skirmish.end_short.W-2` / `W-3`.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from game import rulesets
-from game.core.i18n import tr
 from game.skirmish import events as E
 
 
@@ -24,11 +20,3 @@ def vp_history(session) -> list[tuple[float, ...]]:
             if isinstance(ev, E.RoundEnded):
                 out.append(tuple(ev.vp))
     return out
-
-
-def results_extras(session) -> dict[str, Any]:
-    """Keyword arguments for `ResultsScene`: the VP chart and the deciding rule's name."""
-    result = session.state.result()
-    cause = getattr(result, "cause", "") if result is not None else ""
-    return {"history": vp_history(session),
-            "cause": (lambda: tr(f"skirmish.cause.{cause}")) if cause else ""}

@@ -141,6 +141,8 @@ def run(app, out: Path, shoot) -> list[Path]:
     done = session(("greedy", "greedy", "greedy"), 8)
     advance(done, lambda evs: done.state.result() is not None, limit=20000)
     open_game(done)
+    from scenes.skirmish.results import vp_history
+    done.score_history = vp_history(done)
     app.nav.results(done)
     files.append(shoot(app, out, "skirmish_08_results", frames=30))
     app.settings.language = "zh"
