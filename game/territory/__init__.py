@@ -3,9 +3,14 @@
 Rules: ../shared/rules/territory.md (T-1 ... T-21, decisions D1 ... D38). Modules:
 `constants` (numbers from `data/rules.toml`, the [P] tunables as `Params`), `board` (the
 square grid and features from the Tiled map, T-3), `actions` and `events`, `state` (plain
-data, the view, and the queries shared by rules, view and AI), `orders` (order entry and
-escrow, T-6), `resolve` (RESOLVE / END / START, T-5), `rules` (the protocol and the Ruleset),
-`ai` (the greedy planner and agent, T-21.1).
+data), `view` (what a seat may see, T-18), `position` (the queries shared by rules, view and
+AI: income, cap, defense, visibility). The rules are plain functions over the state, one
+module per rule family: `arrows` (T-11), `building` (T-8, T-9, T-13.2), `magic` (T-10,
+T-13.5), `diplomacy` (T-16, phase A), `turn` (START / END, T-5.1, T-5.5, T-7, T-12, T-15,
+T-17), with `effects` (escrow and tile changes they share) and `plans` (order plans and
+refusals). Two thin drivers dispatch through tables: `orders` (order entry and its
+enumeration, T-6) and `resolve` (RESOLVE phases A..F, T-5.3). `rules` ties them to the
+protocol (the Ruleset, setup); `ai` is the greedy planner and agent (T-21.1).
 
 Choices where the spec is silent (rule ids in brackets):
 - The default map is `maps/territory/origin.tmx` (the spec says `maps/territory_origin.tmx`;

@@ -23,7 +23,9 @@ from game.territory.constants import (
     AI_FACTIONS, AI_WEIGHTS, ATTACK, BUILDING, CAMP, CAPITAL, CHASM, CITY, FARM, LAND, NONE,
     OUTPOST, RUIN, SEA, SIDES, SPELL, TECH, VOLCANO, WORKSHOP,
 )
-from game.territory.state import GOBLIN, NOBODY, UNDEAD, Phase, TerritoryView
+from game.territory import position
+from game.territory.state import GOBLIN, NOBODY, UNDEAD, Phase
+from game.territory.view import TerritoryView
 
 W = AI_WEIGHTS
 
@@ -49,7 +51,7 @@ class Planner:
         self.legal = set(legal)
         self.budget = list(self.t.res)
         self.plan: list[Action] = []
-        self.cap = view.cap(tribe)
+        self.cap = position.cap(view, tribe)
         self.own = [i for i in view.board.land_tiles if view.owner[i] == tribe]
         self.own_set = set(self.own)
         self.used_tiles: set[int] = set()
@@ -102,7 +104,7 @@ class Planner:
     def answers(self) -> None:
         """(0) Answers to last turn's proposals, by T-16's AI rules."""
         v, tid = self.view, self.tid
-        counts = v.tile_counts()
+        counts = position.tile_counts(v)
         for war, target, made in v.demands:
             if target == tid and made == v.turn - 1:
                 pay = counts.get(war, 0) >= 2 * counts.get(tid, 0)
@@ -204,7 +206,7 @@ class Planner:
             a += ATTACK["military_tactics"]
         if t.totem == "snake":
             a += ATTACK["snake"]
-        a += v.outpost_bonus(self.tid, tile)
+        a += position.outpost_bonus(v, self.tid, tile)
         outside = target in (UNDEAD, GOBLIN) or (target >= 0 and v.tribes[target].kind == "system")
         if t.faction == "pioneer" and outside:
             a += ATTACK["human_glory"]
@@ -223,7 +225,7 @@ class Planner:
         if owner == NOBODY and self.t.faction == "pioneer":
             return value - 1 - surcharge, 1, 1 + surcharge
         attack = self.attack_bonus(owner, tile, sea)
-        defense = v.defense(tile, self.tid, side)
+        defense = position.defense(v, tile, self.tid, side)
         best = (-1e9, 0, 0)
         for x in range(1, 7):
             cost = x + surcharge
@@ -312,7 +314,7 @@ class Planner:
         richest = max(near, key=lambda o: (sum(v.tribes[o].res), -o))
         if "military_tactics" not in self.t.techs and self.total() >= 12:
             self._research("military_tactics")
-        capital = v.capital_of(self.tid)
+        capital = position.capital_of(v, self.tid)
         if capital >= 0 and self.total() >= 8:
             for s, j in enumerate(v.board.sides[capital]):
                 if j >= 0 and v.owner[j] == richest and not v.walls[capital * 4 + s]:
@@ -322,7 +324,7 @@ class Planner:
     def spells(self) -> None:
         """(4) Rock Solid when outgunned, else Meteor on an enemy city, else Steal."""
         v, tid, t = self.view, self.tid, self.t
-        if v.tower_of(tid) < 0 or "primitive_magic" not in t.techs:
+        if position.tower_of(v, tid) < 0 or "primitive_magic" not in t.techs:
             return
         near = self.neighbours()
         mine = sum(t.res)

@@ -9,6 +9,7 @@ from game.ai import make_agent
 from game.core import Setup
 from game.core.simulate import play_one
 from game.territory import actions as A
+from game.territory import effects, position
 from game.territory import events as E
 from game.territory.ai import GreedyAgent, plan_turn
 from game.territory.state import NOBODY, Phase
@@ -55,14 +56,14 @@ def test_T_21_1_greedy_answers_proposals():
 
 def test_T_14_4_system_tribes_choose_orders_with_the_greedy_planner():
     g = plain_game(("pioneer", "bounty"))
-    system = g.new_system_tribe("pioneer", None, "rebels")
+    system = effects.new_system_tribe(g, "pioneer", None, "rebels")
     g.ev = []
     own(g, system.id, (0, 0))
     res(g, system.id, 3)
     ev = resolve(g)
     revealed = [e for e in of(ev, E.OrdersRevealed) if e.tribe == system.id]
     assert revealed and isinstance(revealed[0].actions[0], A.Arrow)
-    assert len(g.tiles_of(system.id)) > 1
+    assert len(position.tiles_of(g, system.id)) > 1
 
 
 def test_T_18_1_views_hide_orders_escrow_and_settings_of_others():
@@ -108,8 +109,8 @@ def test_T_18_1_hidden_groups_and_treasures_are_not_in_any_view():
 def test_T_18_3_validation_treats_hidden_tiles_as_unclaimed():
     g = new_game(2, factions=("pioneer", "war"))
     goblin = g.board.groups[0].tiles[0]
-    assert g.seen_owner(goblin) == NOBODY
-    assert g.defense(goblin, 0, -1) == -1
+    assert position.seen_owner(g, goblin) == NOBODY
+    assert position.defense(g, goblin, 0, -1) == -1
 
 
 def test_the_view_is_json_and_agents_only_need_it():

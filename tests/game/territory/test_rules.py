@@ -8,6 +8,7 @@ from dataclasses import replace
 from game import rulesets
 from game.core import Setup
 from game.territory import actions as A
+from game.territory import effects, magic, position, turn
 from game.territory import events as E
 from game.territory.board import NeutralGroup
 from game.territory.constants import (
@@ -38,10 +39,10 @@ def test_T_4_2_start_regions_gold_and_faction_gifts():
     g = new_game(3, factions=("jungle", "arcane", "war"))
     b = g.board
     for seat, faction in enumerate(("jungle", "arcane", "war")):
-        assert g.tiles_of(seat) == list(b.starts[faction])
+        assert position.tiles_of(g, seat) == list(b.starts[faction])
     assert g.building[b.tree] == TREE
-    assert "extraction" in g.tribes[0].techs and g.cap(0) == 6
-    assert "primitive_magic" in g.tribes[1].techs and g.cap(1) == 5
+    assert "extraction" in g.tribes[0].techs and position.cap(g, 0) == 6
+    assert "primitive_magic" in g.tribes[1].techs and position.cap(g, 1) == 5
     for i in b.starts["pioneer"]:  # unpicked: unclaimed land
         assert g.owner[i] == NOBODY
     # D35: income at START(1) on top of the 5 starting gold
@@ -54,7 +55,7 @@ def test_T_4_3_neutral_groups_start_hidden_with_camps():
         assert not g.revealed[k]
         for i in group.tiles:
             assert g.owner[i] == (UNDEAD if group.race == "undead" else GOBLIN)
-            assert g.hidden(i)
+            assert position.hidden(g, i)
         for i in group.camps:
             assert g.building[i] == 10  # goblin camp
     view = g.view(0).to_json()
@@ -171,11 +172,11 @@ def test_T_7_1_extraction_workshops_and_unowned_tiles():
     put(g, 2, 0, "workshop")
     put(g, 4, 4, "city")  # unowned: gives nothing
     own(g, 1, (7, 7))
-    assert g.income(0) == (3 + 1, 1, 0)
+    assert position.income(g, 0) == (3 + 1, 1, 0)
     techs(g, 0, "extraction")
-    assert g.income(0) == (3 + 1, 2, 1)
+    assert position.income(g, 0) == (3 + 1, 2, 1)
     g.desolate[tile(g, 0, 0)] = 2
-    assert g.income(0) == (2 + 1, 2, 0)
+    assert position.income(g, 0) == (2 + 1, 2, 0)
 
 
 def test_T_7_2_cap_counts_buildings_and_storage():
@@ -184,9 +185,9 @@ def test_T_7_2_cap_counts_buildings_and_storage():
     own(g, 0, (1, 0), building="capital")
     own(g, 0, (2, 0), building="tower")
     own(g, 1, (7, 7))
-    assert g.cap(0) == 5 + 5 + 5 + 1
+    assert position.cap(g, 0) == 5 + 5 + 5 + 1
     techs(g, 0, "storage")
-    assert g.cap(0) == 16 + 3 + 3
+    assert position.cap(g, 0) == 16 + 3 + 3
 
 
 # ---- T-8 buildings -------------------------------------------------------------------------
@@ -254,7 +255,7 @@ def test_T_8_commerce_needs_the_tech_and_adds_gold():
     res(g, 0, 5)
     enter(g, 0, A.Commerce(tile(g, 0, 0)))
     resolve(g)
-    assert g.commerce[tile(g, 0, 0)] and g.tile_income(tile(g, 0, 0)) == (1 + 2 + 2 + 1, 0, 0)
+    assert g.commerce[tile(g, 0, 0)] and position.tile_income(g, tile(g, 0, 0)) == (1 + 2 + 2 + 1, 0, 0)
 
 
 def test_T_8_architecture_art_lowers_gold_costs():
@@ -315,9 +316,9 @@ def magic_game(caster="arcane", victim="bounty"):
 def test_T_10_arcane_pays_one_less_and_turmoil_adds_one():
     g = magic_game()
     res(g, 0, 0, 0, 5)
-    assert g.spell_cost(0, "meteor") == 3
+    assert magic.spell_cost(g, 0, "meteor") == 3
     g.turmoil_until = 1
-    assert g.spell_cost(0, "meteor") == 4
+    assert magic.spell_cost(g, 0, "meteor") == 4
 
 
 def test_T_10_steal_meteor_desolation():
@@ -336,7 +337,7 @@ def test_T_10_steal_meteor_desolation():
     enter(g, 0, A.Cast("desolation", tile(g, 1, 0)))
     resolve(g)
     assert g.desolate[tile(g, 1, 0)] == 2  # one income already went by
-    assert g.tile_income(tile(g, 1, 0)) == (0, 0, 0)
+    assert position.tile_income(g, tile(g, 1, 0)) == (0, 0, 0)
 
 
 def test_T_10_1_a_spell_whose_tower_falls_first_is_refunded():
@@ -487,7 +488,7 @@ def test_T_11_4_a_hidden_neutral_target_is_revealed_and_attacked_normally():
     g = plain_game(("bounty", "arcane"), board=board)
     own(g, 0, (0, 0))
     res(g, 0, 4)
-    assert g.hidden(2) and g.seen_owner(2) == NOBODY
+    assert position.hidden(g, 2) and position.seen_owner(g, 2) == NOBODY
     enter(g, 0, A.Arrow(tile(g, 0, 0), tile(g, 1, 0), 0), A.Step(2, 3))  # looks unclaimed
     dice(g, 6)
     ev = resolve(g)
@@ -560,7 +561,7 @@ def test_T_13_7_tunnel_cost_and_shadow_arrows_through_it():
     dice(g, 1)
     (step,) = of(resolve(g), E.StepResolved)
     assert step.outcome == "captured" and step.defense == 1  # no entry side through a tunnel
-    assert len(g.components(0)) == 1  # the tunnel joins the territory
+    assert len(turn.components(g, 0)) == 1  # the tunnel joins the territory
 
 
 def test_T_13_5_temple_on_any_sea_tile():
@@ -580,17 +581,17 @@ def test_T_13_4_totem_choices():
     enter(g, 0, A.Research("totem", "sun"))
     resolve(g)
     assert g.tribes[0].totem == "sun"
-    assert g.cap(0) == 5 + 7 and g.tile_income(tile(g, 0, 0))[0] == 1 + 5
-    assert g.building_defense(tile(g, 0, 0)) == 2
+    assert position.cap(g, 0) == 5 + 7 and position.tile_income(g, tile(g, 0, 0))[0] == 1 + 5
+    assert position.building_defense(g, tile(g, 0, 0)) == 2
 
 
 def test_T_13_4_flower_totem_income_choice():
     g = plain_game(("jungle", "bounty"))
     g.tribes[0].totem = "flower"
     g.tribes[0].techs.add("totem")
-    assert g.extra_income(0) == (5, 0, 0)
+    assert position.extra_income(g, 0) == (5, 0, 0)
     enter(g, 0, A.SetFlower("exotics"))
-    assert g.extra_income(0) == (0, 0, 1)
+    assert position.extra_income(g, 0) == (0, 0, 1)
 
 
 # ---- T-12 splits, T-14 outside forces ------------------------------------------------------
@@ -882,7 +883,7 @@ def test_T_13_7_a_tunnel_goes_by_demolish_or_meteor_on_either_end():
 
 def test_T_16_3_system_tribes_pay_when_war_is_twice_their_size():
     g = plain_game(("war", "bounty"))
-    system = g.new_system_tribe("bounty", None, "rebels")
+    system = effects.new_system_tribe(g, "bounty", None, "rebels")
     own(g, system.id, (0, 0))
     res(g, system.id, 6)
     g.demands = [(0, system.id, 0)]

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.territory import actions as A
+from game.territory import position
+from game.territory.turn import qualifiers
 from game.territory import events as E
 from game.territory.constants import CITY, DEFAULT_PARAMS, RUIN
 from game.territory.state import UNDEAD
@@ -124,8 +126,8 @@ def test_T_22_4_T_11_6_defense_counts_walls_by_entry_side():
     wall(g, 5, 5, "w", 2)
     techs(g, 1, "architecture", "architecture_art", "military_tactics")
     techs(g, 0, "siege", "military_tactics")
-    assert g.defense(tile(g, 5, 5), 0, 3) == 5
-    assert g.defense(tile(g, 5, 5), 0, 0) == 2
+    assert position.defense(g, tile(g, 5, 5), 0, 3) == 5
+    assert position.defense(g, tile(g, 5, 5), 0, 0) == 2
     res(g, 0, 12)
     enter(g, 0, A.Arrow(tile(g, 4, 5), tile(g, 5, 5), 6), A.Arrow(tile(g, 5, 4), tile(g, 5, 5), 6))
     dice(g, 6, 6)
@@ -140,7 +142,7 @@ def test_T_22_5_T_7_3_cap_and_discard_by_priority():
     own(g, 0, (0, 0), building="camp")
     own(g, 0, (1, 0), building="workshop")
     own(g, 1, (5, 5))
-    assert g.cap(0) == 11
+    assert position.cap(g, 0) == 11
     res(g, 0, 9, 4, 2)
     ev = resolve(g)
     (d,) = [e for e in of(ev, E.Discarded) if e.tribe == 0]
@@ -351,7 +353,7 @@ def test_T_22_11_T_17_3_final_turn_then_ranking_by_tiles():
     set_tiles(g, (38, 21, 20))
     for t in g.tribes:
         t.res = [5, 0, 0]  # as after END's discard to the base cap
-    assert g.qualifiers() == []
+    assert qualifiers(g) == []
     ev = resolve(g)
     (over,) = of(ev, E.GameOver)
     assert over.winners == (0,) and g.result().winners == (0,)
@@ -360,15 +362,15 @@ def test_T_22_11_T_17_3_final_turn_then_ranking_by_tiles():
 def test_T_22_11_T_17_2_duel_and_half_the_map():
     g = new_game(2, factions=("bounty", "arcane"))
     set_tiles(g, (30, 15))
-    assert g.qualifiers() == []
+    assert qualifiers(g) == []
     set_tiles(g, (31, 15))
-    assert g.qualifiers() == [(0, "V1")]
+    assert qualifiers(g) == [(0, "V1")]
     assert len(g.board.land_tiles) == 231
     set_tiles(g, (116, 0))
     g.owner[g.board.land_tiles[-1]] = 1  # keep the other player on the board
-    assert g.qualifiers()[0][1].endswith("V2")
+    assert qualifiers(g)[0][1].endswith("V2")
     set_tiles(g, (115, 60))
-    assert g.qualifiers() == []
+    assert qualifiers(g) == []
 
 
 def test_T_22_12_T_13_2_archaeology_on_an_own_ruin():
