@@ -96,6 +96,28 @@ def check_arrow(st: TerritoryState, tribe: int, a: A.Arrow) -> Why | Plan:
     return check_path(st, tribe, HELD, a.tile, a.x, a.raze, 0)
 
 
+def arrow_options(st: TerritoryState, tribe: int, origin: int, tile: int) -> list[tuple[Any, Plan]]:
+    """Every `arrow` from `origin` to `tile` that `check_arrow` accepts, with its plan.
+
+    As for steps, the result depends on x only through 0 / 1 / more (with no pending
+    crossings the grievance discount needs x >= 2), so seven checker calls decide all 21."""
+    out: list[tuple[Any, Plan]] = []
+    cross = check_arrow(st, tribe, A.Arrow(origin, tile, 0, "none"))
+    if isinstance(cross, Plan):
+        out.append((A.Arrow(origin, tile, 0, "none"), cross))
+    for raze in RAZE:
+        one = A.Arrow(origin, tile, 1, raze)
+        plan = check_arrow(st, tribe, one)
+        if isinstance(plan, Plan):
+            out.append((one, plan))
+        two = check_arrow(st, tribe, A.Arrow(origin, tile, 2, raze))
+        if isinstance(two, Plan):
+            less = 1 if two.discount else 0
+            out.extend((A.Arrow(origin, tile, x, raze), Plan(ZERO, x - less, (), two.discount))
+                       for x in range(2, 7))
+    return out
+
+
 def check_step(st: TerritoryState, tribe: int, a: A.Step) -> Why | Plan:
     arrow = open_arrow(st, tribe)
     if arrow is None:
@@ -135,39 +157,61 @@ def check_step(st: TerritoryState, tribe: int, a: A.Step) -> Why | Plan:
     return check_path(st, tribe, prev_kind, a.tile, a.x, a.raze, pending)
 
 
-def legal_steps(st: TerritoryState, tribe: int) -> list[Any]:
-    """Every `step` `_why` accepts now (the caller knows the order limits allow one).
+def step_options(st: TerritoryState, tribe: int) -> tuple[tuple[int, tuple[Any, ...]], ...]:
+    """Every `step` `check_step` accepts for the open arrow, grouped by cost:
+    ((generic cost, steps), ...). Memoised on the tribe per (arrow, length): nothing else
+    it depends on changes during ORDERS.
 
     A step's checker result depends on x only through 0 (cross) / 1 / more (the grievance
     discount needs a total cost of 2), so three checker calls per tile and raze decide all
-    seven x; only affordability is left per x.
+    seven x.
     """
     arrow = open_arrow(st, tribe)
     if arrow is None:
-        return []
-    out: list[Any] = []
+        return ()
+    t = st.tribes[tribe]
+    # the board-level cache object is part of the key: it is replaced whenever the board
+    # may have changed (RESOLVE, START, test set-ups)
+    memo_key = (st.turn, arrow.id, len(arrow.steps))
+    memo = t.step_memo
+    if memo is not None and memo[0] == memo_key and memo[1] is st._cache and not st._resolving:
+        return memo[2]
+    groups: dict[int, list[Any]] = {}
     last = arrow.steps[-1].tile
     nbs = list(st.board.adjacent[last])
-    if st.tribes[tribe].faction == "shadow" and st.tunnel[last] >= 0:
+    if t.faction == "shadow" and st.tunnel[last] >= 0:
         nbs.append(st.tunnel[last])
     nbs.append(last)
-    budget = sum(st.tribes[tribe].res)
     seen: set[int] = set()
     for j in nbs:
         if j in seen:
             continue
         seen.add(j)
         cross = check_step(st, tribe, A.Step(j, 0, "none"))
-        if isinstance(cross, Plan) and cross.generic <= budget:
-            out.append(A.Step(j, 0, "none"))
+        if isinstance(cross, Plan):
+            groups.setdefault(cross.generic, []).append(A.Step(j, 0, "none"))
         for raze in RAZE:
             one = check_step(st, tribe, A.Step(j, 1, raze))
-            if isinstance(one, Plan) and one.generic <= budget:
-                out.append(A.Step(j, 1, raze))
+            if isinstance(one, Plan):
+                groups.setdefault(one.generic, []).append(A.Step(j, 1, raze))
             two = check_step(st, tribe, A.Step(j, 2, raze))
             if isinstance(two, Plan):
                 less = 1 if two.discount else 0
-                out.extend(A.Step(j, x, raze) for x in range(2, 7) if x - less <= budget)
+                for x in range(2, 7):
+                    groups.setdefault(x - less, []).append(A.Step(j, x, raze))
+    options = tuple((cost, tuple(steps)) for cost, steps in groups.items())
+    if not st._resolving:
+        t.step_memo = (memo_key, st._cache, options)
+    return options
+
+
+def legal_steps(st: TerritoryState, tribe: int, budget: int) -> list[Any]:
+    """Every `step` `check_order` accepts now with `budget` resources (the caller knows the
+    order limits allow one)."""
+    out: list[Any] = []
+    for cost, steps in step_options(st, tribe):
+        if cost <= budget:
+            out.extend(steps)
     return out
 
 

@@ -60,6 +60,7 @@ class Board:
     group_of: tuple[int, ...] = field(default=(), init=False)
     land_tiles: tuple[int, ...] = field(default=(), init=False)
     volcanoes: tuple[int, ...] = field(default=(), init=False)
+    size: int = field(default=0, init=False)      # number of tiles (width x height)
 
     def __post_init__(self) -> None:
         w, h = self.width, self.height
@@ -79,6 +80,7 @@ class Board:
         for g, group in enumerate(self.groups):
             for t in group.tiles:
                 group_of[t] = g
+        object.__setattr__(self, "size", w * h)
         object.__setattr__(self, "sides", tuple(sides))
         object.__setattr__(self, "adjacent", tuple(adjacent))
         object.__setattr__(self, "around", tuple(around))
@@ -86,11 +88,6 @@ class Board:
         object.__setattr__(self, "group_of", tuple(group_of))
         object.__setattr__(self, "land_tiles", tuple(i for i in range(w * h) if self.kind[i] == LAND))
         object.__setattr__(self, "volcanoes", tuple(i for i in range(w * h) if self.kind[i] == VOLCANO))
-
-    @property
-    def size(self) -> int:
-        """Number of tiles (width x height)."""
-        return self.width * self.height
 
     def xy(self, i: int) -> tuple[int, int]:
         """The (x, y) of tile index i."""

@@ -30,7 +30,20 @@ def spell_cost(st: TerritoryState, tribe: int, spell: str) -> int:
     return cost
 
 
+def castable(st: TerritoryState, tribe: int, spell: str, exotics: int) -> bool:
+    """The spell's base checks pass (cached during ORDERS: tower, techs and turmoil cannot
+    change until RESOLVE) and `exotics` pay for it."""
+    key = ("spell_base", tribe, st.turn, spell)
+    ok = None if st._resolving else st._cache.get(key)
+    if ok is None:
+        ok = spell_base(st, tribe, spell) is None
+        if not st._resolving:
+            st._cache[key] = ok
+    return ok and exotics >= spell_cost(st, tribe, spell)
+
+
 def spell_base(st: TerritoryState, tribe: int, spell: str) -> Why | None:
+    """T-10.1: the checks every tower spell needs (faction, turmoil, tower, techs)."""
     if spell not in SPELLS:
         return rule("T-10.1")
     data = SPELL[spell]

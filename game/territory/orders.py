@@ -17,10 +17,10 @@ from typing import Any, Callable
 from game.territory import actions as A
 from game.territory import arrows, building, diplomacy, effects, magic, position
 from game.territory.constants import (
-    CITY, PRIORITIES, RAZE, RESOURCES, RUIN, SEA, SIDES, SPELLS, TECH, TECHS, ZERO,
+    CITY, PRIORITIES, RESOURCES, RUIN, SEA, SIDES, SPELLS, TECH, TECHS, ZERO,
 )
 from game.territory.plans import Why, Plan, no, rule, valid_tile
-from game.territory.state import NOBODY, Order, PathStep, TerritoryState
+from game.territory.state import NOBODY, Order, PathStep, TerritoryState, Tribe
 
 # What a conflicting per-turn key is refused with (T-20); unlisted kinds: not allowed (rule).
 KEY_REASONS: dict[str, tuple[str, str]] = {
@@ -41,32 +41,46 @@ KEY_REASONS: dict[str, tuple[str, str]] = {
 
 def entries(st: TerritoryState, tribe: int) -> int:
     """D38: orders held, each arrow step counting as one."""
-    return sum(len(o.steps) if o.steps else 1 for o in st.tribes[tribe].orders)
+    return st.tribes[tribe].entries
+
+
+def allowed(st: TerritoryState, key: tuple) -> int:
+    """How many orders of a turn may hold a conflict key (archaeology: a [P], else one)."""
+    return st.params.archaeology_per_turn if key[0] == "archaeology" else 1
 
 
 def used_keys(st: TerritoryState, tribe: int) -> dict[tuple, int]:
     """Per-turn conflict keys held by the orders entered so far, with counts."""
-    used: dict[tuple, int] = {}
-    for o in st.tribes[tribe].orders:
-        plan_keys = order_keys(st, o)
-        for k in plan_keys:
-            used[k] = used.get(k, 0) + 1
-    return used
+    return st.tribes[tribe].used
 
 
-def dynamic_check(st: TerritoryState, tribe: int, action: Any, plan: Plan,
-             used: dict[tuple, int] | None = None) -> Why | None:
-    """Limits, the open arrow, conflicts with entered orders, affordability (T-6.2)."""
+def _hold(st: TerritoryState, t: Tribe, keys: tuple[tuple, ...], by: int) -> None:
+    """Count an order's conflict keys in (by 1) or out (by -1); `full` = keys at their limit."""
+    if not keys:
+        return
+    used = dict(t.used)
+    for k in keys:
+        n = used.get(k, 0) + by
+        if n:
+            used[k] = n
+        else:
+            used.pop(k, None)
+    t.used = used
+    t.full = frozenset(k for k, n in used.items() if n >= allowed(st, k))
+
+
+def dynamic_check(st: TerritoryState, tribe: int, action: Any, plan: Plan) -> Why | None:
+    """Limits, the open arrow, conflicts with entered orders, affordability (T-6.2).
+
+    `legal_orders` applies exactly these tests to the checkers' plans (see `_admitted`)."""
     t = st.tribes[tribe]
     if type(action) is not A.Step and arrows.unfinished(st, tribe):
         return no("territory.arrow_unfinished")
-    if entries(st, tribe) >= st.params.max_orders or t.edits >= st.params.max_edits:
+    if t.entries >= st.params.max_orders or t.edits >= st.params.max_edits:
         return no("limit_reached")
-    if plan.keys:
-        used = used_keys(st, tribe) if used is None else used
+    if plan.keys and t.full:
         for k in plan.keys:
-            allowed = st.params.archaeology_per_turn if k[0] == "archaeology" else 1
-            if used.get(k, 0) >= allowed:
+            if k in t.full:
                 key, rid = KEY_REASONS.get(k[0], ("territory.not_allowed", "T-6"))
                 return no(key, rule=rid) if rid else no(key)
     if not effects.can_pay(st, tribe, plan.typed, plan.generic):
@@ -75,13 +89,21 @@ def dynamic_check(st: TerritoryState, tribe: int, action: Any, plan: Plan,
 
 
 def check_order(st: TerritoryState, tribe: int, action: Any) -> Why | Plan:
-    """Checker plus dynamic checks for a new order (not settings, removal or submit)."""
+    """Checker plus dynamic checks for a new order (not settings, removal or submit).
+
+    During ORDERS the plans of the orders whose checker result cannot change until RESOLVE
+    come from the per-turn table the same checkers filled (`static_plans`)."""
     checker = CHECKERS.get(type(action))
     if checker is None:
         return no("wrong_phase")
-    plan = checker(st, tribe, action)
-    if isinstance(plan, Why):
-        return plan
+    known = None if st._resolving else static_plans(st, tribe).get(action)
+    # identity, not equality: Arrow(.., x=True, ..) equals Arrow(.., x=1, ..) but is refused
+    if known is not None and known[0] is action:
+        plan = known[1]
+    else:
+        plan = checker(st, tribe, action)
+        if isinstance(plan, Why):
+            return plan
     why = dynamic_check(st, tribe, action, plan)
     return why if why else plan
 
@@ -115,14 +137,16 @@ def enter(st: TerritoryState, tribe: int, action: Any, plan: Plan) -> tuple[int,
     t = st.tribes[tribe]
     units = effects.take(st, tribe, plan.typed, plan.generic)
     t.edits += 1
-    if isinstance(action, A.Step):
+    t.entries += 1
+    _hold(st, t, plan.keys, 1)
+    if type(action) is A.Step:
         arrow = t.orders[-1]
         step = PathStep(action.tile, action.x, action.raze, units, plan.discount)
         t.orders[-1] = Order(arrow.id, arrow.action, arrow.escrow, arrow.steps + (step,))
         return arrow.id, units
     order_id = t.next_order
     t.next_order += 1
-    if isinstance(action, A.Arrow):
+    if type(action) is A.Arrow:
         step = PathStep(action.tile, action.x, action.raze, units, plan.discount)
         t.orders.append(Order(order_id, action, (), (step,)))
     else:
@@ -138,6 +162,8 @@ def remove(st: TerritoryState, tribe: int, order_id: int) -> list[tuple[int, tup
         bound = isinstance(o.action, A.Cast) and o.action.order == order_id and o.id != order_id
         if o.id == order_id or bound:
             t.orders.remove(o)
+            t.entries -= len(o.steps) if o.steps else 1
+            _hold(st, t, order_keys(st, o), -1)
             units = list(o.escrow) + [u for s in o.steps for u in s.escrow]
             gone.append((o.id, effects.give_back(st, tribe, units[::-1])))
     return gone
@@ -159,18 +185,15 @@ def static_orders(st: TerritoryState, tribe: int) -> list[tuple[Any, Plan]]:
     t = st.tribes[tribe]
     board = st.board
     faction = t.faction
-    own = [i for i in board.land_tiles if position.seen_owner(st, i) == tribe]
+    own = own_tiles(st, tribe)
     own_set = set(own)
     for i in own:
         nbs = list(board.adjacent[i])
         if faction == "shadow" and st.tunnel[i] >= 0 and st.tunnel[i] not in nbs:
             nbs.append(st.tunnel[i])
         for j in nbs:
-            if j in own_set:
-                continue
-            for x in range(7):
-                for raze in RAZE:
-                    add(A.Arrow(i, j, x, raze), arrows.check_arrow)
+            if j not in own_set:
+                out.extend(arrows.arrow_options(st, tribe, i, j))
         for b in building.BUILD_KINDS:
             add(A.Build(i, b), building.check_build)
         add(A.Upgrade(i), building.check_upgrade)
@@ -245,74 +268,115 @@ def static_orders(st: TerritoryState, tribe: int) -> list[tuple[Any, Plan]]:
     return out
 
 
-def static_table(st: TerritoryState, tribe: int) -> list[tuple]:
-    """`static_orders` flattened for the hot loop: (action, g, m, e, total, keys)."""
-    key = ("table", tribe, st.turn)
+def static_plans(st: TerritoryState, tribe: int) -> dict[Any, tuple[Any, Plan]]:
+    """`static_orders` as {action: (the enumerated action, its plan)}, cached for the turn."""
+    key = ("plans", tribe, st.turn)
+    plans = st._cache.get(key)
+    if plans is None:
+        plans = st._cache[key] = {a: (a, p) for a, p in static_orders(st, tribe)}
+    return plans
+
+
+def static_buckets(st: TerritoryState, tribe: int, full: frozenset) -> tuple[tuple, ...]:
+    """The static orders whose conflict keys are not at their limit (`full`), grouped by
+    cost: ((gold, materials, exotics, total, actions), ...). Cached per turn and `full`, so
+    `legal_orders` only tests affordability once per distinct cost."""
+    key = ("buckets", tribe, st.turn, full)
     cache = {} if st._resolving else st._cache
-    table = cache.get(key)
-    if table is None:
-        table = cache[key] = [(a, p.typed[0], p.typed[1], p.typed[2], p.total, p.keys)
-                              for a, p in static_orders(st, tribe)]
-    return table
+    buckets = cache.get(key)
+    if buckets is None:
+        groups: dict[tuple[int, int, int, int], list[Any]] = {}
+        for action, plan in static_orders(st, tribe):
+            if full and not full.isdisjoint(plan.keys):
+                continue
+            groups.setdefault(plan.typed + (plan.total,), []).append(action)
+        buckets = cache[key] = tuple(c + (tuple(acts),) for c, acts in groups.items())
+    return buckets
 
 
-def dynamic_orders(st: TerritoryState, tribe: int) -> list[Any]:
-    """Candidates checked at every call: spells bound to entered arrows."""
+# Settings offered per current value (immutable actions, built once).
+PRIORITY_CHANGES: dict[str, tuple[A.SetPriority, ...]] = {
+    p: tuple(A.SetPriority(q) for q in PRIORITIES if q != p) for p in PRIORITIES}
+FLOWER_CHANGES: tuple[tuple[A.SetFlower, ...], ...] = tuple(
+    tuple(A.SetFlower(r) for k, r in enumerate(RESOURCES) if k != f) for f in range(3))
+_REMOVALS: list[A.RemoveOrder] = []
+
+
+def removal(order_id: int) -> A.RemoveOrder:
+    """The (shared, immutable) `remove_order` action for an order id."""
+    while len(_REMOVALS) <= order_id:
+        _REMOVALS.append(A.RemoveOrder(len(_REMOVALS)))
+    return _REMOVALS[order_id]
+
+
+def bound_spells(st: TerritoryState, tribe: int) -> list[Any]:
+    """Spells bound to entered arrows that `check_order` accepts now (T-10.1).
+
+    The caller has checked the open arrow and the order limits; what is left of
+    `check_cast` + `dynamic_check` for these spells is the tower/tech base (fixed during
+    ORDERS), the one-spell key and the exotics."""
+    t = st.tribes[tribe]
+    if ("spell",) in t.full:
+        return []
+    arrows_entered = [o for o in t.orders if o.steps]
+    if not arrows_entered:
+        return []
+    exotics = t.res[2]
     out: list[Any] = []
-    if not arrows.unfinished(st, tribe):
-        for o in st.tribes[tribe].orders:
-            if o.steps:
-                out.append(A.Cast("battle_fervor", order=o.id))
-                for k, s in enumerate(o.steps):
-                    if s.x:
+    fervor = magic.castable(st, tribe, "battle_fervor", exotics)
+    bewitch = magic.castable(st, tribe, "bewitch", exotics)
+    fortune = magic.castable(st, tribe, "fortune", exotics)
+    for o in arrows_entered:
+        if fervor:
+            out.append(A.Cast("battle_fervor", order=o.id))
+        if bewitch or fortune:
+            for k, step in enumerate(o.steps):
+                if step.x:
+                    if bewitch:
                         out.append(A.Cast("bewitch", order=o.id, step=k))
+                    if fortune:
                         out.append(A.Cast("fortune", order=o.id, step=k))
     return out
 
 
 def legal_orders(st: TerritoryState, tribe: int) -> list[Any]:
-    """Every action `tribe` may enter now (the ORDERS phase)."""
+    """Every action `tribe` may enter now (the ORDERS phase): exactly what `check_order`,
+    `check_setting`, removal and submit accept."""
     t = st.tribes[tribe]
     out: list[Any] = []
-    can_add = entries(st, tribe) < st.params.max_orders and t.edits < st.params.max_edits
+    params = st.params
+    can_add = t.entries < params.max_orders and t.edits < params.max_edits
     arrow_open = arrows.unfinished(st, tribe)
-    if can_add and not arrow_open:
-        used = used_keys(st, tribe)
-        res = t.res
-        g, m, e = res
-        total = g + m + e
-        archaeology = st.params.archaeology_per_turn
-        for action, tg, tm, te, cost, keys in static_table(st, tribe):
-            if cost > total or tg > g or tm > m or te > e:
-                continue
-            if keys and used:
-                clash = False
-                for k in keys:
-                    n = used.get(k, 0)
-                    if n and (k[0] != "archaeology" or n >= archaeology):
-                        clash = True
-                        break
-                if clash:
-                    continue
-            out.append(action)
     if can_add:
-        out.extend(arrows.legal_steps(st, tribe))
-        for action in dynamic_orders(st, tribe):
-            if isinstance(check_order(st, tribe, action), Plan):
-                out.append(action)
-    if t.edits < st.params.max_edits:
-        for p in PRIORITIES:
-            if p != t.priority:
-                out.append(A.SetPriority(p))
+        g, m, e = t.res
+        total = g + m + e
+        if not arrow_open:
+            for tg, tm, te, cost, actions in static_buckets(st, tribe, t.full):
+                if cost <= total and tg <= g and tm <= m and te <= e:
+                    out.extend(actions)
+            out.extend(bound_spells(st, tribe))
+        out.extend(arrows.legal_steps(st, tribe, total))
+    if t.edits < params.max_edits:
+        out.extend(PRIORITY_CHANGES[t.priority])
         if t.totem == "flower":
-            out.extend(A.SetFlower(r) for k, r in enumerate(RESOURCES) if k != t.flower)
+            out.extend(FLOWER_CHANGES[t.flower])
         if t.split_age >= 0:
-            out.extend(A.ChooseCore(i) for i in st.board.land_tiles
-                       if position.seen_owner(st, i) == tribe and i != t.core)
-    out.extend(A.RemoveOrder(o.id) for o in t.orders)
+            out.extend(A.ChooseCore(i) for i in own_tiles(st, tribe) if i != t.core)
+    out.extend(removal(o.id) for o in t.orders)
     if not arrow_open:
         out.append(A.SUBMIT)
     return out
+
+
+def own_tiles(st: TerritoryState, tribe: int) -> list[int]:
+    """The tribe's tiles as the public sees them (T-18.3), cached during ORDERS."""
+    key = ("own", tribe, st.turn)
+    cache = {} if st._resolving else st._cache
+    own = cache.get(key)
+    if own is None:
+        own = cache[key] = [i for i in st.board.land_tiles
+                            if position.seen_owner(st, i) == tribe]
+    return own
 
 
 def order_keys(st: TerritoryState, order: Order) -> tuple[tuple, ...]:

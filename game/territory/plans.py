@@ -22,14 +22,27 @@ class Why:
     params: tuple[tuple[str, Any], ...] = ()
 
 
+_PLAIN: dict[str, Why] = {}
+_RULES: dict[str, Why] = {}
+
+
 def no(key: str, **params: Any) -> Why:
-    """A refusal with a reason key and parameters."""
-    return Why(key, tuple(sorted(params.items())))
+    """A refusal with a reason key and parameters (shared instances when there are none:
+    enumeration refuses most candidates)."""
+    if params:
+        return Why(key, tuple(sorted(params.items())))
+    why = _PLAIN.get(key)
+    if why is None:
+        why = _PLAIN[key] = Why(key)
+    return why
 
 
 def rule(rule_id: str) -> Why:
     """T-20's catch-all: "not allowed (<rule id>)"."""
-    return Why("territory.not_allowed", (("rule", rule_id),))
+    why = _RULES.get(rule_id)
+    if why is None:
+        why = _RULES[rule_id] = Why("territory.not_allowed", (("rule", rule_id),))
+    return why
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,12 +68,12 @@ def less_gold(cost: Cost, by: int) -> Cost:
 
 def valid_tile(st: Any, i: Any) -> bool:
     """`i` is a tile index of the board (not a bool)."""
-    return isinstance(i, int) and not isinstance(i, bool) and 0 <= i < st.board.size
+    return type(i) is int and 0 <= i < st.board.size
 
 
 def valid_tribe(st: Any, i: Any, me: int) -> bool:
     """`i` is another tribe that is still alive."""
-    return (isinstance(i, int) and not isinstance(i, bool) and 0 <= i < len(st.tribes)
+    return (type(i) is int and 0 <= i < len(st.tribes)
             and i != me and st.tribes[i].alive)
 
 

@@ -96,6 +96,23 @@ class Tribe:
     next_order: int = 0
     edits: int = 0
     submitted: bool = False
+    # derived from `orders`, kept up to date by order entry so legality checks need not
+    # rescan the order list (never part of the digest or a view); replaced, never mutated,
+    # so copies may share them
+    used: dict[tuple, int] = field(default_factory=dict, repr=False, compare=False)
+    full: frozenset = field(default_factory=frozenset, repr=False, compare=False)
+    entries: int = field(default=0, repr=False, compare=False)
+    step_memo: tuple | None = field(default=None, repr=False, compare=False)
+
+    def clear_orders(self) -> None:
+        """No orders, no edits (START of a turn, T-5.1; or a public copy for a view)."""
+        self.orders = []
+        self.next_order = 0
+        self.edits = 0
+        self.used = {}
+        self.full = frozenset()
+        self.entries = 0
+        self.step_memo = None
 
     def copy(self) -> "Tribe":
         """An independent copy (lists, sets and dicts copied; orders are immutable)."""

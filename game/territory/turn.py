@@ -225,9 +225,7 @@ def start_turn(st: TerritoryState) -> None:
     st.phase = Phase.ORDERS
     for tribe in st.tribes:
         tribe.submitted = False
-        tribe.edits = 0
-        tribe.next_order = 0
-        tribe.orders = []
+        tribe.clear_orders()
     st.submission = submission_order(st)
     effects.emit(st, E.TurnStarted(t, st.submission, t == st.final_turn))
     for tribe in st.tribes:  # (1) T-9.2

@@ -32,9 +32,9 @@ def make_view(st: TerritoryState, seat: int | None) -> "TerritoryView":
             public = t.copy()
             escrow = t.escrow()
             public.res = [t.res[k] + escrow[k] for k in range(3)]
-            public.orders = []
+            public.clear_orders()
             public.researching = []
-            public.priority, public.flower, public.core, public.edits = "gme", 0, -1, 0
+            public.priority, public.flower, public.core = "gme", 0, -1
             tribes.append(public)
     return TerritoryView(
         seat=seat, board=st.board, params=st.params, seats=st.setup.seats,
