@@ -48,7 +48,7 @@ def surcharge(st: TerritoryState, tribe: int, tile: int) -> int:
 def check_path(st: TerritoryState, tribe: int, prev_kind: int, tile: int, x: Any, raze: Any,
                 pending: int) -> Why | Plan:
     """T-11.1..11.3 for one path tile entered after a tile of kind `prev_kind`."""
-    if not isinstance(x, int) or isinstance(x, bool) or not 0 <= x <= 6:
+    if type(x) is not int or not 0 <= x <= 6:
         return no("territory.bad_x", x=str(x))
     if raze not in RAZE:
         return rule("T-11.8")
@@ -118,35 +118,38 @@ def arrow_options(st: TerritoryState, tribe: int, origin: int, tile: int) -> lis
     return out
 
 
-def check_step(st: TerritoryState, tribe: int, a: A.Step) -> Why | Plan:
-    arrow = open_arrow(st, tribe)
-    if arrow is None:
-        return rule("T-11.1")
-    if not valid_tile(st, a.tile):
-        return no("no_such_place")
+def check_repeat(st: TerritoryState, tribe: int, arrow: Order, a: A.Step) -> Why | Plan:
+    """T-13.7: a `repeat` attack right after an attack on a visible Shadow camp, city or
+    capital (the only case where it can matter)."""
+    if type(a.x) is not int or not 0 <= a.x <= 6:
+        return no("territory.bad_x", x=str(a.x))
     steps = arrow.steps
     last = steps[-1]
     prev = last.tile
-    if a.tile == prev:  # a repeat attack (T-13.7)
-        if not isinstance(a.x, int) or isinstance(a.x, bool) or not 0 <= a.x <= 6:
-            return no("territory.bad_x", x=str(a.x))
-        again = len(steps) >= 2 and steps[-2].tile == prev
-        target = position.seen_owner(st, prev)
-        if (last.x == 0 or a.x == 0 or again or target < 0
-                or st.tribes[target].faction != "shadow"
-                or position.seen_building(st, prev) not in GRUDGE_BUILDINGS):
-            return rule("T-11.1")
-        if a.raze not in RAZE:
-            return rule("T-11.8")
-        if a.raze != "none" and (position.seen_building(st, prev) not in RAZE_VALUE or (
-                a.raze == "special" and not st.board.special[prev])):
-            return rule("T-11.8")
-        return Plan(ZERO, a.x)
-    origin = arrow.action.origin  # type: ignore[attr-defined]
-    if a.tile == origin or any(s.tile == a.tile for s in steps):
+    again = len(steps) >= 2 and steps[-2].tile == prev
+    target = position.seen_owner(st, prev)
+    if (last.x == 0 or a.x == 0 or again or target < 0
+            or st.tribes[target].faction != "shadow"
+            or position.seen_building(st, prev) not in GRUDGE_BUILDINGS):
         return rule("T-11.1")
-    if a.tile not in st.board.adjacent[prev] and not (
-            st.tribes[tribe].faction == "shadow" and st.tunnel[prev] == a.tile):
+    if a.raze not in RAZE:
+        return rule("T-11.8")
+    if a.raze != "none" and (position.seen_building(st, prev) not in RAZE_VALUE or (
+            a.raze == "special" and not st.board.special[prev])):
+        return rule("T-11.8")
+    return Plan(ZERO, a.x)
+
+
+def step_context(st: TerritoryState, tribe: int, arrow: Order, tile: int) -> Why | tuple[int, int]:
+    """T-11.1 for the next path tile of `arrow` (not a repeat): a refusal, or the kind of
+    the previous tile as `check_path` needs it and the crossings pending before it."""
+    steps = arrow.steps
+    last = steps[-1]
+    prev = last.tile
+    if tile == arrow.action.origin or any(s.tile == tile for s in steps):  # type: ignore[attr-defined]
+        return rule("T-11.1")
+    if tile not in st.board.adjacent[prev] and not (
+            st.tribes[tribe].faction == "shadow" and st.tunnel[prev] == tile):
         return rule("T-11.1")
     prev_kind = HELD if last.x else st.board.kind[prev]
     pending = 0
@@ -154,7 +157,22 @@ def check_step(st: TerritoryState, tribe: int, a: A.Step) -> Why | Plan:
         if s.x:
             break
         pending += len(s.escrow)
-    return check_path(st, tribe, prev_kind, a.tile, a.x, a.raze, pending)
+    return prev_kind, pending
+
+
+def check_step(st: TerritoryState, tribe: int, a: A.Step) -> Why | Plan:
+    """T-11.1..11.3: the next tile of the arrow entered last."""
+    arrow = open_arrow(st, tribe)
+    if arrow is None:
+        return rule("T-11.1")
+    if not valid_tile(st, a.tile):
+        return no("no_such_place")
+    if a.tile == arrow.steps[-1].tile:
+        return check_repeat(st, tribe, arrow, a)
+    context = step_context(st, tribe, arrow, a.tile)
+    if isinstance(context, Why):
+        return context
+    return check_path(st, tribe, context[0], a.tile, a.x, a.raze, context[1])
 
 
 def step_options(st: TerritoryState, tribe: int) -> tuple[tuple[int, tuple[Any, ...]], ...]:
@@ -187,14 +205,29 @@ def step_options(st: TerritoryState, tribe: int) -> tuple[tuple[int, tuple[Any, 
         if j in seen:
             continue
         seen.add(j)
-        cross = check_step(st, tribe, A.Step(j, 0, "none"))
+        if j == last:
+            # a repeat: `check_repeat` decides each candidate; its refusal of (1, none)
+            # depends on neither x nor raze, so it rules out every repeat at once
+            if isinstance(check_repeat(st, tribe, arrow, A.Step(j, 1, "none")), Why):
+                continue
+            for raze in RAZE:
+                for x in range(7):
+                    plan = check_repeat(st, tribe, arrow, A.Step(j, x, raze))
+                    if isinstance(plan, Plan):
+                        groups.setdefault(plan.generic, []).append(A.Step(j, x, raze))
+            continue
+        context = step_context(st, tribe, arrow, j)
+        if isinstance(context, Why):
+            continue
+        prev_kind, pending = context
+        cross = check_path(st, tribe, prev_kind, j, 0, "none", pending)
         if isinstance(cross, Plan):
             groups.setdefault(cross.generic, []).append(A.Step(j, 0, "none"))
         for raze in RAZE:
-            one = check_step(st, tribe, A.Step(j, 1, raze))
+            one = check_path(st, tribe, prev_kind, j, 1, raze, pending)
             if isinstance(one, Plan):
                 groups.setdefault(one.generic, []).append(A.Step(j, 1, raze))
-            two = check_step(st, tribe, A.Step(j, 2, raze))
+            two = check_path(st, tribe, prev_kind, j, 2, raze, pending)
             if isinstance(two, Plan):
                 less = 1 if two.discount else 0
                 for x in range(2, 7):

@@ -17,7 +17,8 @@ from typing import Any, Callable
 from game.territory import actions as A
 from game.territory import arrows, building, diplomacy, effects, magic, position
 from game.territory.constants import (
-    CITY, PRIORITIES, RESOURCES, RUIN, SEA, SIDES, SPELLS, TECH, TECHS, ZERO,
+    CAMP, CAPITAL, CITY, NONE, OUTPOST, PRIORITIES, RESOURCES, RUIN, SEA, SIDES, SPELLS, TECH,
+    TECHS, TREE, ZERO,
 )
 from game.territory.plans import Why, Plan, no, rule, valid_tile
 from game.territory.state import NOBODY, Order, PathStep, TerritoryState, Tribe
@@ -194,16 +195,29 @@ def static_orders(st: TerritoryState, tribe: int) -> list[tuple[Any, Plan]]:
         for j in nbs:
             if j not in own_set:
                 out.extend(arrows.arrow_options(st, tribe, i, j))
-        for b in building.BUILD_KINDS:
-            add(A.Build(i, b), building.check_build)
-        add(A.Upgrade(i), building.check_upgrade)
-        add(A.Commerce(i), building.check_commerce)
-        for side in SIDES:
-            add(A.Wall(i, side, "gold"), building.check_wall)
-            add(A.Wall(i, side, "mixed"), building.check_wall)
-            add(A.WallUpgrade(i, side), building.check_wall_upgrade)
-        for part in ("building", "tunnel") + SIDES:
-            add(A.Demolish(i, part), building.check_demolish)
+        # Candidates are pre-filtered by conditions every acceptance needs (an empty slot to
+        # build, a wall to upgrade...); the checkers decide.
+        b = st.building[i]
+        if b in (NONE, RUIN):
+            for kind in building.BUILD_KINDS:
+                add(A.Build(i, kind), building.check_build)
+        elif b in (CAMP, OUTPOST, CITY):
+            add(A.Upgrade(i), building.check_upgrade)
+        if b in (CITY, CAPITAL) and "commerce_tech" in t.techs:
+            add(A.Commerce(i), building.check_commerce)
+        if b not in (NONE, RUIN, TREE):
+            add(A.Demolish(i, "building"), building.check_demolish)
+        if st.tunnel[i] >= 0:
+            add(A.Demolish(i, "tunnel"), building.check_demolish)
+        for k, side in enumerate(SIDES):
+            level = st.walls[i * 4 + k]
+            if not level:
+                add(A.Wall(i, side, "gold"), building.check_wall)
+                add(A.Wall(i, side, "mixed"), building.check_wall)
+            else:
+                add(A.Demolish(i, side), building.check_demolish)
+                if level == 1:
+                    add(A.WallUpgrade(i, side), building.check_wall_upgrade)
         if faction == "shadow":
             w = board.width
             x0, y0 = i % w, i // w
@@ -261,8 +275,9 @@ def static_orders(st: TerritoryState, tribe: int) -> list[tuple[Any, Plan]]:
             for i in own:
                 add(A.Cast(spell, i), magic.check_cast)
         else:
+            seen = position.seen_owners(st)
             for i in board.land_tiles:
-                if position.seen_owner(st, i) not in (tribe, NOBODY):
+                if seen[i] not in (tribe, NOBODY):
                     add(A.Cast(spell, i), magic.check_cast)
     cache[key] = out
     return out
@@ -277,6 +292,26 @@ def static_plans(st: TerritoryState, tribe: int) -> dict[Any, tuple[Any, Plan]]:
     return plans
 
 
+def cost_groups(st: TerritoryState, tribe: int) -> tuple[tuple, ...]:
+    """The static orders grouped by cost, then by conflict keys:
+    ((gold, materials, exotics, total, all keys, all actions, ((keys, actions), ...)), ...),
+    cached for the turn."""
+    key = ("groups", tribe, st.turn)
+    cache = {} if st._resolving else st._cache
+    groups = cache.get(key)
+    if groups is None:
+        by_cost: dict[tuple[int, int, int, int], dict[tuple, list[Any]]] = {}
+        for action, plan in static_orders(st, tribe):
+            cost = (plan.typed[0], plan.typed[1], plan.typed[2], plan.total)
+            by_cost.setdefault(cost, {}).setdefault(plan.keys, []).append(action)
+        groups = cache[key] = tuple(
+            cost + (frozenset(k for keys in subs for k in keys),
+                    tuple(a for acts in subs.values() for a in acts),
+                    tuple((frozenset(keys), tuple(acts)) for keys, acts in subs.items()))
+            for cost, subs in by_cost.items())
+    return groups
+
+
 def static_buckets(st: TerritoryState, tribe: int, full: frozenset) -> tuple[tuple, ...]:
     """The static orders whose conflict keys are not at their limit (`full`), grouped by
     cost: ((gold, materials, exotics, total, actions), ...). Cached per turn and `full`, so
@@ -285,12 +320,13 @@ def static_buckets(st: TerritoryState, tribe: int, full: frozenset) -> tuple[tup
     cache = {} if st._resolving else st._cache
     buckets = cache.get(key)
     if buckets is None:
-        groups: dict[tuple[int, int, int, int], list[Any]] = {}
-        for action, plan in static_orders(st, tribe):
-            if full and not full.isdisjoint(plan.keys):
-                continue
-            groups.setdefault(plan.typed + (plan.total,), []).append(action)
-        buckets = cache[key] = tuple(c + (tuple(acts),) for c, acts in groups.items())
+        out = []
+        for g, m, e, total, keys, actions, subs in cost_groups(st, tribe):
+            if full and not full.isdisjoint(keys):
+                actions = tuple(a for ks, acts in subs if full.isdisjoint(ks) for a in acts)
+            if actions:
+                out.append((g, m, e, total, actions))
+        buckets = cache[key] = tuple(out)
     return buckets
 
 
@@ -374,8 +410,8 @@ def own_tiles(st: TerritoryState, tribe: int) -> list[int]:
     cache = {} if st._resolving else st._cache
     own = cache.get(key)
     if own is None:
-        own = cache[key] = [i for i in st.board.land_tiles
-                            if position.seen_owner(st, i) == tribe]
+        seen = position.seen_owners(st)
+        own = cache[key] = [i for i in st.board.land_tiles if seen[i] == tribe]
     return own
 
 

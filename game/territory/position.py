@@ -28,6 +28,18 @@ def seen_owner(st: Any, i: int) -> int:
     return NOBODY if hidden(st, i) else st.owner[i]
 
 
+def seen_owners(st: Any) -> list[int]:
+    """Every tile's owner as the public sees it; cached on a state during ORDERS (the board
+    cannot change until RESOLVE)."""
+    cache = getattr(st, "_cache", None)
+    if cache is None or st._resolving:
+        return [seen_owner(st, i) for i in range(st.board.size)]
+    seen = cache.get("seen")
+    if seen is None:
+        seen = cache["seen"] = [seen_owner(st, i) for i in range(st.board.size)]
+    return seen
+
+
 def seen_building(st: Any, i: int) -> int:
     """The main building the public sees."""
     return NONE if hidden(st, i) else st.building[i]
