@@ -61,6 +61,11 @@ class Board:
     land_tiles: tuple[int, ...] = field(default=(), init=False)
     volcanoes: tuple[int, ...] = field(default=(), init=False)
     size: int = field(default=0, init=False)      # number of tiles (width x height)
+    sea_tiles: tuple[int, ...] = field(default=(), init=False)
+    # Checker results that are pure functions of this board and a key naming everything
+    # else they read (orders.py: per-tile candidates and arrows). Derived data, never game
+    # state: shared by every game on the board and by clones.
+    memo: dict = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         w, h = self.width, self.height
@@ -81,6 +86,7 @@ class Board:
             for t in group.tiles:
                 group_of[t] = g
         object.__setattr__(self, "size", w * h)
+        object.__setattr__(self, "sea_tiles", tuple(i for i in range(w * h) if self.kind[i] == SEA))
         object.__setattr__(self, "sides", tuple(sides))
         object.__setattr__(self, "adjacent", tuple(adjacent))
         object.__setattr__(self, "around", tuple(around))

@@ -17,7 +17,7 @@ from typing import Any, Callable
 from game.territory import actions as A
 from game.territory import arrows, building, diplomacy, effects, magic, position
 from game.territory.constants import (
-    CAMP, CAPITAL, CITY, NONE, OUTPOST, PRIORITIES, RESOURCES, RUIN, SEA, SIDES, SPELLS, TECH,
+    CAMP, CAPITAL, CITY, NONE, OUTPOST, PRIORITIES, RESOURCES, RUIN, SIDES, SPELLS, TECH,
     TECHS, TREE, ZERO,
 )
 from game.territory.plans import Why, Plan, no, rule, valid_tile
@@ -90,21 +90,13 @@ def dynamic_check(st: TerritoryState, tribe: int, action: Any, plan: Plan) -> Wh
 
 
 def check_order(st: TerritoryState, tribe: int, action: Any) -> Why | Plan:
-    """Checker plus dynamic checks for a new order (not settings, removal or submit).
-
-    During ORDERS the plans of the orders whose checker result cannot change until RESOLVE
-    come from the per-turn table the same checkers filled (`static_plans`)."""
+    """Checker plus dynamic checks for a new order (not settings, removal or submit)."""
     checker = CHECKERS.get(type(action))
     if checker is None:
         return no("wrong_phase")
-    known = None if st._resolving else static_plans(st, tribe).get(action)
-    # identity, not equality: Arrow(.., x=True, ..) equals Arrow(.., x=1, ..) but is refused
-    if known is not None and known[0] is action:
-        plan = known[1]
-    else:
-        plan = checker(st, tribe, action)
-        if isinstance(plan, Why):
-            return plan
+    plan = checker(st, tribe, action)
+    if isinstance(plan, Why):
+        return plan
     why = dynamic_check(st, tribe, action, plan)
     return why if why else plan
 
@@ -170,6 +162,42 @@ def remove(st: TerritoryState, tribe: int, order_id: int) -> list[tuple[int, tup
     return gone
 
 
+def tile_options(st: TerritoryState, tribe: int, i: int) -> list[tuple[Any, Plan]]:
+    """Builds, upgrades, commerce, walls and demolitions the checkers accept on own tile i.
+
+    Candidates are pre-filtered by conditions every acceptance needs (an empty slot to
+    build, a wall to upgrade...); the checkers decide."""
+    out: list[tuple[Any, Plan]] = []
+
+    def add(action: Any, checker: Callable) -> None:
+        plan = checker(st, tribe, action)
+        if isinstance(plan, Plan):
+            out.append((action, plan))
+
+    b = st.building[i]
+    if b in (NONE, RUIN):
+        for kind in building.BUILD_KINDS:
+            add(A.Build(i, kind), building.check_build)
+    elif b in (CAMP, OUTPOST, CITY):
+        add(A.Upgrade(i), building.check_upgrade)
+    if b in (CITY, CAPITAL):
+        add(A.Commerce(i), building.check_commerce)
+    if b not in (NONE, RUIN, TREE):
+        add(A.Demolish(i, "building"), building.check_demolish)
+    if st.tunnel[i] >= 0:
+        add(A.Demolish(i, "tunnel"), building.check_demolish)
+    for k, side in enumerate(SIDES):
+        level = st.walls[i * 4 + k]
+        if not level:
+            add(A.Wall(i, side, "gold"), building.check_wall)
+            add(A.Wall(i, side, "mixed"), building.check_wall)
+        else:
+            add(A.Demolish(i, side), building.check_demolish)
+            if level == 1:
+                add(A.WallUpgrade(i, side), building.check_wall_upgrade)
+    return out
+
+
 def static_orders(st: TerritoryState, tribe: int) -> list[tuple[Any, Plan]]:
     """Every new order whose checker accepts it now, cached for the turn."""
     key = (tribe, st.turn)
@@ -188,37 +216,37 @@ def static_orders(st: TerritoryState, tribe: int) -> list[tuple[Any, Plan]]:
     faction = t.faction
     own = own_tiles(st, tribe)
     own_set = set(own)
+    memo = board.memo
+    seen = position.seen_owners(st)
+    tower = position.has_tower(st, tribe)
+    arch = position.arch_art(st, tribe)
+    commerce_tech = "commerce_tech" in t.techs
     for i in own:
         nbs = list(board.adjacent[i])
         if faction == "shadow" and st.tunnel[i] >= 0 and st.tunnel[i] not in nbs:
             nbs.append(st.tunnel[i])
         for j in nbs:
-            if j not in own_set:
-                out.extend(arrows.arrow_options(st, tribe, i, j))
-        # Candidates are pre-filtered by conditions every acceptance needs (an empty slot to
-        # build, a wall to upgrade...); the checkers decide.
+            if j in own_set:
+                continue
+            # everything check_arrow reads about (i, j) besides the board: i is own, j is
+            # next to it (or tunnel-linked for Shadow) and not own
+            owner = seen[j]
+            rel = 0 if owner == NOBODY else 1 if owner >= 0 else 2
+            key = ("arrow", i, j, faction, rel, position.seen_building(st, j),
+                   owner >= 0 and position.grievance(st, tribe, owner))
+            options = memo.get(key)
+            if options is None:
+                options = memo[key] = arrows.arrow_options(st, tribe, i, j)
+            out.extend(options)
+        # everything the building, wall and demolish checkers read about own tile i
         b = st.building[i]
-        if b in (NONE, RUIN):
-            for kind in building.BUILD_KINDS:
-                add(A.Build(i, kind), building.check_build)
-        elif b in (CAMP, OUTPOST, CITY):
-            add(A.Upgrade(i), building.check_upgrade)
-        if b in (CITY, CAPITAL) and "commerce_tech" in t.techs:
-            add(A.Commerce(i), building.check_commerce)
-        if b not in (NONE, RUIN, TREE):
-            add(A.Demolish(i, "building"), building.check_demolish)
-        if st.tunnel[i] >= 0:
-            add(A.Demolish(i, "tunnel"), building.check_demolish)
-        for k, side in enumerate(SIDES):
-            level = st.walls[i * 4 + k]
-            if not level:
-                add(A.Wall(i, side, "gold"), building.check_wall)
-                add(A.Wall(i, side, "mixed"), building.check_wall)
-            else:
-                add(A.Demolish(i, side), building.check_demolish)
-                if level == 1:
-                    add(A.WallUpgrade(i, side), building.check_wall_upgrade)
-        if faction == "shadow":
+        key = ("tile", i, faction, b, tuple(st.walls[i * 4:i * 4 + 4]), st.tunnel[i],
+               st.commerce[i], tower, arch, commerce_tech)
+        options = memo.get(key)
+        if options is None:
+            options = memo[key] = tile_options(st, tribe, i)
+        out.extend(options)
+        if faction == "shadow" and "digging" in t.techs:
             w = board.width
             x0, y0 = i % w, i // w
             for d in range(2, st.params.tunnel_max_gap + 2):
@@ -232,22 +260,38 @@ def static_orders(st: TerritoryState, tribe: int) -> list[tuple[Any, Plan]]:
         for n in range(1, st.params.guard_max + 1):
             add(A.Guard(n, -1), magic.check_guard)
     others = [o.id for o in st.tribes if o.alive and o.id != tribe]
+    # a cession needs the target next to the tile: only those pairs are candidates
+    bordering = sorted({(seen[j], i) for i in own for j in board.adjacent[i] if seen[j] >= 0
+                        and seen[j] != tribe})
+    for other, i in bordering:
+        add(A.Cede(other, i), diplomacy.check_cede)
     for other in others:
-        for i in own:
-            add(A.Cede(other, i), diplomacy.check_cede)
-        for r in RESOURCES:
-            for n in range(1, st.params.gift_max + 1):
-                add(A.Gift(other, r, n), diplomacy.check_gift)
+        # a gift's plan depends only on the amounts (the target is alive and another tribe)
+        gifts = memo.get(("gifts", st.params.gift_max))
+        if gifts is None:
+            gifts = memo[("gifts", st.params.gift_max)] = tuple(
+                (r, n) for r in RESOURCES for n in range(1, st.params.gift_max + 1))
+        for r, n in gifts:
+            add(A.Gift(other, r, n), diplomacy.check_gift)
         add(A.DemandTribute(other), diplomacy.check_demand)
         add(A.ProposeTrade(other), diplomacy.check_propose)
         add(A.OfferVassal(other), diplomacy.check_offer_vassal)
-        for pay in (True, False):
-            add(A.AnswerTribute(other, pay), diplomacy.check_answer_tribute)
-            add(A.AnswerTrade(other, pay), diplomacy.check_answer_trade)
-            add(A.AnswerVassal(other, pay), diplomacy.check_answer_vassal)
+    # answers exist only to last turn's proposals
+    for war, target, made in st.demands:
+        if target == tribe and made == st.turn - 1:
+            for pay in (True, False):
+                add(A.AnswerTribute(war, pay), diplomacy.check_answer_tribute)
+    for jungle, target, made in st.trades:
+        if target == tribe and made == st.turn - 1:
+            for accept in (True, False):
+                add(A.AnswerTrade(jungle, accept), diplomacy.check_answer_trade)
+    for vassal, lord, made in st.vassal_offers:
+        if lord == tribe and made == st.turn - 1:
+            for accept in (True, False):
+                add(A.AnswerVassal(vassal, accept), diplomacy.check_answer_vassal)
     if faction == "tide":
-        for i in range(board.size):
-            if board.kind[i] == SEA:
+        if t.temple < 0:
+            for i in board.sea_tiles:
                 add(A.Temple(i), building.check_temple)
         add(A.DEEP_TIDE, magic.check_deep_tide)
     for tech in TECHS:
@@ -283,50 +327,63 @@ def static_orders(st: TerritoryState, tribe: int) -> list[tuple[Any, Plan]]:
     return out
 
 
-def static_plans(st: TerritoryState, tribe: int) -> dict[Any, tuple[Any, Plan]]:
-    """`static_orders` as {action: (the enumerated action, its plan)}, cached for the turn."""
-    key = ("plans", tribe, st.turn)
-    plans = st._cache.get(key)
-    if plans is None:
-        plans = st._cache[key] = {a: (a, p) for a, p in static_orders(st, tribe)}
-    return plans
-
-
-def cost_groups(st: TerritoryState, tribe: int) -> tuple[tuple, ...]:
-    """The static orders grouped by cost, then by conflict keys:
-    ((gold, materials, exotics, total, all keys, all actions, ((keys, actions), ...)), ...),
-    cached for the turn."""
+def cost_groups(st: TerritoryState, tribe: int) -> tuple[tuple, tuple]:
+    """The static orders grouped for `legal_orders`, cached for the turn:
+    (keyless, keyed). keyless: ((gold, materials, exotics, total, actions), ...) by cost;
+    keyed: ((gold, materials, exotics, total, all keys, ((keys, action), ...)), ...) by
+    cost and kind of first key, so a key that reaches its limit touches few groups."""
     key = ("groups", tribe, st.turn)
     cache = {} if st._resolving else st._cache
     groups = cache.get(key)
     if groups is None:
-        by_cost: dict[tuple[int, int, int, int], dict[tuple, list[Any]]] = {}
+        keyless: dict[tuple, list[Any]] = {}
+        keyed: dict[tuple, list[tuple[frozenset, Any]]] = {}
         for action, plan in static_orders(st, tribe):
             cost = (plan.typed[0], plan.typed[1], plan.typed[2], plan.total)
-            by_cost.setdefault(cost, {}).setdefault(plan.keys, []).append(action)
-        groups = cache[key] = tuple(
-            cost + (frozenset(k for keys in subs for k in keys),
-                    tuple(a for acts in subs.values() for a in acts),
-                    tuple((frozenset(keys), tuple(acts)) for keys, acts in subs.items()))
-            for cost, subs in by_cost.items())
+            if plan.keys:
+                keyed.setdefault(cost + (plan.keys[0][0],), []).append(
+                    (frozenset(plan.keys), action))
+            else:
+                keyless.setdefault(cost, []).append(action)
+        groups = cache[key] = (
+            tuple(cost + (tuple(acts),) for cost, acts in keyless.items()),
+            tuple(cost[:4] + (frozenset(k for ks, _ in entries for k in ks), tuple(entries))
+                  for cost, entries in keyed.items()))
     return groups
 
 
-def static_buckets(st: TerritoryState, tribe: int, full: frozenset) -> tuple[tuple, ...]:
-    """The static orders whose conflict keys are not at their limit (`full`), grouped by
-    cost: ((gold, materials, exotics, total, actions), ...). Cached per turn and `full`, so
-    `legal_orders` only tests affordability once per distinct cost."""
-    key = ("buckets", tribe, st.turn, full)
+def _keyed_filter(groups: tuple, full: frozenset) -> tuple[tuple, ...]:
+    """Keyed groups without the orders holding a key in `full`:
+    ((gold, materials, exotics, total, all keys, entries, actions), ...)."""
+    out = []
+    for g, m, e, total, keys, entries in groups:
+        if full and not full.isdisjoint(keys):
+            entries = tuple(x for x in entries if full.isdisjoint(x[0]))
+            keys = frozenset(k for ks, _ in entries for k in ks)
+        if entries:
+            out.append((g, m, e, total, keys, entries, tuple(a for _, a in entries)))
+    return tuple(out)
+
+
+def keyed_buckets(st: TerritoryState, tribe: int, full: frozenset) -> tuple[tuple, ...]:
+    """The keyed static orders whose keys are not at their limit (`full`), cached per turn
+    and `full`. Entering an order usually adds one full key: the result is then derived from
+    the previous one by filtering only the groups that hold that key."""
+    key = ("keyed", tribe, st.turn, full)
     cache = {} if st._resolving else st._cache
     buckets = cache.get(key)
     if buckets is None:
-        out = []
-        for g, m, e, total, keys, actions, subs in cost_groups(st, tribe):
-            if full and not full.isdisjoint(keys):
-                actions = tuple(a for ks, acts in subs if full.isdisjoint(ks) for a in acts)
-            if actions:
-                out.append((g, m, e, total, actions))
-        buckets = cache[key] = tuple(out)
+        last = cache.get(("keyed_last", tribe, st.turn))
+        if last is not None and last[0] <= full:
+            delta = full - last[0]
+            buckets = tuple(
+                b if b[4].isdisjoint(delta) else _keyed_filter((b[:6],), delta)[0]
+                for b in last[1]
+                if b[4].isdisjoint(delta) or any(delta.isdisjoint(ks) for ks, _ in b[5]))
+        else:
+            buckets = _keyed_filter(cost_groups(st, tribe)[1], full)
+        cache[key] = buckets
+        cache[("keyed_last", tribe, st.turn)] = (full, buckets)
     return buckets
 
 
@@ -387,7 +444,10 @@ def legal_orders(st: TerritoryState, tribe: int) -> list[Any]:
         g, m, e = t.res
         total = g + m + e
         if not arrow_open:
-            for tg, tm, te, cost, actions in static_buckets(st, tribe, t.full):
+            for tg, tm, te, cost, actions in cost_groups(st, tribe)[0]:
+                if cost <= total and tg <= g and tm <= m and te <= e:
+                    out.extend(actions)
+            for tg, tm, te, cost, _, _, actions in keyed_buckets(st, tribe, t.full):
                 if cost <= total and tg <= g and tm <= m and te <= e:
                     out.extend(actions)
             out.extend(bound_spells(st, tribe))
