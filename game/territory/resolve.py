@@ -101,11 +101,19 @@ def system_orders(st: TerritoryState, tid: int) -> None:
     """D: the system tribe's AI chooses its orders now, from the public view."""
     from game.territory.ai import plan_turn
 
-    view = st.view(None)
-    for action in plan_turn(view, tid, orders.legal_orders(st, tid)):
-        plan = orders.check_order(st, tid, action)
-        if isinstance(plan, Plan):
-            orders.enter(st, tid, action, plan)
+    # Nothing on the board changes while the tribe plans and enters its orders, so the
+    # ORDERS-phase caches may run (on a fresh cache, dropped afterwards).
+    st._resolving = False
+    st._cache = {}
+    try:
+        view = st.view(None)
+        for action in plan_turn(view, tid, orders.legal_orders(st, tid)):
+            plan = orders.check_order(st, tid, action)
+            if isinstance(plan, Plan):
+                orders.enter(st, tid, action, plan)
+    finally:
+        st._resolving = True
+        st._cache = {}
     register_shields(st, tid)
 
 
