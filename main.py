@@ -81,7 +81,7 @@ def _one_positional(opts: dict[str, object], what: str) -> str:
 
 
 def cmd_simulate(args: list[str]) -> int:
-    from game.core.simulate import format_table, simulate, stderr_progress
+    from game.play.simulate import format_table, simulate, stderr_progress
 
     opts = _parse(args, {"--seats": "str", "--games": "int", "--seed": "int", "--jobs": "int",
                          "--map": "str"}, bools=("--json", "--no-rotate", "--fixed"))
@@ -134,7 +134,7 @@ def cmd_play(args: list[str]) -> int:
     from game import rulesets
     from game.ai import make_agent
     from game.core.protocol import Setup
-    from game.core.session import GameSession
+    from game.play.session import GameSession
     from scenes.registry import GAME_SCENES
 
     opts = _parse(args, {"--seats": "str", "--seed": "int", "--map": "str", "--names": "str"},
@@ -182,7 +182,7 @@ def cmd_smoke(args: list[str]) -> int:
 def cmd_replay(args: list[str]) -> int:
     from pathlib import Path
 
-    from game.core.saves import SaveError, read_save
+    from game.play.saves import SaveError, read_save
     from scenes.registry import GAME_SCENES
 
     opts = _parse(args, {})
@@ -191,7 +191,7 @@ def cmd_replay(args: list[str]) -> int:
         save = read_save(path)
         if save.ruleset not in GAME_SCENES:
             raise SaveError("save.unknown_ruleset", name=save.ruleset)
-        from game.core.saves import restore
+        from game.play.saves import restore
         restore(save)  # checks the whole file before anything opens
     except SaveError as exc:
         raise CliError(error_text(exc)) from None

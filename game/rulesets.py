@@ -1,6 +1,7 @@
 """The registry of rulesets: `rulesets.get("tidegate")`, `rulesets.ids()`.
 
-Rulesets are listed explicitly (not found by scanning folders) so that PyInstaller sees every
+Each ruleset's agents live in `game/<id>/agents.py` (`AGENTS = {"greedy": ...}`), loaded here
+next to its rules. Rulesets are listed explicitly (not found by scanning folders) so that PyInstaller sees every
 import and a typo fails loudly. A ruleset whose package is not in this build is left out of
 `ids()`.
 """
@@ -14,29 +15,61 @@ from game.core.errors import UnknownName
 from game.core.protocol import Ruleset
 
 
+def _loaded(ruleset: Ruleset, agents_module: object) -> Ruleset:
+    """`ruleset`, with the agent table of its `agents.py` registered for `game.ai`.
+
+    The imports above are explicit so PyInstaller sees every module; agents are handed to
+    `game.ai` from here because it sits below the rulesets and must not import them.
+    """
+    from game.ai import register_agents
+    if agents_module is not None:
+        register_agents(ruleset.id, getattr(agents_module, "AGENTS"))
+    return ruleset
+
+
 def _tidegate() -> Ruleset:
     from game.tidegate.rules import TidegateRuleset
-    return TidegateRuleset()
+    try:
+        from game.tidegate import agents
+    except ImportError:  # a ruleset that still lists its agents in Ruleset.agents()
+        agents = None
+    return _loaded(TidegateRuleset(), agents)
 
 
 def _territory() -> Ruleset:
     from game.territory.rules import TerritoryRuleset
-    return TerritoryRuleset()
+    try:
+        from game.territory import agents
+    except ImportError:  # a ruleset that still lists its agents in Ruleset.agents()
+        agents = None
+    return _loaded(TerritoryRuleset(), agents)
 
 
 def _skirmish() -> Ruleset:
     from game.skirmish.rules import SkirmishRuleset
-    return SkirmishRuleset()
+    try:
+        from game.skirmish import agents
+    except ImportError:  # a ruleset that still lists its agents in Ruleset.agents()
+        agents = None
+    return _loaded(SkirmishRuleset(), agents)
 
 
 def _domiplot() -> Ruleset:
     from game.domiplot.rules import DomiplotRuleset
-    return DomiplotRuleset()
+    try:
+        from game.domiplot import agents
+    except ImportError:  # a ruleset that still lists its agents in Ruleset.agents()
+        agents = None
+    return _loaded(DomiplotRuleset(), agents)
 
 
 def _landship() -> Ruleset:
     from game.landship.rules import LandshipRuleset
-    return LandshipRuleset()
+    try:
+        from game.landship import agents
+    except ImportError:  # a ruleset that still lists its agents in Ruleset.agents()
+        agents = None
+    return _loaded(LandshipRuleset(), agents)
 
 
 _FACTORIES: dict[str, Callable[[], Ruleset]] = {
@@ -59,6 +92,12 @@ def _present(ruleset_id: str) -> bool:
 def ids() -> list[str]:
     """Every available ruleset id, in the collection's order."""
     return [r for r in _FACTORIES if _present(r)]
+
+
+def agents(ruleset_id: str) -> dict[str, type]:
+    """The agent classes of a ruleset by id, generic ones included (see `game.ai.agent_table`)."""
+    from game.ai import agent_table
+    return agent_table(get(ruleset_id))
 
 
 def get(ruleset_id: str) -> Ruleset:

@@ -16,7 +16,7 @@ from pathlib import Path
 import pygame
 
 from game.core.i18n import catalogue, error_text, tr
-from game.core.saves import AUTOSAVE_NAME, SaveError, SaveInfo, list_saves
+from game.play.saves import AUTOSAVE_NAME, SaveError, SaveInfo, list_saves
 from scenes import theme
 from scenes.dialogs import MessageBox, Overlay
 from scenes.scene import Scene

@@ -13,7 +13,7 @@ from game.core.errors import GameError
 from game.core.i18n import error_text, language, tr
 from game.core.paths import maps_dir, resource_root
 from game.core.protocol import Setup
-from game.core.session import GameSession
+from game.play.session import GameSession
 from game.core.tiled import read_map
 from scenes import theme
 from scenes.dialogs import MessageBox

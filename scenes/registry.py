@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
-from game.core.session import GameSession
+from game.play.session import GameSession
 
 if TYPE_CHECKING:
     from scenes.app import App

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.core.saves import SaveGame
-from game.core.session import GameSession
+from game.play.session import GameSession
 from scenes.registry import open_game
 
 

@@ -16,7 +16,7 @@ import random
 import pygame
 
 from game.core.i18n import tr
-from game.core.session import GameSession
+from game.play.session import GameSession
 from scenes import theme
 from scenes.scene import MenuScene
 from scenes.widgets import Button, WidgetGroup

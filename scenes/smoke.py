@@ -14,7 +14,7 @@ import pygame
 from game import rulesets
 from game.ai import make_agent
 from game.core.protocol import Setup
-from game.core.session import GameSession
+from game.play.session import GameSession
 from game.tidegate import events as E
 
 SMOKE_WINDOW = (1280, 720)

@@ -14,7 +14,7 @@ import pygame
 from game.core.errors import IllegalAction
 from game.core.i18n import error_text, tr
 from game.core.saves import autosave_path, write_save
-from game.core.session import GameSession
+from game.play.session import GameSession
 from game.tidegate import actions as A
 from game.tidegate import events as E
 from game.tidegate.constants import (

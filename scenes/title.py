@@ -7,8 +7,8 @@ import math
 import pygame
 
 from game.core.i18n import error_text, tr
-from game.core.saves import SaveError, autosave_path, read_save, restore
-from game.core.session import GameSession
+from game.play.saves import SaveError, autosave_path, read_save, restore
+from game.play.session import GameSession
 from scenes import theme
 from scenes.dialogs import ConfirmQuit, MessageBox
 from scenes.scene import MenuScene

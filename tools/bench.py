@@ -1,7 +1,8 @@
-"""One command for the performance figures: `python tools/bench.py [--quick] [--out FILE]`.
+"""One command for the performance figures: `python tools/bench.py [--quick] [--clone] [--out FILE]`.
 
 Prints one JSON report with, for every registered ruleset: random-play actions/s and games/s,
-greedy decision time p50/p99 and greedy's win rate against random seats; for every ruleset
+greedy decision time p50/p99, greedy's win rate against random seats and clone() cost in µs
+(`--clone` prints only that); for every ruleset
 with a game scene: frame time p50/p99 of the game scene with AI seats at 1280x720 headless;
 and for the program: time from start to the first frame (from source, and from the
 executable when `dist/` holds one), peak memory (RSS) of a game session, executable size.
@@ -31,7 +32,7 @@ BENCH_SEATS = {"tidegate": 4, "territory": 3, "skirmish": 4, "domiplot": 4, "lan
 def rules_figures(ruleset_id: str, games: int) -> dict:
     """Random play on one core (speed); greedy against random seats on every core (strength)."""
     from game import rulesets
-    from game.core.simulate import simulate
+    from game.play.simulate import simulate
 
     rs = rulesets.get(ruleset_id)
     n = BENCH_SEATS.get(ruleset_id, rs.max_players)
@@ -52,6 +53,52 @@ def rules_figures(ruleset_id: str, games: int) -> dict:
     }
 
 
+def _concedes(action: object) -> bool:
+    """Resign/surrender-like actions (`Action.concedes`; class names until rulesets set it)."""
+    return bool(getattr(type(action), "concedes", False)) or type(action).__name__ in ("Resign", "Surrender")
+
+
+def clone_figures(ruleset_id: str, games: int = 3, seed: int = 1) -> dict:
+    """clone() cost in µs over positions of random games (every 5th position of `games`).
+
+    Search copies the state at every node, so this is the figure search speed hangs on.
+    """
+    from game import rulesets
+    from game.core.protocol import Setup
+    from game.core.rng import Rng
+
+    rs = rulesets.get(ruleset_id)
+    n = BENCH_SEATS.get(ruleset_id, rs.max_players)
+    positions = []
+    for g in range(games):
+        state = rs.new_game(Setup(seats=("random",) * n, seed=seed + g))
+        pick = Rng(seed + g)
+        step = 0
+        while state.result() is None:
+            if step % 5 == 0:
+                positions.append(state.clone())
+            movers = state.to_move()
+            seat = movers[pick.below(len(movers))]
+            legal = state.legal_actions(seat)
+            # play on instead of conceding, so positions come from whole games
+            keep = [a for a in legal if not _concedes(a)] or legal
+            state.apply(seat, keep[pick.below(len(keep))])
+            step += 1
+    clock = time.perf_counter
+    times = []
+    for state in positions:
+        reps = 20
+        t0 = clock()
+        for _ in range(reps):
+            state.clone()
+        times.append((clock() - t0) / reps * 1e6)
+    times.sort()
+    return {"clone_us_mean": round(sum(times) / len(times), 1),
+            "clone_us_p50": round(times[len(times) // 2], 1),
+            "clone_us_p99": round(times[int(len(times) * 0.99) - 1] if len(times) > 1 else times[0], 1),
+            "positions": len(times), "seats": n}
+
+
 def frame_figures(ruleset_id: str, seconds: float) -> dict:
     """Run the game scene with AI seats at 1x speed for `seconds` of game time."""
     code = f"""
@@ -60,7 +107,7 @@ from scenes.app import App
 from scenes.settings import Settings
 from game import rulesets
 from game.core.protocol import Setup
-from game.core.session import GameSession
+from game.play.session import GameSession
 from scenes.registry import open_game
 rs = rulesets.get({ruleset_id!r})
 n = rs.max_players
@@ -117,11 +164,15 @@ def main() -> int:
     quick = "--quick" in sys.argv
     out_file = sys.argv[sys.argv.index("--out") + 1] if "--out" in sys.argv else None
     from game import rulesets
+    if "--clone" in sys.argv:  # only the clone() cost per ruleset (a few seconds)
+        print(json.dumps({rid: clone_figures(rid) for rid in rulesets.ids()}, indent=2))
+        return 0
     from scenes.registry import GAME_SCENES
 
     report: dict = {"machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0]}, "rulesets": {}}
     for rid in rulesets.ids():
         entry = rules_figures(rid, 30 if quick else 200)
+        entry["clone"] = clone_figures(rid, 1 if quick else 3)
         if rid in GAME_SCENES:
             entry["frame"] = frame_figures(rid, 5 if quick else 20)
         report["rulesets"][rid] = entry

@@ -11,10 +11,11 @@ import dataclasses
 from typing import Any, Callable, TypeVar
 
 from game.core.errors import GameError
-from game.core.protocol import Result, Setup
+from game.core.protocol import GameOver, Result, Setup
 
 T = TypeVar("T")
 _REGISTRY: dict[tuple[str, str], type] = {}
+MAX_DEPTH = 32  # deepest nesting any record needs is ~4; a save nested 900 deep is damaged
 
 
 class DecodeError(GameError):
@@ -63,8 +64,32 @@ def encode(obj: Any) -> dict[str, Any]:
     return out
 
 
+def check_depth(data: Any, limit: int = MAX_DEPTH) -> None:
+    """Refuse JSON data nested deeper than `limit` lists/objects (DecodeError, no recursion).
+
+    Decoding and hashing walk values recursively, so a hostile or damaged file nested
+    hundreds deep would raise RecursionError far from here; this walk is iterative.
+    """
+    stack = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, (list, tuple)):
+            children = value
+        elif isinstance(value, dict):
+            children = list(value.values())
+        else:
+            continue
+        if depth > limit:
+            raise DecodeError("save.bad_record", detail=f"nested deeper than {limit}")
+        stack.extend((child, depth + 1) for child in children)
+
+
 def decode(data: Any, namespace: str = "core") -> Any:
-    """The object `data` describes; `namespace` is the ruleset id of actions and events."""
+    """The object `data` describes; `namespace` is the ruleset id of actions and events.
+
+    Data nested deeper than MAX_DEPTH is refused with DecodeError("save.bad_record").
+    """
+    check_depth(data)
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise DecodeError("save.bad_record", detail="not an object with a type")
     type_name = data["type"]
@@ -101,3 +126,4 @@ def _check_types(obj: Any) -> None:
 
 register("core", "setup")(Setup)
 register("core", "result")(Result)
+register("core", "game_over")(GameOver)

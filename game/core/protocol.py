@@ -47,11 +47,16 @@ class Setup:
 
 
 class Action:
-    """Base of every ruleset's actions: small frozen dataclasses, encoded by `game.core.codec`."""
+    """Base of every ruleset's actions: small frozen dataclasses, encoded by `game.core.codec`.
+
+    `concedes` marks actions that give the game (or part of it) away: resign, surrender,
+    vassal offers, gifts, cessions. The `random` agent avoids them unless nothing else is legal.
+    """
 
     __slots__ = ()
     type_name: ClassVar[str] = ""
     namespace: ClassVar[str] = ""
+    concedes: ClassVar[bool] = False
 
 
 class Event:
@@ -68,11 +73,57 @@ class Event:
 
 @dataclass(frozen=True)
 class Result:
-    """How a finished game ended: every winner (shared victories list several) and scores."""
+    """How a finished game ended, in one shape for every ruleset.
+
+    winners: every winner (shared victories list several; () = nobody won).
+    scores: one per seat, the ruleset's main figure (ints stay ints).
+    cause: the deciding rule id from the spec (e.g. "TG-7.1", "V-3").
+    draw: True for a shared result or draw as the spec defines it.
+    """
 
     winners: tuple[int, ...]
-    scores: tuple[int, ...]
-    reason: str = ""
+    scores: tuple[float, ...]
+    cause: str = ""
+    draw: bool = False
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "winners", tuple(self.winners))
+        object.__setattr__(self, "scores", tuple(self.scores))
+
+    @property
+    def reason(self) -> str:
+        """Deprecated name of `cause` (kept until every ruleset's tests say `cause`)."""
+        return self.cause
+
+
+@dataclass(frozen=True)
+class GameOver(Event):
+    """The one game-over event of every ruleset: the `Result`, as the last event of a game.
+
+    Ruleset-specific end data (e.g. domiplot's solo regions) goes in a ruleset event emitted
+    just before this one, so screens and replays read every ending the same way.
+    """
+
+    winners: tuple[int, ...]
+    scores: tuple[float, ...]
+    cause: str
+    draw: bool = False
+
+    type_name: ClassVar[str] = "game_over"
+    namespace: ClassVar[str] = "core"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "winners", tuple(self.winners))
+        object.__setattr__(self, "scores", tuple(self.scores))
+
+    @classmethod
+    def of(cls, result: Result) -> "GameOver":
+        """The event announcing `result`."""
+        return cls(result.winners, result.scores, result.cause, result.draw)
+
+    def result(self) -> Result:
+        """The `Result` this event announces."""
+        return Result(self.winners, self.scores, self.cause, self.draw)
 
 
 class View(abc.ABC):
@@ -97,8 +148,20 @@ class State(abc.ABC):
         """Every action `apply` accepts from `seat` now; empty if the seat need not act."""
 
     @abc.abstractmethod
+    def reason(self, seat: int, action: object) -> IllegalAction | None:
+        """The refusal `apply(seat, action)` would raise, or None if the action is legal.
+
+        The refusal is an `IllegalAction` carrying key + params. Anything that is not one of
+        this ruleset's actions (None, 42, "x", {}) gives `IllegalAction("not_an_action")`.
+        """
+
+    @abc.abstractmethod
     def apply(self, seat: int, action: Action) -> list[Event]:
-        """Carry out an action; raise IllegalAction (state unchanged) if it is not legal."""
+        """Carry out an action; raise IllegalAction (state unchanged) if it is not legal.
+
+        Implementations start with `refusal = self.reason(seat, action)` and raise it, so
+        validation and `legal_actions` cannot drift apart.
+        """
 
     @abc.abstractmethod
     def view(self, seat: int | None) -> View:
@@ -123,28 +186,61 @@ class State(abc.ABC):
 
 
 class Ruleset(abc.ABC):
-    """Fixed data of one ruleset; one instance per ruleset, registered by id."""
+    """Fixed data of one ruleset; one instance per ruleset, registered by id.
+
+    A ruleset names its map folder and default map and implements `read_board` (topology and
+    fixed data of a map, immutable: shared between games through `tiled.cached_board`) and
+    `make_state` (a fresh game on that board); the base `new_game` does the rest. Agents are
+    not listed here: `game/<id>/agents.py` holds `AGENTS`, so rules never import AI code.
+    """
 
     id: ClassVar[str] = ""
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     has_hidden_info: ClassVar[bool] = False
+    map_folder: ClassVar[str] = ""         # folder under maps/; "" means the ruleset id
+    default_map_name: ClassVar[str] = ""   # e.g. "isle.tmx"
 
-    @abc.abstractmethod
     def default_map(self) -> str:
-        """Path of the map used when `Setup.map` is None."""
+        """Path of the map used when `Setup.map` is None (maps/<map_folder>/<default_map_name>)."""
+        from game.core.paths import maps_dir
+        if not self.default_map_name:
+            raise NotImplementedError(f"{type(self).__name__} sets no default_map_name")
+        return str(maps_dir() / (self.map_folder or self.id) / self.default_map_name)
 
     def map_path(self, setup: Setup) -> str:
         """The map file `setup` plays on: its own (see `paths.map_file`) or the default."""
         from game.core.paths import map_file
         return str(map_file(setup.map)) if setup.map else self.default_map()
 
-    @abc.abstractmethod
+    # Not marked abstract yet: rulesets that still override `new_game` need not define them.
+    # Every ruleset adopting the base `new_game` implements both (see CONTRACT-19).
+    def read_board(self, path: str) -> Any:
+        """The board (topology + fixed data, immutable) of the map at `path`; MapError if bad."""
+        raise NotImplementedError(f"{type(self).__name__}.read_board")
+
+    def make_state(self, setup: Setup, board: Any) -> State:
+        """A fresh state for `setup` (already stamped with the id, seats checked) on `board`."""
+        raise NotImplementedError(f"{type(self).__name__}.make_state")
+
     def new_game(self, setup: Setup) -> State:
         """A fresh state for `setup` (the returned state's setup has `ruleset` filled in)."""
+        from game.core.tiled import cached_board
+        self.check_seats(setup.seats)
+        setup = self.with_id(setup)
+        board = cached_board(self.id, self.map_path(setup), self.read_board)
+        return self.make_state(setup, board)
+
+    def state_from_view(self, view: View, rng: Any) -> State:
+        """A state consistent with everything `view` shows, with the hidden parts and the
+        future drawn from `rng` (a `game.core.rng.Rng`): what search agents, which see only
+        views, play on ("determinization"). A ruleset that supports such agents overrides
+        this; the default says it does not."""
+        raise NotImplementedError(f"{type(self).__name__} cannot rebuild a state from a view")
 
     def agents(self) -> dict[str, type]:
-        """Agent classes specific to this ruleset, by id (e.g. `greedy`)."""
+        """Deprecated: agent classes of this ruleset now live in `game/<id>/agents.py`
+        (`AGENTS`); `game.ai.agent_table` reads that and falls back to this until then."""
         return {}
 
     def check_seats(self, seats: Sequence[str]) -> None:

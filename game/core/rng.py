@@ -9,6 +9,7 @@ caller; agents own separate instances.
 from __future__ import annotations
 
 import hashlib
+from typing import Iterable
 
 _MASK64 = (1 << 64) - 1
 _MULT = 6364136223846793005
@@ -87,3 +88,96 @@ class Rng:
         rng = cls.__new__(cls)
         rng.state, rng.inc = int(data[0]) & _MASK64, int(data[1]) & _MASK64
         return rng
+
+
+class ScriptedRng(Rng):
+    """An Rng whose results come from a script first (tests force dice with it).
+
+    Every draw consumes the next scripted value, FIFO: `die(s)` returns it as the face
+    (1..s), `randint(lo, hi)` as the number (lo..hi), `below(n)` as the number (0..n-1);
+    `choice` and `shuffle` go through `below`, so their values are indices. A value out of
+    range raises ValueError naming it (the scenario scripted a roll the rules cannot make).
+    When the script runs out, draws go to `then`, or raise LookupError("script exhausted").
+    `drawn` records every (kind, value) returned, for tests that check what was rolled.
+    """
+
+    __slots__ = ("script", "then", "drawn")
+
+    def __init__(self, script: Iterable[int] = (), then: Rng | None = None) -> None:
+        self.script = list(script)
+        self.then = then
+        self.drawn: list[tuple[str, int]] = []
+        self.state, self.inc = (then.state, then.inc) if then is not None else (0, 1)
+
+    def _scripted(self, kind: str, low: int, high: int) -> int | None:
+        if not self.script:
+            if self.then is None:
+                raise LookupError(f"script exhausted: the rules drew a {kind} ({low}..{high})")
+            return None
+        value = self.script.pop(0)
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise ValueError(f"scripted value {value!r} cannot be a {kind} ({low}..{high})")
+        self.drawn.append((kind, value))
+        return value
+
+    def _fallback(self) -> Rng:
+        assert self.then is not None
+        return self.then
+
+    def _next(self) -> int:
+        if self.then is None:
+            raise LookupError("script exhausted: the rules drew raw random bits")
+        return self.then._next()
+
+    def below(self, n: int) -> int:
+        if n <= 0:
+            raise ValueError("below() needs n >= 1")
+        value = self._scripted("below", 0, n - 1)
+        if value is None:
+            value = self._fallback().below(n)
+            self.drawn.append(("below", value))
+        return value
+
+    def randint(self, low: int, high: int) -> int:
+        value = self._scripted("randint", low, high)
+        if value is None:
+            value = self._fallback().randint(low, high)
+            self.drawn.append(("randint", value))
+        return value
+
+    def die(self, sides: int = 6) -> int:
+        value = self._scripted(f"d{sides}", 1, sides)
+        if value is None:
+            value = self._fallback().die(sides)
+            self.drawn.append((f"d{sides}", value))
+        return value
+
+    def random(self) -> float:
+        if self.script:
+            raise ValueError("random() cannot take a scripted integer; script fewer values")
+        return self._fallback().random() if self.then is not None else float(self._next())
+
+    @property
+    def remaining(self) -> int:
+        """How many scripted values are still unused."""
+        return len(self.script)
+
+    def copy(self) -> "ScriptedRng":
+        twin = ScriptedRng(self.script, self.then.copy() if self.then is not None else None)
+        twin.drawn = list(self.drawn)
+        return twin
+
+    def get_state(self) -> list:
+        """`then`'s state plus a marker and the remaining script, so digests see the script."""
+        base = self.then.get_state() if self.then is not None else []
+        return [*base, "scripted", *self.script]
+
+
+def force_dice(state: object, values: Iterable[int], then: Rng | None = None) -> ScriptedRng:
+    """Make `state`'s next draws `values` (see `ScriptedRng`), then `then`; returns the Rng.
+
+    Every ruleset keeps its generator in `state.rng`, so this works on each of them.
+    """
+    rng = ScriptedRng(values, then)
+    state.rng = rng  # type: ignore[attr-defined]
+    return rng

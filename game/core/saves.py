@@ -9,21 +9,25 @@ File format (`format` = SAVE_FORMAT, `version` = SAVE_VERSION):
 
 Loading checks everything and replays the actions; the digest must match, so a damaged or
 edited file is caught. Every failure is a `SaveError` with a translation key; a file that
-fails to load is never written to.
+fails to load is never written to. This module holds the format and the checks that need no
+ruleset; reading, listing and restoring through the ruleset registry is `game.play.saves`.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import stat
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from game.core import codec
-from game.core.errors import GameError, IllegalAction, MapError, UnknownName
-from game.core.protocol import Action, Setup, State
-from game.core.storage import saves_dir, write_json_atomic
+from game.core.errors import GameError, UnknownName
+from game.core.paths import map_file, maps_dir
+from game.core.protocol import Action, Setup
+from game.core.storage import saves_dir, user_maps_dir, write_json_atomic
 
 SAVE_FORMAT = "pixel-boardgames-save"
 SAVE_VERSION = 1
@@ -74,8 +78,30 @@ def write_save(path: Path, save: SaveGame) -> None:
     write_json_atomic(path, encode_save(save))
 
 
-def parse_save(text: str | bytes) -> SaveGame:
-    """Check and decode a save file's content (does not replay it)."""
+def save_map_allowed(setup: Setup) -> bool:
+    """True when `setup.map` is a shipped map or one in `<user data>/maps/<ruleset>/`.
+
+    A save names its map by path; anything else (a path anywhere on the disk) would let a
+    save file make the program read arbitrary files, so such a save counts as damaged.
+    """
+    if setup.map is None:
+        return True
+    if not isinstance(setup.map, str) or not setup.map or "\x00" in setup.map:
+        return False
+    try:
+        target = map_file(setup.map).resolve()
+        roots = (maps_dir().resolve(), user_maps_dir(setup.ruleset).resolve())
+    except (OSError, ValueError, RuntimeError):
+        return False
+    return target.suffix == ".tmx" and any(root in target.parents for root in roots)
+
+
+def parse_save(text: str | bytes, load_ruleset: Callable[[str], object]) -> SaveGame:
+    """Check and decode a save file's content (does not replay it).
+
+    `load_ruleset(id)` must make the ruleset's action types decodable (the play layer passes
+    the registry) and raise `UnknownName` for an id this version does not have.
+    """
     if isinstance(text, bytes):
         if len(text) > MAX_SAVE_BYTES:
             raise SaveError("save.too_large")
@@ -97,17 +123,20 @@ def parse_save(text: str | bytes) -> SaveGame:
     if version > SAVE_VERSION:
         raise SaveError("save.newer", version=version, supported=SAVE_VERSION)
     try:
+        codec.check_depth(data, codec.MAX_DEPTH + 3)  # format > actions > [seat, action]
         setup = codec.decode(data.get("setup"))
         if not isinstance(setup, Setup) or not setup.ruleset or setup.ruleset != data.get("ruleset"):
             raise SaveError("save.damaged", detail="setup")
         if not all(isinstance(s, str) for s in setup.seats) or not isinstance(setup.seed, int):
             raise SaveError("save.damaged", detail="setup")
-        # Decoding actions needs the ruleset's action types registered: load the ruleset.
-        from game import rulesets
+        if setup.map is not None and not isinstance(setup.map, str):
+            raise SaveError("save.damaged", detail="setup")
         try:
-            rulesets.get(setup.ruleset)
+            load_ruleset(setup.ruleset)
         except UnknownName:
             raise SaveError("save.unknown_ruleset", name=setup.ruleset) from None
+        if not save_map_allowed(setup):
+            raise SaveError("save.damaged", detail="map")
         raw_actions = data.get("actions")
         if not isinstance(raw_actions, list):
             raise SaveError("save.damaged", detail="actions")
@@ -137,35 +166,35 @@ def parse_save(text: str | bytes) -> SaveGame:
                     saved_at=str(data.get("saved_at", "")))
 
 
-def read_save(path: Path) -> SaveGame:
-    """Read and check a save file."""
+def read_save_bytes(path: Path) -> bytes:
+    """The raw content of a save file, read only if it is a regular file.
+
+    A named pipe would block `open()` forever and a device could be endless, so the file is
+    opened non-blocking and checked with fstat before reading; at most MAX_SAVE_BYTES + 1
+    bytes are read (more means too large).
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
-        with open(path, "rb") as f:
-            raw = f.read(MAX_SAVE_BYTES + 1)
+        fd = os.open(str(path), flags)
     except FileNotFoundError:
         raise SaveError("save.missing", path=str(path)) from None
     except OSError as exc:
         raise SaveError("save.unreadable", detail=str(exc)) from None
-    return parse_save(raw)
-
-
-def restore(save: SaveGame) -> State:
-    """Rebuild the state by replaying the actions; the digest must match."""
-    from game.core.replay import replay
-
     try:
-        state = replay(save.setup, save.actions)
-    except UnknownName as exc:
-        raise SaveError("save.unknown_ruleset", name=exc.name) from None
-    except MapError as exc:
-        raise SaveError("save.bad_map", detail=str(exc)) from None
-    except IllegalAction as exc:
-        raise SaveError("save.damaged", detail=f"action refused: {exc.key}") from None
-    except (GameError, ValueError, TypeError, KeyError, IndexError) as exc:
-        raise SaveError("save.damaged", detail=str(exc)) from None
-    if save.digest and state.digest() != save.digest:
-        raise SaveError("save.diverged")
-    return state
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise SaveError("save.unreadable", detail="not a regular file")
+        chunks, size = [], 0
+        while size <= MAX_SAVE_BYTES:
+            chunk = os.read(fd, MAX_SAVE_BYTES + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        return b"".join(chunks)
+    except OSError as exc:
+        raise SaveError("save.unreadable", detail=str(exc)) from None
+    finally:
+        os.close(fd)
 
 
 @dataclass
@@ -182,18 +211,28 @@ class SaveInfo:
     error_params: dict = field(default_factory=dict)
 
 
-def list_saves(folder: Path | None = None) -> list[SaveInfo]:
-    """Every save in the folder, newest first; broken ones listed with their error."""
-    folder = folder or saves_dir()
-    sweep_stale_temps(folder)
-    infos = []
-    for path in sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True):
+def save_files(folder: Path) -> list[tuple[Path, float]]:
+    """(path, mtime) of every regular `*.json` file in `folder`, newest first.
+
+    Links are followed; broken ones, files that vanish while listed, folders, pipes and
+    devices are left out, so the load screen never crashes or blocks on the folder.
+    """
+    found = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return []
+    for entry in entries:
+        if not entry.name.endswith(".json"):
+            continue
         try:
-            s = read_save(path)
-            infos.append(SaveInfo(path, s.ruleset, s.saved_at, s.round, s.finished, s.names))
-        except SaveError as exc:
-            infos.append(SaveInfo(path, "", "", 0, False, [], exc.key, dict(exc.params)))
-    return infos
+            st = entry.stat()  # follows links; a broken link raises
+        except OSError:
+            continue
+        if stat.S_ISREG(st.st_mode):
+            found.append((Path(entry.path), st.st_mtime))
+    found.sort(key=lambda item: (-item[1], item[0].name))
+    return found
 
 
 STALE_TEMP_S = 600  # seconds after which a temp file of an interrupted write is swept
@@ -204,7 +243,8 @@ def sweep_stale_temps(folder: Path) -> None:
     now = time.time()
     for tmp in folder.glob(".*.tmp"):
         try:
-            if now - tmp.stat().st_mtime > STALE_TEMP_S:
+            st = tmp.lstat()  # never a link's target, never a pipe or folder
+            if stat.S_ISREG(st.st_mode) and now - st.st_mtime > STALE_TEMP_S:
                 tmp.unlink()
         except OSError:
             pass

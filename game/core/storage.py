@@ -33,6 +33,11 @@ def saves_dir() -> Path:
     return path
 
 
+def user_maps_dir(ruleset_id: str) -> Path:
+    """`<user data>/maps/<ruleset>/`: where players put their own maps (not created here)."""
+    return data_dir() / "maps" / ruleset_id
+
+
 def write_atomic(path: Path, text: str) -> None:
     """Write `text` to `path` so that the file is always either the old or the new version."""
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -13,10 +13,13 @@ import os
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, TypeVar
 
 from game.core.errors import MapError
 from game.core.paths import maps_dir
+
+T = TypeVar("T")
+_GID_MASK = 0x1FFFFFFF  # Tiled keeps flip/rotation flags in the top three bits of a gid
 
 
 @dataclass(frozen=True)
@@ -104,6 +107,70 @@ def _check_references(path: Path, root: Path) -> None:
                     raise MapError(path, f"{where} image '{src}'", "outside_maps")
                 if not img_path.is_file():
                     raise MapError(path, f"{where} image '{src}'", "missing_file")
+    _check_layers(path, doc)
+
+
+def _tileset_ranges(path: Path, doc: ET.Element) -> list[tuple[int, int]]:
+    """[first, end) gid ranges of the map's tilesets (end unknown: up to the next tileset)."""
+    starts: list[tuple[int, int | None]] = []
+    for ts in doc.findall("tileset"):
+        try:
+            first = int(ts.get("firstgid", "1"))
+        except ValueError:
+            raise MapError(path, "tileset", "unreadable", detail="firstgid") from None
+        node = ts
+        src = ts.get("source")
+        if src:
+            try:
+                node = ET.parse(path.parent / src).getroot()
+            except (ET.ParseError, OSError) as exc:
+                raise MapError(path, f"tileset '{src}'", "unreadable", detail=str(exc)) from None
+        count = node.get("tilecount")
+        starts.append((first, int(count) if count and count.isdigit() else None))
+    starts.sort()
+    ranges = []
+    for i, (first, count) in enumerate(starts):
+        nxt = starts[i + 1][0] if i + 1 < len(starts) else 1 << 32
+        ranges.append((first, min(nxt, first + count) if count is not None else nxt))
+    return ranges
+
+
+def _check_layers(path: Path, doc: ET.Element) -> None:
+    """Every tile layer holds exactly width x height cells, each empty or a known tile.
+
+    pytmx reshapes a layer's flat data by the width, so a map whose `height` is smaller than
+    its data would index past the grid and one whose `width` is larger would load shifted;
+    a gid no tileset defines would load as a tile without properties. All are MapErrors here.
+    """
+    from pytmx.pytmx import unpack_gids  # imported here: only map loading needs pytmx
+
+    try:
+        map_w, map_h = int(doc.get("width", "0")), int(doc.get("height", "0"))
+    except ValueError:
+        raise MapError(path, "map", "unreadable", detail="width/height") from None
+    ranges = _tileset_ranges(path, doc)
+    for el in doc.iter("layer"):
+        name = el.get("name", "")
+        where = f"layer '{name}'"
+        data = el.find("data")
+        if data is None:
+            raise MapError(path, where, "unreadable", detail="no data")
+        try:
+            w, h = int(el.get("width", map_w)), int(el.get("height", map_h))
+            gids = [g & _GID_MASK for g in unpack_gids(
+                (data.text or "").strip(), data.get("encoding"), data.get("compression"))]
+        except Exception as exc:  # bad numbers, bad base64, bad compression: all unreadable
+            raise MapError(path, where, "unreadable", detail=f"{type(exc).__name__}: {exc}") from None
+        if (w, h) != (map_w, map_h) or len(gids) != map_w * map_h:
+            raise MapError(path, where, "layer_size", found=len(gids), width=map_w,
+                           height=map_h, expected=map_w * map_h)
+        known: set[int] = set()
+        for i, gid in enumerate(gids):
+            if gid and gid not in known:
+                if not any(lo <= gid < hi for lo, hi in ranges):
+                    raise MapError(path, f"{where} cell ({i % map_w}, {i // map_w})",
+                                   "unknown_tile", gid=gid)
+                known.add(gid)
 
 
 def read_map(path: str | Path) -> TiledMapData:
@@ -158,3 +225,152 @@ def read_map(path: str | Path) -> TiledMapData:
         tile_layers=tile_layers,
         object_layers=object_layers,
     )
+
+
+# ---- typed property getters --------------------------------------------------------------
+class _Missing:
+    def __repr__(self) -> str:
+        return "MISSING"
+
+
+MISSING: Any = _Missing()
+
+
+def _props_of(source: TiledMapData | dict[str, Any], path: str | None,
+              where: str | None) -> tuple[dict[str, Any], str, str]:
+    if isinstance(source, TiledMapData):
+        return source.properties, path or source.path, where or "map properties"
+    if path is None or where is None:
+        raise TypeError("a properties dict needs path= and where=")
+    return source, path, where
+
+
+def _raw(source: TiledMapData | dict[str, Any], name: str, path: str | None,
+         where: str | None, default: Any) -> tuple[Any, str, str, bool]:
+    """(value, path, where, given): the property's value, or the default when absent."""
+    props, p, w = _props_of(source, path, where)
+    if name in props and props[name] is not None and props[name] != "":
+        return props[name], p, w, True
+    if default is MISSING:
+        raise MapError(p, w, "missing_property", property=name)
+    return default, p, w, False
+
+
+def _bad(path: str, where: str, name: str, value: Any, expected: str) -> MapError:
+    return MapError(path, where, "bad_property", property=name, found=str(value), expected=expected)
+
+
+def _in_range(path: str, where: str, name: str, value: float, low: float | None,
+              high: float | None) -> None:
+    if (low is not None and value < low) or (high is not None and value > high):
+        raise MapError(path, where, "out_of_range", property=name, found=str(value),
+                       low="" if low is None else str(low), high="" if high is None else str(high))
+
+
+def int_prop(source: TiledMapData | dict[str, Any], name: str, *, path: str | None = None,
+             where: str | None = None, default: Any = MISSING, low: int | None = None,
+             high: int | None = None) -> int:
+    """An integer property (Tiled int, or text of an integer) within [low, high].
+
+    `source` is a read map (its map properties; path/where default to the map's) or a
+    properties dict of a tile or object (then `path` and `where` are required). A missing
+    property gives `default`, or MapError "missing_property" without one; a value of
+    another type "bad_property"; a value outside the bounds "out_of_range".
+    """
+    value, p, w, given = _raw(source, name, path, where, default)
+    if not given:
+        return value
+    if isinstance(value, str) and value.strip().lstrip("+-").isdigit():
+        value = int(value.strip())
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _bad(p, w, name, value, "integer")
+    _in_range(p, w, name, value, low, high)
+    return value
+
+
+def float_prop(source: TiledMapData | dict[str, Any], name: str, *, path: str | None = None,
+               where: str | None = None, default: Any = MISSING, low: float | None = None,
+               high: float | None = None) -> float:
+    """A number property within [low, high] (see `int_prop` for the errors)."""
+    value, p, w, given = _raw(source, name, path, where, default)
+    if not given:
+        return value
+    if isinstance(value, str):
+        try:
+            value = float(value.strip())
+        except ValueError:
+            raise _bad(p, w, name, value, "number") from None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
+        raise _bad(p, w, name, value, "number")
+    _in_range(p, w, name, value, low, high)
+    return float(value)
+
+
+def bool_prop(source: TiledMapData | dict[str, Any], name: str, *, path: str | None = None,
+              where: str | None = None, default: Any = MISSING) -> bool:
+    """A boolean property (Tiled bool, or the text true/false)."""
+    value, p, w, given = _raw(source, name, path, where, default)
+    if not given:
+        return value
+    if isinstance(value, str) and value.strip().lower() in ("true", "false"):
+        value = value.strip().lower() == "true"
+    if not isinstance(value, bool):
+        raise _bad(p, w, name, value, "true/false")
+    return value
+
+
+def str_prop(source: TiledMapData | dict[str, Any], name: str, *, path: str | None = None,
+             where: str | None = None, default: Any = MISSING) -> str:
+    """A text property (numbers are refused: a text field holding 3 is a map mistake)."""
+    value, p, w, given = _raw(source, name, path, where, default)
+    if not given:
+        return value
+    if not isinstance(value, str):
+        raise _bad(p, w, name, value, "text")
+    return value
+
+
+def choice_prop(source: TiledMapData | dict[str, Any], name: str, *, choices: tuple[str, ...],
+                path: str | None = None, where: str | None = None, default: Any = MISSING) -> str:
+    """A text property that must be one of `choices` ("bad_property" names them otherwise)."""
+    value = str_prop(source, name, path=path, where=where, default=default)
+    if value not in choices:
+        _, p, w = _props_of(source, path, where)
+        raise _bad(p, w, name, value, "/".join(choices))
+    return value
+
+
+def require_ruleset(data: TiledMapData, ruleset_id: str) -> None:
+    """Refuse a map made for another ruleset ("wrong_ruleset") or for none ("no_ruleset")."""
+    found = data.properties.get("ruleset")
+    if found is None or found == "":
+        raise MapError(data.path, "map properties", "no_ruleset", expected=ruleset_id)
+    if found != ruleset_id:
+        raise MapError(data.path, "map properties", "wrong_ruleset", found=str(found),
+                       expected=ruleset_id)
+
+
+# ---- one board cache for every ruleset -------------------------------------------------
+_BOARDS: dict[tuple[str, str, int, int], Any] = {}
+_BOARDS_MAX = 32  # a handful of maps per ruleset; bounded so a map editor loop cannot grow it
+
+
+def cached_board(ruleset_id: str, path: str | Path, reader: Callable[[str], T]) -> T:
+    """`reader(path)`, memoised by (ruleset id, absolute path, mtime_ns, size).
+
+    Boards are immutable, so games share them; an edited file (new mtime or size) is read
+    again. A missing file goes straight to the reader, which raises its MapError.
+    """
+    p = Path(path)
+    try:
+        st = p.stat()
+    except OSError:
+        return reader(str(path))
+    key = (ruleset_id, str(p.resolve()), st.st_mtime_ns, st.st_size)
+    if key not in _BOARDS:
+        if len(_BOARDS) >= _BOARDS_MAX:
+            _BOARDS.pop(next(iter(_BOARDS)))
+        _BOARDS[key] = reader(str(path))
+    return _BOARDS[key]

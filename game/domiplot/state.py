@@ -151,7 +151,7 @@ class DomiplotState(State):
     def result(self) -> Result | None:
         if self.winners is None:
             return None
-        return Result(winners=self.winners, scores=tuple(self.solo_counts()), reason=self.end_cause)
+        return Result(winners=self.winners, scores=tuple(self.solo_counts()), cause=self.end_cause)
 
     def digest_data(self) -> Any:
         return {

@@ -152,7 +152,7 @@ class LandshipState(State):
     def result(self) -> Result | None:
         if self.winners is None:
             return None
-        return Result(winners=self.winners, scores=self.scores(), reason=self.end_rule)
+        return Result(winners=self.winners, scores=self.scores(), cause=self.end_rule)
 
     def scores(self) -> tuple[int, ...]:
         """Active ships per seat (the result's scores; the winners decide the game)."""

@@ -206,7 +206,7 @@ class SkirmishState(State):
     def result(self) -> Result | None:
         if self.winners is None:
             return None
-        return Result(winners=self.winners, scores=tuple(self.vp()), reason=self.end_reason)
+        return Result(winners=self.winners, scores=tuple(self.vp()), cause=self.end_reason)
 
     def digest_data(self) -> Any:
         return {

@@ -255,7 +255,7 @@ class TerritoryState(State):
             counts[self.owner[i]] = counts.get(self.owner[i], 0) + 1
         scores = tuple(counts.get(s, 0) if self.tribes[s].alive else 0
                        for s in range(len(self.setup.seats))) if self.tribes else ()
-        return Result(winners=self.winners, scores=scores, reason=self.end_reason)
+        return Result(winners=self.winners, scores=scores, cause=self.end_reason)
 
     def digest_data(self) -> Any:
         """Everything that decides the future, RNG included."""

@@ -2,7 +2,8 @@
 
 Rules: ../shared/rules/tidegate.md (TG-1 ... TG-10). Modules: `constants` (numbers from
 `data/rules.toml`), `board` (topology and layout from the Tiled map), `actions` and `events`,
-`state` (plain data), `rules` (legality and effects, the Ruleset), `ai` (the greedy agent).
+`state` (plain data), `rules` (legality and effects, the Ruleset), `ai` (the greedy agent),
+`agents` (the agent table).
 
 Choices where the spec is silent (see also the rule ids in `rules.py`):
 - A custom island may have any connected shape of 19 tiles as long as TG-1.2..1.5 hold; the

@@ -12,12 +12,15 @@ from typing import Any
 from game.core.errors import MapError
 from game.core.hexgrid import Hex, HexTopology, TiledHexLayout, neighbours, offset_to_axial
 from game.core.rng import Rng
-from game.core.tiled import TiledMapData, read_map
+from game.core.tiled import (
+    TiledMapData, cached_board, choice_prop, read_map, require_ruleset, str_prop,
+)
 from game.tidegate.constants import (
     GATE_COUNT, HOT_NUMBERS, TERRAIN_COUNTS, TERRAIN_RESOURCE, TERRAINS, TOKEN_NUMBERS,
 )
 
 LAND = frozenset(TERRAINS)
+LAYOUT_MODES = ("random", "fixed")  # TG-1.6
 
 
 @dataclass(frozen=True)
@@ -32,6 +35,7 @@ class Board:
     title: str = ""
     sea: tuple[Hex, ...] = ()           # decorative sea hexes from the map
     layout: TiledHexLayout | None = None
+    layout_mode: str = "random"         # TG-1.6: the map property `layout` (fixed / random)
     # derived (filled in __post_init__)
     gate_vertices: frozenset[int] = field(default=frozenset(), init=False)
     rolls: dict[int, tuple[tuple[int, int, tuple[int, ...]], ...]] = field(default_factory=dict, init=False)
@@ -71,7 +75,7 @@ class Board:
 
     def with_layout(self, terrain: tuple[str, ...], tokens: tuple[int | None, ...]) -> "Board":
         return Board(self.topo, terrain, tokens, self.gates, self.map_path, self.title,
-                     self.sea, self.layout)
+                     self.sea, self.layout, self.layout_mode)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -143,9 +147,7 @@ def _connected(topo: HexTopology) -> bool:
 def board_from_map(data: TiledMapData) -> Board:
     """Build and validate a Board from a read Tiled map (TG-1.1..1.5)."""
     path = data.path
-    if data.properties.get("ruleset") != "tidegate":
-        raise MapError(path, "map properties", "wrong_ruleset",
-                       found=str(data.properties.get("ruleset", "")), expected="tidegate")
+    require_ruleset(data, "tidegate")
     if data.orientation != "hexagonal" or data.stagger_axis != "y":
         raise MapError(path, "map", "wrong_orientation", found=data.orientation,
                        expected="hexagonal, stagger axis y (pointy-top)")
@@ -206,16 +208,12 @@ def board_from_map(data: TiledMapData) -> Board:
         gates.append(best)
     if len(gates) != GATE_COUNT:
         raise MapError(path, "layer 'gates'", "gate_count", found=len(gates), expected=GATE_COUNT)
-    title = str(data.properties.get("title", ""))
+    title = str_prop(data, "title", default="")
+    mode = choice_prop(data, "layout", choices=LAYOUT_MODES, default="random")
     return Board(topo, terrain, tokens, tuple(sorted(gates)), path, title,
-                 tuple(sorted(sea, key=lambda h: (h[1], h[0]))), layout)
-
-
-_CACHE: dict[str, Board] = {}
+                 tuple(sorted(sea, key=lambda h: (h[1], h[0]))), layout, mode)
 
 
 def read_board(path: str) -> Board:
-    """The validated board of the map at `path` (cached: boards are immutable)."""
-    if path not in _CACHE:
-        _CACHE[path] = board_from_map(read_map(path))
-    return _CACHE[path]
+    """The validated board of the map at `path` (shared through the core board cache)."""
+    return cached_board("tidegate", path, lambda p: board_from_map(read_map(p)))

@@ -1,6 +1,7 @@
 """Tidegate events: the facts a screen animates, in the order they happened (TG-8b).
 
-All information in Tidegate is open, so no event needs redacting.
+All information in Tidegate is open, so no event needs redacting. The game ends with the
+core `GameOver` (cause TG-7.1 or TG-7.2), re-exported here as `GameOver` for screens.
 """
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.core.codec import register
-from game.core.protocol import Event
+from game.core.protocol import Event, GameOver  # noqa: F401  (TG-7 ends with the core event)
 
 NS = "tidegate"
 
@@ -103,13 +104,4 @@ class RoundEnded(Event):
     """A round is over; `scores` per seat at its end (for the score chart)."""
 
     round: int
-    scores: tuple[int, ...]
-
-
-@register(NS, "game_over")
-@dataclass(frozen=True, slots=True)
-class GameOver(Event):
-    """TG-7: the game ended; every winner listed (shared victory)."""
-
-    winners: tuple[int, ...]
     scores: tuple[int, ...]

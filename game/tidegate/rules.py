@@ -1,9 +1,10 @@
 """Tidegate rules: legality and effects of every action, and the Ruleset (TG-1..TG-7).
 
-One source of legality: `_reason` says why an action is refused (or None), `apply` calls it
-before changing anything, and `legal_actions` enumerates exactly what `_reason` accepts
-(a property test checks the two against each other). Reasons are checked in the order
-phase -> placement -> limit -> cost (TG-8b).
+One source of legality: `_reason` says why an action is refused (a key, or None), `reason`
+turns that into the `IllegalAction` that `apply` raises before changing anything, and
+`legal_actions` enumerates exactly what `_reason` accepts (the conformance suite checks the
+two against each other). Reasons are checked in the order phase -> placement -> limit -> cost
+(TG-8b). The Ruleset reads boards through the core cache; agents live in `agents.py`.
 """
 
 from __future__ import annotations
@@ -11,17 +12,17 @@ from __future__ import annotations
 from typing import Callable
 
 from game.core.errors import IllegalAction
-from game.core.paths import resource_path
-from game.core.protocol import Action, Event, Ruleset, Setup
+from game.core.protocol import Action, Event, GameOver, Ruleset, Setup
 from game.core.rng import Rng
+from game.core.tiled import read_map
 from game.tidegate import actions as A
 from game.tidegate import events as E
-from game.tidegate.board import random_layout, read_board
+from game.tidegate.board import LAYOUT_MODES, Board, board_from_map, random_layout
 from game.tidegate.constants import (
     COST_CITY, COST_OUTPOST, COST_ROAD, GATE_RATE, MARKET_RATE, MAX_BUILDINGS, MAX_CITIES,
     MAX_ROADS, RESOURCE_INDEX, RESOURCES, ROUNDS, STARTING, WIN_SCORE, YIELD_CITY, YIELD_OUTPOST,
 )
-from game.tidegate.state import CITY, EMPTY, OUTPOST, Phase, TidegateState
+from game.tidegate.state import CITY, EMPTY, OUTPOST, Phase, TidegateState, TidegateView
 
 PHASE_ALLOWS: dict[Phase, frozenset[type]] = {
     Phase.SETUP_OUTPOST: frozenset({A.BuildOutpost}),
@@ -84,14 +85,19 @@ class TidegateGame(TidegateState):
         return out
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        reason = self._reason(seat, action)
-        if reason is not None:
-            raise IllegalAction(reason, action=action.type_name, seat=seat)
+        refusal = self.reason(seat, action)
+        if refusal is not None:
+            raise refusal
         return _EFFECTS[type(action)](self, seat, action)
 
-    def reason(self, seat: int, action: Action) -> str | None:
-        """Why `action` by `seat` would be refused now, or None if it is legal."""
-        return self._reason(seat, action)
+    def reason(self, seat: int, action: object) -> IllegalAction | None:
+        """The refusal `apply(seat, action)` would raise now (TG-8b order), or None if legal."""
+        if type(action) not in _EFFECTS:
+            return IllegalAction("not_an_action", action=type(action).__name__, seat=seat)
+        key = self._reason(seat, action)  # type: ignore[arg-type]
+        if key is None:
+            return None
+        return IllegalAction(key, action=action.type_name, seat=seat)  # type: ignore[attr-defined]
 
     # ---- placement helpers --------------------------------------------------------------
     def _outpost_spots(self, seat: int) -> list[int]:
@@ -181,8 +187,10 @@ class TidegateGame(TidegateState):
                 return "limit_reached"
             return None if _covers(res, COST_CITY) else "unaffordable"
         if kind is A.Trade:
-            g = RESOURCE_INDEX.get(action.give)  # type: ignore[attr-defined]
-            t = RESOURCE_INDEX.get(action.get)  # type: ignore[attr-defined]
+            give, get = action.give, action.get  # type: ignore[attr-defined]
+            # only text can name a resource (a list would not even be hashable)
+            g = RESOURCE_INDEX.get(give) if isinstance(give, str) else None
+            t = RESOURCE_INDEX.get(get) if isinstance(get, str) else None
             if g is None or t is None or g == t:
                 return "bad_trade"
             rate = GATE_RATE if self.has_gate[seat] else MARKET_RATE
@@ -266,7 +274,7 @@ class TidegateGame(TidegateState):
             self.score_history.append(scores)
             events.append(E.RoundEnded(self.round, scores))
             if self.round >= ROUNDS:
-                return self._finish(events, winners_by_score(self.scores))
+                return self._finish(events, winners_by_score(self.scores), "TG-7.2")
             self.round += 1
         self.phase = Phase.ROLL
         events.append(E.TurnStarted(self.current, self.round))
@@ -282,13 +290,16 @@ class TidegateGame(TidegateState):
     def _scored(self, seat: int, events: list[Event]) -> list[Event]:
         """TG-7.1: reaching the winning score by a build ends the game at once."""
         if self.scores[seat] >= WIN_SCORE:
-            return self._finish(events, (seat,))
+            return self._finish(events, (seat,), "TG-7.1")
         return events
 
-    def _finish(self, events: list[Event], winners: tuple[int, ...]) -> list[Event]:
+    def _finish(self, events: list[Event], winners: tuple[int, ...], cause: str) -> list[Event]:
         self.phase = Phase.OVER
         self.winners = winners
-        events.append(E.GameOver(winners, tuple(self.scores)))
+        self.end_cause = cause
+        result = self.result()
+        assert result is not None
+        events.append(GameOver.of(result))
         return events
 
     def _setup_next(self, seat: int, events: list[Event]) -> list[Event]:
@@ -347,18 +358,49 @@ class TidegateRuleset(Ruleset):
     min_players = 2
     max_players = 4
     has_hidden_info = False
+    map_folder = "tidegate"
+    default_map_name = "isle.tmx"
     options = {"layout": ("random", "fixed"), "shuffle_seats": (False, True)}
 
-    def default_map(self) -> str:
-        return str(resource_path("maps", "tidegate", "isle.tmx"))
+    def read_board(self, path: str) -> Board:
+        """The validated island of the map at `path` (TG-1.1..1.5), layout as the map has it."""
+        return board_from_map(read_map(path))
 
-    def new_game(self, setup: Setup) -> TidegateGame:
-        self.check_seats(setup.seats)
-        setup = self.with_id(setup)
-        board = read_board(self.map_path(setup))
+    def state_from_view(self, view: TidegateView, rng: Rng) -> TidegateGame:
+        """The game `view` shows, with `rng` for the dice to come (TG-2.3: nothing else is
+        hidden). The seed is not in a view, so the rebuilt setup has seed 0; each seat's
+        buildings and roads are listed in board order, which only changes the order of
+        `legal_actions`, not their set."""
+        setup = Setup(seats=view.seats, seed=0, map=view.board.map_path or None,
+                      options={"layout": "fixed"}, ruleset=self.id)
+        owner = list(view.vertex_owner)
+        n = len(view.seats)
+        winners = view.winners
+        cause = ""
+        if winners is not None:
+            cause = "TG-7.1" if max(view.scores) >= WIN_SCORE else "TG-7.2"
+        return TidegateGame(
+            setup=setup, board=view.board, rng=rng, order=tuple(view.order), phase=view.phase,
+            turn_index=view.order.index(view.current), round=view.round,
+            resources=[list(r) for r in view.resources],
+            vertex_owner=owner, vertex_level=list(view.vertex_level),
+            edge_owner=list(view.edge_owner),
+            seat_vertices=[[v for v, o in enumerate(owner) if o == s] for s in range(n)],
+            seat_edges=[[e for e, o in enumerate(view.edge_owner) if o == s] for s in range(n)],
+            cities=list(view.cities), scores=list(view.scores), has_gate=list(view.has_gate),
+            setup_vertex=view.setup_vertex, dice=view.dice, winners=winners, end_cause=cause,
+            score_history=list(view.score_history),
+        )
+
+    def make_state(self, setup: Setup, board: Board) -> TidegateGame:
+        """Round 0 (setup) of a game on `board`: layout (TG-1.6) and turn order drawn.
+
+        The layout mode is the option `layout` when given (the lobby's choice), else the
+        map's own `layout` property (random when the map does not say).
+        """
         rng = Rng(setup.seed)
-        layout = setup.options.get("layout", "random")
-        if layout not in ("random", "fixed"):
+        layout = setup.options.get("layout", board.layout_mode)
+        if layout not in LAYOUT_MODES:
             raise IllegalAction("bad_option", option="layout", value=str(layout))
         if layout == "random":
             board = random_layout(board, rng)
@@ -376,9 +418,3 @@ class TidegateRuleset(Ruleset):
             seat_edges=[[] for _ in range(n)],
             cities=[0] * n, scores=[0] * n, has_gate=[False] * n,
         )
-
-    def agents(self) -> dict[str, type]:
-        from game.tidegate.ai import GreedyAgent
-        return {"greedy": GreedyAgent}
-
-

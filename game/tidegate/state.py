@@ -50,6 +50,7 @@ class TidegateState(State):
     setup_vertex: int = EMPTY              # the outpost just placed in setup (TG-3.1)
     dice: tuple[int, int] | None = None    # the last roll
     winners: tuple[int, ...] | None = None
+    end_cause: str = ""                    # TG-7.1 or TG-7.2 once over
     score_history: list[tuple[int, ...]] = field(default_factory=list)  # scores per round end
 
     @property
@@ -80,7 +81,9 @@ class TidegateState(State):
     def result(self) -> Result | None:
         if self.winners is None:
             return None
-        return Result(winners=self.winners, scores=tuple(self.scores))
+        # TG-7.2: equal highest scores share the victory, which is the spec's draw.
+        return Result(winners=self.winners, scores=tuple(self.scores), cause=self.end_cause,
+                      draw=len(self.winners) > 1)
 
     def digest_data(self) -> Any:
         return {
@@ -102,7 +105,7 @@ class TidegateState(State):
         }
 
     def view(self, seat: int | None) -> "TidegateView":
-        """TG-2.3: everything is open except the RNG, so every seat sees the same."""
+        """TG-2.3: everything is open except the RNG (and the seed), so every seat sees the same."""
         return TidegateView(
             seat=seat,
             board=self.board,
@@ -124,7 +127,6 @@ class TidegateState(State):
             dice=self.dice,
             winners=self.winners,
             score_history=tuple(self.score_history),
-            seed=self.setup.seed,
         )
 
 
@@ -152,7 +154,8 @@ class TidegateView(View):
     dice: tuple[int, int] | None
     winners: tuple[int, ...] | None
     score_history: tuple[tuple[int, ...], ...]
-    seed: int  # the game's seed is public (agents derive their own RNG from it)
+    # No seed and no RNG state: from either, the coming dice could be predicted (agents get
+    # their own seed from game.ai.make_agent).
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -176,5 +179,4 @@ class TidegateView(View):
             "dice": list(self.dice) if self.dice else None,
             "winners": list(self.winners) if self.winners is not None else None,
             "score_history": [list(s) for s in self.score_history],
-            "seed": self.seed,
         }

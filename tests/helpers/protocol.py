@@ -6,7 +6,7 @@ import json
 
 from game.core import codec
 from game.core.protocol import Action, Setup, State
-from game.core.replay import replay
+from game.play.replay import replay
 
 
 def replay_through_json(setup: Setup, history: list[tuple[int, Action]], ruleset: str) -> State:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from game import rulesets
 from game.core import Setup
 from game.core.hexgrid import CORNER_NAMES, SIDE_NAMES
-from game.core.rng import Rng
+from game.core.rng import force_dice
 from game.tidegate.rules import TidegateGame
 from game.tidegate.state import CITY, EMPTY, Phase
 
@@ -67,13 +67,9 @@ def set_hand(state: TidegateGame, seat: int, wheat: int, stone: int, wood: int) 
 
 
 def force_roll(state: TidegateGame, total: int) -> None:
-    """Replace the game's RNG by one whose next 2d6 sum to `total`."""
-    for k in range(10_000):
-        probe = Rng(k)
-        if probe.die(6) + probe.die(6) == total:
-            state.rng = Rng(k)
-            return
-    raise AssertionError(f"no seed rolls {total}")
+    """Make the next 2d6 sum to `total` (later rolls come from the game's own RNG)."""
+    first = min(6, total - 1)
+    force_dice(state, (first, total - first), then=state.rng)
 
 
 def to_build_phase(state: TidegateGame, seat: int, total: int = 2) -> list:

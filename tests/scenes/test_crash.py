@@ -7,9 +7,9 @@ import pygame
 
 from game.core import codec
 from game.core.protocol import Setup
-from game.core.replay import replay
+from game.play.replay import replay
 from game.core.saves import autosave_path
-from game.core.session import GameSession
+from game.play.session import GameSession
 from scenes.crash import CrashScene, install
 from scenes.registry import open_game
 from scenes.title import TitleScene

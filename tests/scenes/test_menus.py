@@ -12,7 +12,7 @@ import pytest
 from game.core import Setup
 from game.core.i18n import catalogue, tr
 from game.core.saves import autosave_path, write_save
-from game.core.session import GameSession
+from game.play.session import GameSession
 from game.core.storage import saves_dir
 from scenes.dialogs import MessageBox
 from scenes.help import PAGES, RulesHelpScene

@@ -8,7 +8,7 @@ import pygame
 
 from game.core.protocol import Setup
 from game.core.saves import write_save
-from game.core.session import GameSession
+from game.play.session import GameSession
 from scenes.smoke import advance
 from game.tidegate import events as E
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from game.core.saves import read_save, restore
+from game.play.saves import read_save, restore
 
 ROOT = Path(__file__).resolve().parents[2]
 

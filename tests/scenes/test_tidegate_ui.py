@@ -8,8 +8,8 @@ import pygame
 import pytest
 
 from game.core.protocol import Setup
-from game.core.saves import autosave_path, read_save, restore
-from game.core.session import GameSession
+from game.play.saves import autosave_path, read_save, restore
+from game.play.session import GameSession
 from game.tidegate import actions as A
 from game.tidegate.state import Phase
 from scenes.registry import open_game

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from game.core.saves import encode_save, read_save, restore
+from game.play.saves import encode_save, read_save, restore
 from tests.game.core.test_saves_session import played_session
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -27,7 +27,7 @@ CHILD = r"""
 import sys
 import game.tidegate.actions, game.tidegate.events  # register the action and event types
 from pathlib import Path
-from game.core.saves import parse_save, write_save
+from game.play.saves import parse_save, write_save
 path = Path(sys.argv[1])
 saves = [parse_save(Path(p).read_text(encoding="utf-8")) for p in sys.argv[2:4]]
 write_save(path, saves[0])

@@ -7,11 +7,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.core.protocol import Setup
-from game.core.saves import (
+from game.play.saves import (
     SAVE_FORMAT, SAVE_VERSION, SaveError, encode_save, list_saves, parse_save, read_save, restore,
     write_save,
 )
-from game.core.session import GameSession
+from game.play.session import GameSession
+from tests.helpers.conformance import examples
 from game.core.storage import write_atomic
 from game.tidegate import actions as A
 
@@ -75,7 +76,7 @@ def test_binary_and_edited_saves_are_refused(tmp_path):
     assert err.value.key in ("save.damaged", "save.diverged")
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_corrupted_saves_never_crash_and_are_never_written(tmp_path_factory, data):
     """Truncated, bit-flipped, spliced and random files: a SaveError key, file untouched."""
@@ -161,7 +162,7 @@ def test_a_fresh_process_loads_a_save(tmp_path):
     path = tmp_path / "s.json"
     session = played_session(steps=40)
     write_save(path, session.to_save())
-    code = ("import sys; from game.core.saves import read_save, restore; "
+    code = ("import sys; from game.play.saves import read_save, restore; "
             "print(restore(read_save(sys.argv[1])).digest())")
     root = Path(__file__).resolve().parents[3]
     out = subprocess.run([sys.executable, "-c", code, str(path)], cwd=root, capture_output=True, text=True)

@@ -4,7 +4,7 @@ own view only (other hands and face-down cards never change its choice)."""
 from game import rulesets
 from game.core import Setup
 from game.core.rng import Rng
-from game.core.simulate import simulate
+from game.play.simulate import simulate
 from game.domiplot import actions as A
 from game.domiplot.ai import GreedyAgent
 from game.domiplot.constants import CARD_KIND, KIND_INDEX

@@ -7,7 +7,7 @@ import json
 from game import rulesets
 from game.ai import make_agent
 from game.core import Setup
-from game.core.simulate import play_one
+from game.play.simulate import play_one
 from game.territory import actions as A
 from game.territory import effects, position
 from game.territory import events as E

@@ -786,7 +786,7 @@ def test_T_17_4_the_game_ends_at_the_turn_limit():
 
 
 def test_simulate_runs_for_every_seat_count():
-    from game.core.simulate import simulate
+    from game.play.simulate import simulate
     for n in range(2, 8):
         report = simulate("territory", ["greedy"] + ["random"] * (n - 1), games=1, seed=n)
         assert report["games"] == 1

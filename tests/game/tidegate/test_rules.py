@@ -8,6 +8,7 @@ from game.tidegate import actions as A
 from game.tidegate import events as E
 from game.tidegate.rules import discard_half
 from game.tidegate.state import Phase
+from tests.helpers.refusal import assert_refused
 from tests.helpers.tidegate import (
     corner, new_game, put_outpost, put_road, set_hand, skip_setup, tile, to_build_phase,
 )
@@ -108,18 +109,19 @@ def test_TG_8b_reason_order_placement_before_limit_before_cost():
     put_outpost(g, 1, v)
     to_build_phase(g, 0, 2)
     set_hand(g, 0, 0, 0, 0)
-    with pytest.raises(IllegalAction) as err:
-        g.apply(0, A.BuildOutpost(v))
-    assert err.value.reason_key == "not_empty"
-    with pytest.raises(IllegalAction) as err:
-        g.apply(0, A.BuildCity(v))
-    assert err.value.reason_key == "not_your_outpost"
-    with pytest.raises(IllegalAction) as err:
-        g.apply(1, A.END_TURN)
-    assert err.value.reason_key == "not_your_turn"
-    with pytest.raises(IllegalAction) as err:
-        g.apply(0, A.BuildRoad(9999))
-    assert err.value.reason_key == "no_such_place"
+    assert_refused(g, 0, A.BuildOutpost(v), "not_empty", action="build_outpost", seat=0)
+    assert_refused(g, 0, A.BuildCity(v), "not_your_outpost")
+    assert_refused(g, 1, A.END_TURN, "not_your_turn", seat=1)
+    assert_refused(g, 0, A.BuildRoad(9999), "no_such_place")
+
+
+def test_TG_8b_anything_but_a_tidegate_action_is_not_an_action():
+    """Protocol: None, numbers, text, dicts and other objects are refused, nothing changes."""
+    g = new_game(2)
+    skip_setup(g)
+    for thing in (None, 42, "roll", {}, object()):
+        assert_refused(g, 0, thing, "not_an_action", seat=0)
+    assert_refused(g, 0, A.Trade(["wheat"], "stone"), "wrong_phase")
 
 
 def test_TG_5_2_unaffordable_build_is_rejected_and_nothing_changes():
@@ -129,12 +131,8 @@ def test_TG_5_2_unaffordable_build_is_rejected_and_nothing_changes():
     put_outpost(g, 0, v)
     to_build_phase(g, 0, 2)
     set_hand(g, 0, 1, 2, 0)
-    before = g.digest()
     for action in (A.BuildCity(v), A.BuildRoad(g.board.topo.vertex_edges[v][0])):
-        with pytest.raises(IllegalAction) as err:
-            g.apply(0, action)
-        assert err.value.reason_key == "unaffordable"
-        assert g.digest() == before
+        assert_refused(g, 0, action, "unaffordable")
 
 
 def test_TG_6_trade_is_repeatable_and_gate_rate_applies_automatically():
@@ -195,3 +193,68 @@ def test_a_shipped_map_stored_as_a_relative_path_opens_from_any_folder(tmp_path,
     rs = rulesets.get("tidegate")
     state = rs.new_game(Setup(seats=("human", "human"), seed=1, map="maps/tidegate/isle.tmx"))
     assert state.board.vertex_count == 54
+
+
+def _with_layout(tmp_path, value):
+    """A copy of the default isle whose map property `layout` is `value`."""
+    from game.core.paths import maps_dir
+    from tests.helpers.maps import broken_map
+
+    def mutate(root):
+        for p in root.find("properties"):
+            if p.get("name") == "layout":
+                p.set("value", value)
+    return broken_map(maps_dir() / "tidegate" / "isle.tmx", tmp_path / value, mutate)
+
+
+def test_TG_1_6_the_map_layout_property_decides_unless_the_option_says(tmp_path):
+    """TG-1.6: the map's `layout` (fixed/random) applies when the setup gives no option."""
+    from game.core import MapError
+    from game.tidegate.board import read_board
+
+    rs = rulesets.get("tidegate")
+    as_drawn = new_game(2, seed=9, layout="fixed").board
+    assert read_board(rs.default_map()).layout_mode == "random"   # the shipped map says random
+    assert rs.new_game(Setup(seats=("human",) * 2, seed=9)).board.terrain != as_drawn.terrain
+    fixed_map = str(_with_layout(tmp_path, "fixed"))
+    by_map = rs.new_game(Setup(seats=("human",) * 2, seed=9, map=fixed_map))
+    assert (by_map.board.terrain, by_map.board.tokens) == (as_drawn.terrain, as_drawn.tokens)
+    lobby = rs.new_game(Setup(seats=("human",) * 2, seed=9, map=fixed_map,
+                              options={"layout": "random"}))
+    assert lobby.board.terrain != as_drawn.terrain
+    with pytest.raises(MapError) as err:
+        read_board(str(_with_layout(tmp_path, "spiral")))
+    assert err.value.problem == "bad_property" and err.value.params["property"] == "layout"
+
+
+def test_TG_2_3_view_carries_no_seed_or_rng_and_rebuilds_the_same_game():
+    """TG-2.3: a view is everything but the RNG; state_from_view gives back the same game."""
+    import json
+    from game.core.rng import Rng
+    rs = rulesets.get("tidegate")
+    g = rs.new_game(Setup(seats=("random",) * 3, seed=12345))
+    pick = Rng(4)
+    for step in range(400):
+        if g.result() is not None:
+            break
+        if step % 9 == 0:
+            view = g.view(g.to_move()[0])
+            data = view.to_json()
+            assert "seed" not in data and "rng" not in data
+            assert "12345" not in json.dumps(data)
+            twin = rs.state_from_view(view, g.rng.copy())
+            a, b = g.digest_data(), twin.digest_data()
+            for key in ("setup", "rng"):
+                a.pop(key), b.pop(key)
+            assert a == b
+            for seat in range(3):
+                assert set(twin.legal_actions(seat)) == set(g.legal_actions(seat))
+            seat = g.to_move()[0]
+            action = g.legal_actions(seat)[0]
+            assert twin.apply(seat, action) == g.clone().apply(seat, action)
+        seat = g.to_move()[0]
+        legal = g.legal_actions(seat)
+        g.apply(seat, legal[pick.below(len(legal))])
+    assert g.result() is not None
+    end = rs.state_from_view(g.view(None), Rng(1))
+    assert end.result() == g.result()

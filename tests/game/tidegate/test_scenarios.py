@@ -8,7 +8,7 @@ import pytest
 
 from game.core import IllegalAction
 from game.core.rng import Rng
-from game.core.simulate import simulate
+from game.play.simulate import simulate
 from game.tidegate import actions as A
 from game.tidegate import events as E
 from game.tidegate.board import hot_pairs_ok, random_layout
@@ -259,7 +259,8 @@ def test_TG_9_10_reaching_eight_in_round_7_ends_at_once():
     to_build_phase(g, 1, 2)
     set_hand(g, 1, 1, 1, 1)
     ev = g.apply(1, A.BuildOutpost(target))
-    assert ev[-1] == E.GameOver((1,), (0, 8, 0))
+    assert ev[-1] == E.GameOver((1,), (0, 8, 0), "TG-7.1")
+    assert g.result().cause == "TG-7.1" and not g.result().draw
     assert g.result().winners == (1,)
     assert g.to_move() == [] and g.legal_actions(2) == []
     with pytest.raises(IllegalAction) as err:
@@ -279,7 +280,8 @@ def test_TG_9_11_round_12_tie_shares_victory():
     assert g.scores == [5, 5, 3]
     to_build_phase(g, 2, 2)
     ev = g.apply(2, A.END_TURN)
-    assert ev[-1] == E.GameOver((0, 1), (5, 5, 3))
+    assert ev[-1] == E.GameOver((0, 1), (5, 5, 3), "TG-7.2", draw=True)
+    assert g.result().cause == "TG-7.2" and g.result().draw
     assert g.result().winners == (0, 1)
 
 

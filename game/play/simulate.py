@@ -26,6 +26,7 @@ class GameRecord:
     winners: tuple[int, ...]        # indices into the seat list given to simulate
     rounds: int
     actions: int
+    cause: str = ""                 # the deciding rule id (Result.cause)
     decision_times: dict[str, list[float]] = field(default_factory=dict)
 
 
@@ -68,6 +69,7 @@ def play_one(ruleset_id: str, agents: list[str], seed: int, rotate: int = 0,
         winners=tuple(sorted(entry_of_seat[w] for w in result.winners)),
         rounds=int(getattr(state, "round", 0)),
         actions=count,
+        cause=result.cause,
         decision_times=times,
     )
 
@@ -141,6 +143,9 @@ def simulate(ruleset_id: str, agents: list[str], games: int, seed: int = 1, jobs
         for agent_id, ts in rec.decision_times.items():
             times.setdefault(agent_id, []).extend(ts)
     total_actions = sum(r.actions for r in records)
+    end_causes: dict[str, int] = {}
+    for rec in records:
+        end_causes[rec.cause] = end_causes.get(rec.cause, 0) + 1
     return {
         "ruleset": ruleset_id,
         "games": games,
@@ -151,6 +156,7 @@ def simulate(ruleset_id: str, agents: list[str], games: int, seed: int = 1, jobs
         "win_rate": [w / games if games else 0.0 for w in wins],
         "win_rate_ci95": [list(wilson(w, games)) for w in wins],
         "draws": draws,
+        "end_causes": dict(sorted(end_causes.items())),
         "mean_turns": sum(r.rounds for r in records) / games if games else 0.0,
         "mean_actions": total_actions / games if games else 0.0,
         "games_per_s": games / elapsed if elapsed else 0.0,
@@ -177,6 +183,8 @@ def format_table(report: dict[str, Any]) -> str:
                      f"{lo:.1%} .. {hi:.1%}")
     lines.append(f"shared victories: {report['draws']}   mean rounds: {report['mean_turns']:.2f}   "
                  f"mean actions: {report['mean_actions']:.1f}")
+    causes = ", ".join(f"{c or '?'} {k}" for c, k in report.get("end_causes", {}).items())
+    lines.append(f"ended by: {causes}")
     lines.append(f"{report['games_per_s']:.1f} games/s   {report['actions_per_s']:.0f} actions/s   "
                  f"({report['seconds']:.2f} s, {report['jobs']} job(s))")
     for agent, d in report["decision_ms"].items():

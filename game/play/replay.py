@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
+from game import rulesets
 from game.core.protocol import Action, Setup, State
 
 
@@ -13,8 +14,6 @@ def replay(setup: Setup, actions: Iterable[tuple[int, Action] | Sequence], rules
     `ruleset` defaults to `setup.ruleset`. Raises `IllegalAction` if an action does not fit
     (a damaged or foreign action list).
     """
-    from game import rulesets
-
     state = rulesets.get(ruleset or setup.ruleset).new_game(setup)
     for seat, action in actions:
         state.apply(int(seat), action)

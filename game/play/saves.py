@@ -1,0 +1,67 @@
+"""Loading saved games: reading, listing and restoring them through the ruleset registry.
+
+The file format and the checks that need no ruleset are `game.core.saves` (re-exported here,
+so screens import everything about saves from this module).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from game import rulesets
+from game.core import saves as core_saves
+from game.core.errors import GameError, IllegalAction, MapError, UnknownName
+from game.core.protocol import State
+from game.core.saves import (  # noqa: F401  (re-exported names)
+    AUTOSAVE_NAME, MAX_SAVE_BYTES, SAVE_FORMAT, SAVE_VERSION, SaveError, SaveGame, SaveInfo,
+    autosave_path, encode_save, read_save_bytes, save_files, sweep_stale_temps, write_save,
+)
+from game.core.storage import saves_dir
+from game.play.replay import replay
+
+
+def parse_save(text: str | bytes) -> SaveGame:
+    """Check and decode a save file's content (does not replay it); loads its ruleset."""
+    return core_saves.parse_save(text, rulesets.get)
+
+
+def read_save(path: Path) -> SaveGame:
+    """Read and check a save file (a regular file only: pipes and devices are refused)."""
+    return parse_save(read_save_bytes(Path(path)))
+
+
+def restore(save: SaveGame) -> State:
+    """Rebuild the state by replaying the actions; the digest must match."""
+    if not core_saves.save_map_allowed(save.setup):
+        raise SaveError("save.damaged", detail="map")
+    try:
+        state = replay(save.setup, save.actions)
+    except UnknownName as exc:
+        raise SaveError("save.unknown_ruleset", name=exc.name) from None
+    except MapError as exc:
+        raise SaveError("save.bad_map", detail=str(exc)) from None
+    except IllegalAction as exc:
+        raise SaveError("save.damaged", detail=f"action refused: {exc.key}") from None
+    except (GameError, ValueError, TypeError, KeyError, IndexError, RecursionError) as exc:
+        raise SaveError("save.damaged", detail=str(exc)) from None
+    if save.digest and state.digest() != save.digest:
+        raise SaveError("save.diverged")
+    return state
+
+
+def list_saves(folder: Path | None = None) -> list[SaveInfo]:
+    """Every save in the folder, newest first; broken ones listed with their error.
+
+    Only regular files count (see `save_files`); a file that vanishes or turns into something
+    else between listing and reading shows as an unreadable row instead of failing the list.
+    """
+    folder = folder or saves_dir()
+    sweep_stale_temps(folder)
+    infos = []
+    for path, _mtime in save_files(folder):
+        try:
+            s = read_save(path)
+            infos.append(SaveInfo(path, s.ruleset, s.saved_at, s.round, s.finished, s.names))
+        except SaveError as exc:
+            infos.append(SaveInfo(path, "", "", 0, False, [], exc.key, dict(exc.params)))
+    return infos
