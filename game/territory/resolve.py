@@ -11,7 +11,9 @@ from __future__ import annotations
 from typing import Callable
 
 from game.territory import actions as A
-from game.territory import arrows, building, diplomacy, effects, magic, orders, position, turn
+from game.territory import (
+    arrows, building, diplomacy, effects, magic, orders, planner, position, turn,
+)
 from game.territory import events as E
 from game.territory.plans import Plan
 from game.territory.state import Order, TerritoryState
@@ -99,15 +101,13 @@ def register_shields(st: TerritoryState, tid: int) -> None:
 
 def system_orders(st: TerritoryState, tid: int) -> None:
     """D: the system tribe's AI chooses its orders now, from the public view."""
-    from game.territory.ai import plan_turn
-
     # Nothing on the board changes while the tribe plans and enters its orders, so the
     # ORDERS-phase caches may run (on a fresh cache, dropped afterwards).
     st._resolving = False
     st._cache = {}
     try:
         view = st.view(None)
-        for action in plan_turn(view, tid, orders.legal_orders(st, tid)):
+        for action in planner.plan_turn(view, tid, orders.legal_orders(st, tid)):
             plan = orders.check_order(st, tid, action)
             if isinstance(plan, Plan):
                 orders.enter(st, tid, action, plan)

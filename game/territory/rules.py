@@ -288,9 +288,3 @@ class TerritoryRuleset(Ruleset):
                 do_pick(state, seat, A.PickFaction(factions[seat]))
         state.ev = []
         return state
-
-    def agents(self) -> dict[str, type]:
-        """The greedy agent (T-21.1)."""
-        from game.territory.ai import GreedyAgent
-        return {"greedy": GreedyAgent}
-

@@ -151,8 +151,6 @@ KNOWN_UNTIL_MERGE: set[tuple[str, str]] = {
     ("game.domiplot.rules", "game.domiplot.ai"),
     ("game.landship.rules", "game.landship.ai"),
     ("game.skirmish.rules", "game.skirmish.ai"),
-    ("game.territory.resolve", "game.territory.ai"),
-    ("game.territory.rules", "game.territory.ai"),
 }
 KNOWN_CYCLES_UNTIL_MERGE: list[list[str]] = [
     ["game.domiplot.ai", "game.domiplot.rules"],

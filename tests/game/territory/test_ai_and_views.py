@@ -11,7 +11,8 @@ from game.play.simulate import play_one
 from game.territory import actions as A
 from game.territory import effects, position
 from game.territory import events as E
-from game.territory.ai import GreedyAgent, plan_turn
+from game.territory.agents import GreedyAgent
+from game.territory.planner import plan_turn
 from game.territory.state import NOBODY, Phase
 from tests.helpers.territory import enter, new_game, of, own, plain_game, res, resolve, tile
 

@@ -6,10 +6,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game import rulesets
+from game.ai import agent_table
 from game.core import Setup
 from game.territory import actions as A
 from game.territory import effects, magic, position, turn
 from game.territory import events as E
+from game.territory.agents import GreedyAgent
 from game.territory.board import NeutralGroup
 from game.territory.constants import (
     CAMP, CAPITAL, CHASM, CITY, DEFAULT_PARAMS, NONE, RUIN, TREE,
@@ -797,7 +799,7 @@ def test_ruleset_registration():
     assert rs.has_hidden_info and (rs.min_players, rs.max_players) == (2, 7)
     state = rs.new_game(Setup(seats=("human", "greedy"), seed=3, map="maps/territory/origin.tmx"))
     assert state.setup.ruleset == "territory" and state.board.tree >= 0
-    assert rs.agents()["greedy"].id == "greedy"
+    assert agent_table(rs)["greedy"] is GreedyAgent
 
 
 

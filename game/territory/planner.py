@@ -1,4 +1,4 @@
-"""The greedy Dice for Land agent (T-21.1): one ply, from the public view only.
+"""The greedy Dice for Land planner (T-21.1): one ply, from the public view only.
 
 `plan_turn(view, tribe, legal)` plans a whole turn of orders in T-21.1's order of preference:
 (0) answers to proposals, (1) Extraction, then the build or tech with the best gold payback
@@ -8,23 +8,21 @@ the richest neighbour, (4) Rock Solid / Meteor / Steal, (5) spend down to the ca
 are the `[ai]` table of data/rules.toml. The same planner runs system tribes inside the rules
 (T-14.4); it never reads hidden tiles, other tribes' orders or the game's RNG.
 
-`GreedyAgent` plans at its first decision of a turn and then hands out one planned action
-per call (an arrow step is an action, D38), skipping any that stopped being legal, and
-submits when the plan is used up.
+It is rules-side code (system tribes run it inside RESOLVE, T-14.4), so it imports nothing
+from `game.ai`; the seat agent built on it is `agents.GreedyAgent`.
 """
 
 from __future__ import annotations
 
-from game.ai import Agent
 from game.core.protocol import Action
 from game.core.rng import Rng
 from game.territory import actions as A
 from game.territory.constants import (
-    AI_FACTIONS, AI_WEIGHTS, ATTACK, BUILDING, CAMP, CAPITAL, CHASM, CITY, FARM, LAND, NONE,
+    AI_WEIGHTS, ATTACK, BUILDING, CAMP, CAPITAL, CHASM, CITY, FARM, LAND, NONE,
     OUTPOST, RUIN, SEA, SIDES, SPELL, TECH, VOLCANO, WORKSHOP,
 )
 from game.territory import position
-from game.territory.state import GOBLIN, NOBODY, UNDEAD, Phase
+from game.territory.state import GOBLIN, NOBODY, UNDEAD
 from game.territory.view import TerritoryView
 
 W = AI_WEIGHTS
@@ -364,40 +362,3 @@ def plan_turn(view: TerritoryView, tribe: int, legal: list[Action],
     """The greedy orders of `tribe` for this turn, in entry order; `rng` breaks ties (system
     tribes, run inside the rules, pass none and break ties by tile order)."""
     return Planner(view, tribe, legal, rng).run()
-
-
-class GreedyAgent(Agent):
-    """T-21.1, one action per call from a plan made at the turn's first call."""
-
-    id = "greedy"
-
-    def __init__(self, seat: int, seed: int) -> None:
-        super().__init__(seat, seed)
-        self._turn = -1
-        self._queue: list[Action] = []
-
-    def choose(self, view: TerritoryView, legal: list[Action]) -> Action:  # type: ignore[override]
-        """The next planned action that is still legal, else submit."""
-        if view.phase is Phase.PICK:
-            picks = {a.faction: a for a in legal if isinstance(a, A.PickFaction)}
-            for faction in AI_FACTIONS:
-                if faction in picks:
-                    return picks[faction]
-            return legal[0]
-        if view.turn != self._turn:
-            self._turn = view.turn
-            self._queue = plan_turn(view, self.seat, legal, self.rng)
-        allowed = set(legal)
-        skipping = False
-        while self._queue:
-            action = self._queue.pop(0)
-            if isinstance(action, A.Step) and skipping:
-                continue  # the arrow it extends was refused
-            if action in allowed:
-                return action
-            skipping = isinstance(action, (A.Arrow, A.Step))
-        if A.SUBMIT in allowed:
-            return A.SUBMIT
-        removals = [a for a in legal if isinstance(a, A.RemoveOrder)]
-        return removals[-1] if removals else legal[self.rng.below(len(legal))]
-
