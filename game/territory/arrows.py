@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.core.errors import IllegalAction
 from game.territory import actions as A
 from game.territory import effects, magic, position
 from game.territory import events as E
@@ -16,7 +17,7 @@ from game.territory.constants import (
     BUILDINGS, ATTACK, CAMP, CAPITAL, CHASM, CITY, ECON, GOLD, LAND, NONE, RAZE, RAZE_VALUE, RUIN, SEA,
     VOLCANO, ZERO,
 )
-from game.territory.plans import Why, Plan, no, rule, valid_tile
+from game.territory.plans import Plan, no, rule, valid_tile
 from game.territory.state import GOBLIN, NOBODY, Order, TerritoryState, UNDEAD
 
 HELD = -1  # "previous path tile is held" (origin, or an attack step assumed captured)
@@ -46,7 +47,7 @@ def surcharge(st: TerritoryState, tribe: int, tile: int) -> int:
 
 
 def check_path(st: TerritoryState, tribe: int, prev_kind: int, tile: int, x: Any, raze: Any,
-                pending: int) -> Why | Plan:
+                pending: int) -> IllegalAction | Plan:
     """T-11.1..11.3 for one path tile entered after a tile of kind `prev_kind`."""
     if type(x) is not int or not 0 <= x <= 6:
         return no("territory.bad_x", x=str(x))
@@ -85,7 +86,7 @@ def check_path(st: TerritoryState, tribe: int, prev_kind: int, tile: int, x: Any
     return Plan(ZERO, x)
 
 
-def check_arrow(st: TerritoryState, tribe: int, a: A.Arrow) -> Why | Plan:
+def check_arrow(st: TerritoryState, tribe: int, a: A.Arrow) -> IllegalAction | Plan:
     if not valid_tile(st, a.origin) or not valid_tile(st, a.tile):
         return no("no_such_place")
     if not position.owns(st, tribe, a.origin):
@@ -118,7 +119,7 @@ def arrow_options(st: TerritoryState, tribe: int, origin: int, tile: int) -> lis
     return out
 
 
-def check_repeat(st: TerritoryState, tribe: int, arrow: Order, a: A.Step) -> Why | Plan:
+def check_repeat(st: TerritoryState, tribe: int, arrow: Order, a: A.Step) -> IllegalAction | Plan:
     """T-13.7: a `repeat` attack right after an attack on a visible Shadow camp, city or
     capital (the only case where it can matter)."""
     if type(a.x) is not int or not 0 <= a.x <= 6:
@@ -140,7 +141,7 @@ def check_repeat(st: TerritoryState, tribe: int, arrow: Order, a: A.Step) -> Why
     return Plan(ZERO, a.x)
 
 
-def step_context(st: TerritoryState, tribe: int, arrow: Order, tile: int) -> Why | tuple[int, int]:
+def step_context(st: TerritoryState, tribe: int, arrow: Order, tile: int) -> IllegalAction | tuple[int, int]:
     """T-11.1 for the next path tile of `arrow` (not a repeat): a refusal, or the kind of
     the previous tile as `check_path` needs it and the crossings pending before it."""
     steps = arrow.steps
@@ -160,7 +161,7 @@ def step_context(st: TerritoryState, tribe: int, arrow: Order, tile: int) -> Why
     return prev_kind, pending
 
 
-def check_step(st: TerritoryState, tribe: int, a: A.Step) -> Why | Plan:
+def check_step(st: TerritoryState, tribe: int, a: A.Step) -> IllegalAction | Plan:
     """T-11.1..11.3: the next tile of the arrow entered last."""
     arrow = open_arrow(st, tribe)
     if arrow is None:
@@ -170,7 +171,7 @@ def check_step(st: TerritoryState, tribe: int, a: A.Step) -> Why | Plan:
     if a.tile == arrow.steps[-1].tile:
         return check_repeat(st, tribe, arrow, a)
     context = step_context(st, tribe, arrow, a.tile)
-    if isinstance(context, Why):
+    if isinstance(context, IllegalAction):
         return context
     return check_path(st, tribe, context[0], a.tile, a.x, a.raze, context[1])
 
@@ -208,7 +209,7 @@ def step_options(st: TerritoryState, tribe: int) -> tuple[tuple[int, tuple[Any, 
         if j == last:
             # a repeat: `check_repeat` decides each candidate; its refusal of (1, none)
             # depends on neither x nor raze, so it rules out every repeat at once
-            if isinstance(check_repeat(st, tribe, arrow, A.Step(j, 1, "none")), Why):
+            if isinstance(check_repeat(st, tribe, arrow, A.Step(j, 1, "none")), IllegalAction):
                 continue
             for raze in RAZE:
                 for x in range(7):
@@ -217,7 +218,7 @@ def step_options(st: TerritoryState, tribe: int) -> tuple[tuple[int, tuple[Any, 
                         groups.setdefault(plan.generic, []).append(A.Step(j, x, raze))
             continue
         context = step_context(st, tribe, arrow, j)
-        if isinstance(context, Why):
+        if isinstance(context, IllegalAction):
             continue
         prev_kind, pending = context
         cross = check_path(st, tribe, prev_kind, j, 0, "none", pending)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from game.core.errors import IllegalAction
 from game.territory import actions as A
 from game.territory import effects, position
 from game.territory import events as E
@@ -16,13 +17,13 @@ from game.territory.constants import (
     TECH, TECHS, TEMPLE_COST, TOWER, TREE, TUNNEL_GOLD_BASE, WALL_COST, WALL_MIXED_COST,
     WALL_UPGRADE_COST, WORKSHOP, WORKSHOP_ON_MATERIALS, ZERO,
 )
-from game.territory.plans import Plan, Why, less_gold, no, rule, valid_tile
+from game.territory.plans import Plan, less_gold, no, rule, valid_tile
 from game.territory.state import Order, TerritoryState
 
 BUILD_KINDS: tuple[str, ...] = ("camp", "city", "workshop", "tower", "farm", "outpost")
 
 
-def check_build(st: TerritoryState, tribe: int, a: A.Build) -> Why | Plan:
+def check_build(st: TerritoryState, tribe: int, a: A.Build) -> IllegalAction | Plan:
     if a.building not in BUILD_KINDS:
         return rule("T-8")
     faction = st.tribes[tribe].faction
@@ -64,7 +65,7 @@ def check_build(st: TerritoryState, tribe: int, a: A.Build) -> Why | Plan:
     return Plan(less_gold(cost, position.arch_art(st, tribe)), 0, keys)
 
 
-def check_upgrade(st: TerritoryState, tribe: int, a: A.Upgrade) -> Why | Plan:
+def check_upgrade(st: TerritoryState, tribe: int, a: A.Upgrade) -> IllegalAction | Plan:
     if not valid_tile(st, a.tile):
         return no("no_such_place")
     if not position.owns(st, tribe, a.tile):
@@ -79,7 +80,7 @@ def check_upgrade(st: TerritoryState, tribe: int, a: A.Upgrade) -> Why | Plan:
     return rule("T-8")
 
 
-def check_commerce(st: TerritoryState, tribe: int, a: A.Commerce) -> Why | Plan:
+def check_commerce(st: TerritoryState, tribe: int, a: A.Commerce) -> IllegalAction | Plan:
     if not valid_tile(st, a.tile):
         return no("no_such_place")
     if "commerce_tech" not in st.tribes[tribe].techs:
@@ -93,7 +94,7 @@ def check_commerce(st: TerritoryState, tribe: int, a: A.Commerce) -> Why | Plan:
     return Plan(less_gold(COMMERCE_COST, position.arch_art(st, tribe)), 0, (("commerce", a.tile),))
 
 
-def check_wall(st: TerritoryState, tribe: int, a: A.Wall) -> Why | Plan:
+def check_wall(st: TerritoryState, tribe: int, a: A.Wall) -> IllegalAction | Plan:
     if a.side not in SIDES or a.pay not in ("gold", "mixed"):
         return rule("T-8")
     if not valid_tile(st, a.tile):
@@ -107,7 +108,7 @@ def check_wall(st: TerritoryState, tribe: int, a: A.Wall) -> Why | Plan:
     return Plan(less_gold(cost, position.arch_art(st, tribe)), 0, (("wall", a.tile, s),))
 
 
-def check_wall_upgrade(st: TerritoryState, tribe: int, a: A.WallUpgrade) -> Why | Plan:
+def check_wall_upgrade(st: TerritoryState, tribe: int, a: A.WallUpgrade) -> IllegalAction | Plan:
     if a.side not in SIDES:
         return rule("T-8")
     if not valid_tile(st, a.tile):
@@ -121,7 +122,7 @@ def check_wall_upgrade(st: TerritoryState, tribe: int, a: A.WallUpgrade) -> Why 
                 (("wall", a.tile, s),))
 
 
-def check_demolish(st: TerritoryState, tribe: int, a: A.Demolish) -> Why | Plan:
+def check_demolish(st: TerritoryState, tribe: int, a: A.Demolish) -> IllegalAction | Plan:
     if a.part not in ("building", "tunnel") + SIDES:
         return rule("T-8.1")
     if not valid_tile(st, a.tile):
@@ -146,7 +147,7 @@ def check_demolish(st: TerritoryState, tribe: int, a: A.Demolish) -> Why | Plan:
     return Plan(ZERO, 0, (("wall", a.tile, s),))
 
 
-def check_temple(st: TerritoryState, tribe: int, a: A.Temple) -> Why | Plan:
+def check_temple(st: TerritoryState, tribe: int, a: A.Temple) -> IllegalAction | Plan:
     if st.tribes[tribe].faction != "tide":
         return rule("T-13.5")
     if not valid_tile(st, a.tile):
@@ -176,7 +177,7 @@ def tunnel_gap(st: TerritoryState, a: int, b: int) -> int:
     return len(between)
 
 
-def check_tunnel(st: TerritoryState, tribe: int, a: A.Tunnel) -> Why | Plan:
+def check_tunnel(st: TerritoryState, tribe: int, a: A.Tunnel) -> IllegalAction | Plan:
     if st.tribes[tribe].faction != "shadow":
         return rule("T-13.7")
     if "digging" not in st.tribes[tribe].techs:
@@ -196,7 +197,7 @@ def check_tunnel(st: TerritoryState, tribe: int, a: A.Tunnel) -> Why | Plan:
     return Plan(cost, 0, (("tunnel", a.a), ("tunnel", a.b)))
 
 
-def check_research(st: TerritoryState, tribe: int, a: A.Research) -> Why | Plan:
+def check_research(st: TerritoryState, tribe: int, a: A.Research) -> IllegalAction | Plan:
     if a.tech not in TECHS:
         return rule("T-9")
     data = TECH[a.tech]
@@ -226,7 +227,7 @@ def check_research(st: TerritoryState, tribe: int, a: A.Research) -> Why | Plan:
     return Plan((cost[0], cost[1], cost[2]), 0, (("research", a.tech),))
 
 
-def check_buy_exotic(st: TerritoryState, tribe: int, a: A.BuyExotic) -> Why | Plan:
+def check_buy_exotic(st: TerritoryState, tribe: int, a: A.BuyExotic) -> IllegalAction | Plan:
     if "magic_research" not in st.tribes[tribe].techs:
         return no("territory.needs_tech", tech="magic_research")
     if not position.has_tower(st, tribe):
@@ -234,7 +235,7 @@ def check_buy_exotic(st: TerritoryState, tribe: int, a: A.BuyExotic) -> Why | Pl
     return Plan((ECON["buy_exotic_gold"], 0, 0), 0, (("buy_exotic",),))
 
 
-def check_archaeology(st: TerritoryState, tribe: int, a: A.Archaeology) -> Why | Plan:
+def check_archaeology(st: TerritoryState, tribe: int, a: A.Archaeology) -> IllegalAction | Plan:
     if st.tribes[tribe].faction != "arcane":
         return rule("T-13.2")
     if not valid_tile(st, a.tile):
@@ -322,7 +323,7 @@ def _temple(st: TerritoryState, tid: int, a: A.Temple) -> None:
 
 
 # {order type: (its checker, re-run at resolution (T-6.4), its effect)}
-CONSTRUCTIONS: dict[type, tuple[Callable[..., Why | Plan], Callable[..., None]]] = {
+CONSTRUCTIONS: dict[type, tuple[Callable[..., IllegalAction | Plan], Callable[..., None]]] = {
     A.Build: (check_build, _built),
     A.Upgrade: (check_upgrade, _upgraded),
     A.Commerce: (check_commerce, _commerce),

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from typing import Callable
 
+from game.core.errors import IllegalAction
 from game.territory import actions as A
 from game.territory import effects, position
 from game.territory import events as E
 from game.territory.constants import (
     ECON, RESOURCES, ZERO,
 )
-from game.territory.plans import Why, Plan, no, rule, valid_tile, valid_tribe
+from game.territory.plans import Plan, no, rule, valid_tile, valid_tribe
 from game.territory.state import Order, TerritoryState
 
 ANSWERS = (A.AnswerTribute, A.AnswerTrade, A.AnswerVassal)
@@ -29,7 +30,7 @@ def borders(st: TerritoryState, tribe: int, other: int) -> bool:
     return False
 
 
-def check_demand(st: TerritoryState, tribe: int, a: A.DemandTribute) -> Why | Plan:
+def check_demand(st: TerritoryState, tribe: int, a: A.DemandTribute) -> IllegalAction | Plan:
     if st.tribes[tribe].faction != "war" or not valid_tribe(st, a.target, tribe):
         return rule("T-16.3")
     if any(w == tribe and t == a.target for w, t, _ in st.demands):
@@ -37,13 +38,13 @@ def check_demand(st: TerritoryState, tribe: int, a: A.DemandTribute) -> Why | Pl
     return Plan(ZERO, 0, (("demand", a.target),))
 
 
-def check_answer_tribute(st: TerritoryState, tribe: int, a: A.AnswerTribute) -> Why | Plan:
+def check_answer_tribute(st: TerritoryState, tribe: int, a: A.AnswerTribute) -> IllegalAction | Plan:
     if not isinstance(a.pay, bool) or (a.demander, tribe, st.turn - 1) not in st.demands:
         return rule("T-16.3")
     return Plan(ZERO, ECON["tribute"] if a.pay else 0, (("answer_tribute", a.demander),))
 
 
-def check_propose(st: TerritoryState, tribe: int, a: A.ProposeTrade) -> Why | Plan:
+def check_propose(st: TerritoryState, tribe: int, a: A.ProposeTrade) -> IllegalAction | Plan:
     if st.tribes[tribe].faction != "jungle" or not valid_tribe(st, a.target, tribe):
         return rule("T-16.4")
     if a.target in st.tribes[tribe].spice or any(
@@ -54,13 +55,13 @@ def check_propose(st: TerritoryState, tribe: int, a: A.ProposeTrade) -> Why | Pl
     return Plan(ZERO, 0, (("propose", a.target),))
 
 
-def check_answer_trade(st: TerritoryState, tribe: int, a: A.AnswerTrade) -> Why | Plan:
+def check_answer_trade(st: TerritoryState, tribe: int, a: A.AnswerTrade) -> IllegalAction | Plan:
     if not isinstance(a.accept, bool) or (a.proposer, tribe, st.turn - 1) not in st.trades:
         return rule("T-16.4")
     return Plan(ZERO, 0, (("answer_trade", a.proposer),))
 
 
-def check_gift(st: TerritoryState, tribe: int, a: A.Gift) -> Why | Plan:
+def check_gift(st: TerritoryState, tribe: int, a: A.Gift) -> IllegalAction | Plan:
     if not valid_tribe(st, a.target, tribe) or a.resource not in RESOURCES:
         return rule("T-16.1")
     if not isinstance(a.amount, int) or isinstance(a.amount, bool) or not (
@@ -71,7 +72,7 @@ def check_gift(st: TerritoryState, tribe: int, a: A.Gift) -> Why | Plan:
     return Plan((cost[0], cost[1], cost[2]), 0)
 
 
-def check_cede(st: TerritoryState, tribe: int, a: A.Cede) -> Why | Plan:
+def check_cede(st: TerritoryState, tribe: int, a: A.Cede) -> IllegalAction | Plan:
     if not valid_tribe(st, a.target, tribe):
         return rule("T-16.1")
     if not valid_tile(st, a.tile):
@@ -83,7 +84,7 @@ def check_cede(st: TerritoryState, tribe: int, a: A.Cede) -> Why | Plan:
     return Plan(ZERO, 0, (("cede", a.tile),))
 
 
-def check_offer_vassal(st: TerritoryState, tribe: int, a: A.OfferVassal) -> Why | Plan:
+def check_offer_vassal(st: TerritoryState, tribe: int, a: A.OfferVassal) -> IllegalAction | Plan:
     if not valid_tribe(st, a.overlord, tribe):
         return rule("T-16.2")
     if any(v == tribe for v, _, _ in st.vassal_offers):
@@ -91,7 +92,7 @@ def check_offer_vassal(st: TerritoryState, tribe: int, a: A.OfferVassal) -> Why 
     return Plan(ZERO, 0, (("vassal",),))
 
 
-def check_answer_vassal(st: TerritoryState, tribe: int, a: A.AnswerVassal) -> Why | Plan:
+def check_answer_vassal(st: TerritoryState, tribe: int, a: A.AnswerVassal) -> IllegalAction | Plan:
     if not isinstance(a.accept, bool) or (a.vassal, tribe, st.turn - 1) not in st.vassal_offers:
         return rule("T-16.2")
     return Plan(ZERO, 0, (("answer_vassal", a.vassal),))

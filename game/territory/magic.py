@@ -4,13 +4,14 @@ costs and targets at entry, and the spells' effects in a block.
 
 from __future__ import annotations
 
+from game.core.errors import IllegalAction
 from game.territory import actions as A
 from game.territory import effects, position
 from game.territory import events as E
 from game.territory.constants import (
     DEEP_TIDE_COST, DEEP_TIDE_HIT, ECON, GOLD, SIDES, SPELL, SPELLS,
 )
-from game.territory.plans import Why, Plan, no, rule, valid_tile, valid_tribe
+from game.territory.plans import Plan, no, rule, valid_tile, valid_tribe
 from game.territory.state import NOBODY, Order, TerritoryState, UNDEAD
 
 BOUND_SPELLS = ("battle_fervor", "bewitch", "fortune")  # bound to an own arrow (T-10.1)
@@ -42,7 +43,7 @@ def castable(st: TerritoryState, tribe: int, spell: str, exotics: int) -> bool:
     return ok and exotics >= spell_cost(st, tribe, spell)
 
 
-def spell_base(st: TerritoryState, tribe: int, spell: str) -> Why | None:
+def spell_base(st: TerritoryState, tribe: int, spell: str) -> IllegalAction | None:
     """T-10.1: the checks every tower spell needs (faction, turmoil, tower, techs)."""
     if spell not in SPELLS:
         return rule("T-10.1")
@@ -61,7 +62,7 @@ def spell_base(st: TerritoryState, tribe: int, spell: str) -> Why | None:
     return None
 
 
-def check_cast(st: TerritoryState, tribe: int, a: A.Cast) -> Why | Plan:
+def check_cast(st: TerritoryState, tribe: int, a: A.Cast) -> IllegalAction | Plan:
     why = spell_base(st, tribe, a.spell)
     if why:
         return why
@@ -105,7 +106,7 @@ def check_cast(st: TerritoryState, tribe: int, a: A.Cast) -> Why | Plan:
     return Plan((0, 0, spell_cost(st, tribe, spell)), 0, keys)
 
 
-def spell_target(st: TerritoryState, tribe: int, spell: str, tile: int, side: str) -> Why | None:
+def spell_target(st: TerritoryState, tribe: int, spell: str, tile: int, side: str) -> IllegalAction | None:
     owner = position.seen_owner(st, tile)
     if spell in ("nature_gift", "earth_wall"):
         if owner != tribe:
@@ -122,7 +123,7 @@ def spell_target(st: TerritoryState, tribe: int, spell: str, tile: int, side: st
     return None if owner >= 0 and owner != tribe and touching else rule("T-13.7")
 
 
-def check_deep_tide(st: TerritoryState, tribe: int, a: A.DeepTide) -> Why | Plan:
+def check_deep_tide(st: TerritoryState, tribe: int, a: A.DeepTide) -> IllegalAction | Plan:
     if st.tribes[tribe].faction != "tide" or st.tribes[tribe].temple < 0:
         return rule("T-13.5")
     if position.turmoil(st):
@@ -130,7 +131,7 @@ def check_deep_tide(st: TerritoryState, tribe: int, a: A.DeepTide) -> Why | Plan
     return Plan((0, 0, DEEP_TIDE_COST), 0, (("deep_tide",),))
 
 
-def check_guard(st: TerritoryState, tribe: int, a: A.Guard) -> Why | Plan:
+def check_guard(st: TerritoryState, tribe: int, a: A.Guard) -> IllegalAction | Plan:
     if "diplomacy" not in st.tribes[tribe].techs:
         return no("territory.needs_tech", tech="diplomacy")
     if not isinstance(a.n, int) or isinstance(a.n, bool) or not 1 <= a.n <= st.params.guard_max:

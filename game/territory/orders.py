@@ -1,7 +1,8 @@
 """Dice for Land order entry during ORDERS (T-6): the thin driver over the families' checkers.
 
 One source of legality: `CHECKERS` maps each order type to its family's checker (arrows,
-building, magic, diplomacy), which returns a refusal `Why` or a `Plan`; `check_order` adds
+building, magic, diplomacy), which returns a refusal (`IllegalAction`) or a `Plan`;
+`check_order` adds
 the dynamic checks (limits, conflicts with the orders already entered, the open arrow,
 affordability) before anything changes. `legal_orders` enumerates exactly what
 `check_order` accepts: orders whose checker result cannot change during ORDERS (the board
@@ -14,13 +15,14 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from game.core.errors import IllegalAction
 from game.territory import actions as A
 from game.territory import arrows, building, diplomacy, effects, magic, position
 from game.territory.constants import (
     CAMP, CAPITAL, CITY, NONE, OUTPOST, PRIORITIES, RESOURCES, RUIN, SIDES, SPELLS, TECH,
     TECHS, TREE, ZERO,
 )
-from game.territory.plans import Why, Plan, no, rule, valid_tile
+from game.territory.plans import Plan, no, rule, valid_tile
 from game.territory.state import NOBODY, Order, PathStep, TerritoryState, Tribe
 
 # What a conflicting per-turn key is refused with (T-20); unlisted kinds: not allowed (rule).
@@ -70,7 +72,7 @@ def _hold(st: TerritoryState, t: Tribe, keys: tuple[tuple, ...], by: int) -> Non
     t.full = frozenset(k for k, n in used.items() if n >= allowed(st, k))
 
 
-def dynamic_check(st: TerritoryState, tribe: int, action: Any, plan: Plan) -> Why | None:
+def dynamic_check(st: TerritoryState, tribe: int, action: Any, plan: Plan) -> IllegalAction | None:
     """Limits, the open arrow, conflicts with entered orders, affordability (T-6.2).
 
     `legal_orders` applies exactly these tests to the checkers' plans (see `_admitted`)."""
@@ -89,19 +91,19 @@ def dynamic_check(st: TerritoryState, tribe: int, action: Any, plan: Plan) -> Wh
     return None
 
 
-def check_order(st: TerritoryState, tribe: int, action: Any) -> Why | Plan:
+def check_order(st: TerritoryState, tribe: int, action: Any) -> IllegalAction | Plan:
     """Checker plus dynamic checks for a new order (not settings, removal or submit)."""
     checker = CHECKERS.get(type(action))
     if checker is None:
         return no("wrong_phase")
     plan = checker(st, tribe, action)
-    if isinstance(plan, Why):
+    if isinstance(plan, IllegalAction):
         return plan
     why = dynamic_check(st, tribe, action, plan)
     return why if why else plan
 
 
-def check_setting(st: TerritoryState, tribe: int, action: Any) -> Why | None:
+def check_setting(st: TerritoryState, tribe: int, action: Any) -> IllegalAction | None:
     """Legality of set_priority / set_flower / choose_core."""
     t = st.tribes[tribe]
     if isinstance(action, A.SetPriority):
@@ -527,7 +529,7 @@ def order_keys(st: TerritoryState, order: Order) -> tuple[tuple, ...]:
 
 
 # One checker per order type: the single source of legality (item 2 of issue 19).
-CHECKERS: dict[type, Callable[[TerritoryState, int, Any], Why | Plan]] = {
+CHECKERS: dict[type, Callable[[TerritoryState, int, Any], IllegalAction | Plan]] = {
     A.Arrow: arrows.check_arrow,
     A.Step: arrows.check_step,
     A.Build: building.check_build,

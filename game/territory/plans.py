@@ -1,7 +1,9 @@
 """Dice for Land order plans and refusals, shared by every rule family's checkers.
 
-A checker returns either a refusal `Why(key, params)` (T-20) or a `Plan`: the order's typed
-cost, its generic cost (T-6.3) and the per-turn conflict keys it takes.
+A checker returns either a refusal (`IllegalAction(key, **params)`, T-20) or a `Plan`: the
+order's typed cost, its generic cost (T-6.3) and the per-turn conflict keys it takes.
+Refusals without parameters are shared instances (enumeration refuses many candidates);
+`apply` raises a fresh copy, so a shared one never carries a traceback.
 """
 
 from __future__ import annotations
@@ -10,39 +12,31 @@ from dataclasses import dataclass
 
 from typing import Any
 
+from game.core.errors import IllegalAction
 from game.territory.constants import (
     Cost,
 )
 
-@dataclass(frozen=True, slots=True)
-class Why:
-    """A refusal: a reason key (T-20) and its parameters."""
-
-    key: str
-    params: tuple[tuple[str, Any], ...] = ()
+_PLAIN: dict[str, IllegalAction] = {}
+_RULES: dict[str, IllegalAction] = {}
 
 
-_PLAIN: dict[str, Why] = {}
-_RULES: dict[str, Why] = {}
-
-
-def no(key: str, **params: Any) -> Why:
-    """A refusal with a reason key and parameters (shared instances when there are none:
-    enumeration refuses most candidates)."""
+def no(key: str, **params: Any) -> IllegalAction:
+    """A refusal with a reason key and parameters (a shared instance when there are none)."""
     if params:
-        return Why(key, tuple(sorted(params.items())))
-    why = _PLAIN.get(key)
-    if why is None:
-        why = _PLAIN[key] = Why(key)
-    return why
+        return IllegalAction(key, **params)
+    refusal = _PLAIN.get(key)
+    if refusal is None:
+        refusal = _PLAIN[key] = IllegalAction(key)
+    return refusal
 
 
-def rule(rule_id: str) -> Why:
-    """T-20's catch-all: "not allowed (<rule id>)"."""
-    why = _RULES.get(rule_id)
-    if why is None:
-        why = _RULES[rule_id] = Why("territory.not_allowed", (("rule", rule_id),))
-    return why
+def rule(rule_id: str) -> IllegalAction:
+    """T-20's catch-all: "not allowed (<rule id>)" (a shared instance per rule id)."""
+    refusal = _RULES.get(rule_id)
+    if refusal is None:
+        refusal = _RULES[rule_id] = IllegalAction("territory.not_allowed", rule=rule_id)
+    return refusal
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,6 +1,7 @@
 """Dice for Land rules: the protocol over the state's data, setup and the Ruleset (T-4, T-5).
 
-One source of legality: `why` says why an action is refused (or None) and `apply` calls it
+One source of legality: `why` gives the refusal (an `IllegalAction`) or None, `reason` returns
+it and `apply` calls it
 before changing anything; `legal_actions` enumerates exactly what `why` accepts (a property
 test checks the two against each other). The rules themselves are plain functions in the
 family modules (`arrows`, `building`, `magic`, `diplomacy`, `turn`) driven by `orders`
@@ -25,7 +26,7 @@ from game.territory import arrows, effects, orders, position, resolve, turn
 from game.territory import events as E
 from game.territory.board import read_board
 from game.territory.constants import GOBLIN_CAMP, RESOURCES, RUIN, SUBMISSIONS
-from game.territory.plans import Plan, Why, no, rule
+from game.territory.plans import Plan, no, rule
 from game.territory.state import GOBLIN, NOBODY, UNDEAD, Phase, TerritoryState, Tribe
 from game.territory.view import TerritoryView, make_view
 
@@ -40,7 +41,7 @@ PHASE_ALLOWS: dict[Phase, frozenset[type]] = {
 
 
 # ---- legality -----------------------------------------------------------------------------
-def check_pick(st: TerritoryState, seat: int, action: A.PickFaction) -> Why | None:
+def check_pick(st: TerritoryState, seat: int, action: A.PickFaction) -> IllegalAction | None:
     """T-4.1: the picking seat takes an unpicked faction of the map."""
     if seat != st.order[st.pick_index]:
         return no("not_your_turn")
@@ -50,26 +51,26 @@ def check_pick(st: TerritoryState, seat: int, action: A.PickFaction) -> Why | No
     return None
 
 
-def check_submit(st: TerritoryState, seat: int, action: A.Submit) -> Why | None:
+def check_submit(st: TerritoryState, seat: int, action: A.Submit) -> IllegalAction | None:
     """T-5.2 / T-11.1: submit is refused while the last arrow ends with a crossing."""
     return no("territory.arrow_unfinished") if arrows.unfinished(st, seat) else None
 
 
-def check_remove(st: TerritoryState, seat: int, action: A.RemoveOrder) -> Why | None:
+def check_remove(st: TerritoryState, seat: int, action: A.RemoveOrder) -> IllegalAction | None:
     """T-5.2: an entered order can be taken back until submit."""
     if not any(o.id == action.order for o in st.tribes[seat].orders):
         return rule("T-5.2")
     return None
 
 
-def check_new_order(st: TerritoryState, seat: int, action: Any) -> Why | None:
+def check_new_order(st: TerritoryState, seat: int, action: Any) -> IllegalAction | None:
     """T-6: a new order, by its family's checker plus the dynamic checks."""
     plan = orders.check_order(st, seat, action)
-    return plan if isinstance(plan, Why) else None
+    return plan if isinstance(plan, IllegalAction) else None
 
 
 # What decides each ORDERS-phase action that is not a new order; anything else is an order.
-CHECKS: dict[type, Callable[[TerritoryState, int, Any], Why | None]] = {
+CHECKS: dict[type, Callable[[TerritoryState, int, Any], IllegalAction | None]] = {
     A.Submit: check_submit,
     A.RemoveOrder: check_remove,
     A.SetPriority: orders.check_setting,
@@ -78,8 +79,10 @@ CHECKS: dict[type, Callable[[TerritoryState, int, Any], Why | None]] = {
 }
 
 
-def why(st: TerritoryState, seat: int, action: Any) -> Why | None:
-    """Why `action` by `seat` would be refused now, or None if `apply` accepts it."""
+def why(st: TerritoryState, seat: int, action: Any) -> IllegalAction | None:
+    """The refusal of `action` by `seat` now (an IllegalAction), or None if `apply` takes it."""
+    if not isinstance(action, Action) or type(action).__module__ != A.__name__:
+        return IllegalAction("not_an_action", action=type(action).__name__)
     if st.phase is Phase.OVER:
         return no("game_over")
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(st.setup.seats):
@@ -191,17 +194,16 @@ class TerritoryGame(TerritoryState):
             return orders.legal_orders(self, seat)
         return []
 
-    def reason(self, seat: int, action: Action) -> str | None:
-        """Why `action` by `seat` would be refused now (a reason key), or None if legal."""
-        refusal = why(self, seat, action)
-        return refusal.key if refusal else None
+    def reason(self, seat: int, action: object) -> IllegalAction | None:
+        """The refusal `apply(seat, action)` would raise (key + params), or None if legal."""
+        return why(self, seat, action)
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Carry out an action (IllegalAction leaves the state unchanged)."""
         refusal = why(self, seat, action)
         if refusal is not None:
-            raise IllegalAction(refusal.key, action=getattr(action, "type_name", "?"), seat=seat,
-                                **dict(refusal.params))
+            # a fresh copy: refusals without parameters are shared instances
+            raise IllegalAction(refusal.key, **refusal.params)
         self.ev = []
         HANDLERS.get(type(action), do_order)(self, seat, action)
         events, self.ev = self.ev, []

@@ -454,7 +454,7 @@ def test_T_22_15_T_20_x_above_six_is_refused_and_nothing_changes():
     res(g, 0, 9)
     enter(g, 0, A.Arrow(tile(g, 0, 0), tile(g, 1, 0), 2))
     before, orders = g.digest(), list(g.tribes[0].orders)
-    assert g.reason(0, A.Step(tile(g, 2, 0), 7)) == "territory.bad_x"
+    assert g.reason(0, A.Step(tile(g, 2, 0), 7)).key == "territory.bad_x"
     try:
         g.apply(0, A.Step(tile(g, 2, 0), 7))
         raise AssertionError("accepted")
