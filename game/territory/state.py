@@ -218,7 +218,7 @@ class TerritoryState(State):
     attacked: dict[tuple[int, int], int] = field(default_factory=dict)  # (attacker, victim) -> turn
     final_turn: int = 0
     winners: tuple[int, ...] | None = None
-    end_reason: str = ""
+    end_reason: str = ""                   # the deciding rule id once over (Result.cause)
     # derived, never part of the digest: per (tribe, turn) order candidates (orders.py);
     # replaced by a fresh dict whenever the board changes, so clones may share it safely
     _cache: dict = field(default_factory=dict, repr=False, compare=False)
@@ -255,7 +255,9 @@ class TerritoryState(State):
             counts[self.owner[i]] = counts.get(self.owner[i], 0) + 1
         scores = tuple(counts.get(s, 0) if self.tribes[s].alive else 0
                        for s in range(len(self.setup.seats))) if self.tribes else ()
-        return Result(winners=self.winners, scores=scores, cause=self.end_reason)
+        # T-17.4: a draw only when no player tribe survives; a tie is a shared victory
+        return Result(winners=self.winners, scores=scores, cause=self.end_reason,
+                      draw=not self.winners)
 
     def digest_data(self) -> Any:
         """Everything that decides the future, RNG included."""

@@ -5,6 +5,7 @@ and the victory check (T-17).
 
 from __future__ import annotations
 
+from game.core.protocol import GameOver
 from game.territory import effects, position
 from game.territory import events as E
 from game.territory.constants import (
@@ -168,15 +169,22 @@ def ranked_winners(st: TerritoryState, among: list[int]) -> tuple[int, ...]:
                         if (counts.get(p, 0), sum(st.tribes[p].res)) == best))
 
 
-def finish(st: TerritoryState, winners: tuple[int, ...], reason: str) -> None:
-    """The game is over (T-17.3 / T-17.4)."""
+def finish(st: TerritoryState, winners: tuple[int, ...], cause: str) -> None:
+    """The game is over (T-17.3 / T-17.4): the core GameOver with tiles per seat as scores
+    and `cause` the deciding rule id."""
     st.winners = winners
-    st.end_reason = reason
+    st.end_reason = cause
     st.phase = Phase.OVER
-    counts = position.tile_counts(st)
-    scores = tuple(counts.get(s, 0) if st.tribes[s].alive else 0
-                   for s in range(len(st.setup.seats)))
-    effects.emit(st, E.GameOver(winners, scores, reason))
+    result = st.result()
+    assert result is not None
+    effects.emit(st, GameOver.of(result))
+
+
+def final_cause(qualified: list[tuple[int, str]], winners: tuple[int, ...]) -> str:
+    """The conditions (V1, V2, V3) the winners met, e.g. "V1" or "V1+V3"; "T-17.3" when
+    nobody qualified and the survivors were ranked."""
+    met = sorted({c for p, conds in qualified if p in winners for c in conds.split("+")})
+    return "+".join(met) if met else "T-17.3"
 
 
 def end_turn(st: TerritoryState) -> None:
@@ -188,15 +196,16 @@ def end_turn(st: TerritoryState) -> None:
             effects.eliminate(st, tribe.id, "no_tiles")
     discards(st)
     players = [t.id for t in st.tribes if t.is_player and t.alive]
-    if len(players) <= 1:  # T-17.4
-        return finish(st, tuple(players), "last_standing" if players else "draw")
+    if len(players) <= 1:  # T-17.4: the last tribe standing wins; none left: a draw
+        return finish(st, tuple(players), "T-17.4")
     qualified = qualifiers(st)
-    if st.final_turn and st.turn >= st.final_turn:
+    if st.final_turn and st.turn >= st.final_turn:  # T-17.3
         among = [p for p, _ in qualified] or players
-        return finish(st, ranked_winners(st, among), "final_turn")
-    if st.turn >= st.params.max_turns:
+        winners = ranked_winners(st, among)
+        return finish(st, winners, final_cause(qualified, winners))
+    if st.turn >= st.params.max_turns:  # T-17.4: END(60) at the latest, ranked as T-17.3
         among = [p for p, _ in qualified] or players
-        return finish(st, ranked_winners(st, among), "turn_limit")
+        return finish(st, ranked_winners(st, among), "T-17.4")
     if qualified and not st.final_turn:
         st.final_turn = st.turn + 1
         effects.emit(st, E.FinalTurn(st.final_turn, tuple(qualified)))

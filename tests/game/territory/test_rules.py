@@ -774,7 +774,8 @@ def test_T_17_1_a_tribe_without_tiles_is_eliminated_and_the_last_wins():
         if g.owner[i] == 1:
             g.owner[i] = NOBODY
     resolve(g)
-    assert g.result().winners == (0,) and g.result().reason == "last_standing"
+    assert g.result().winners == (0,) and g.result().cause == "T-17.4"
+    assert not g.result().draw
 
 
 def test_T_17_4_the_game_ends_at_the_turn_limit():
@@ -783,7 +784,7 @@ def test_T_17_4_the_game_ends_at_the_turn_limit():
     own(g, 0, (0, 0))
     for _ in range(3):
         resolve(g)
-    assert g.result().winners == (0,) and g.result().reason == "turn_limit"
+    assert g.result().winners == (0,) and g.result().cause == "T-17.4"
     assert g.result().scores == (7, 6)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from game.core.protocol import GameOver
 from game.territory import actions as A
 from game.territory import position
 from game.territory.turn import qualifiers
@@ -355,8 +356,23 @@ def test_T_22_11_T_17_3_final_turn_then_ranking_by_tiles():
         t.res = [5, 0, 0]  # as after END's discard to the base cap
     assert qualifiers(g) == []
     ev = resolve(g)
-    (over,) = of(ev, E.GameOver)
+    (over,) = of(ev, GameOver)
     assert over.winners == (0,) and g.result().winners == (0,)
+    assert over.cause == g.result().cause == "T-17.3"  # nobody qualified: ranked on tiles
+
+
+def test_T_22_11_T_17_3_a_winner_still_meeting_V1_gives_cause_V1():
+    """END(20): 60, 30, 29 -> V1 (turn 21 final); END(21): still 60, 30, 29 -> A wins, and
+    the result names the condition it met (cause "V1", not a draw)."""
+    g = new_game(3, factions=("bounty", "arcane", "war"))
+    g.turn = 20
+    set_tiles(g, (60, 30, 29))
+    resolve(g)
+    set_tiles(g, (60, 30, 29))
+    ev = resolve(g)
+    (over,) = of(ev, GameOver)
+    assert (over.winners, over.cause, over.draw) == ((0,), "V1", False)
+    assert over.scores == (60, 30, 29)
 
 
 def test_T_22_11_T_17_2_duel_and_half_the_map():
