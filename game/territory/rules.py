@@ -18,13 +18,13 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from game.core.errors import IllegalAction
-from game.core.paths import resource_path
 from game.core.protocol import Action, Event, Ruleset, Setup
 from game.core.rng import Rng
 from game.territory import actions as A
 from game.territory import arrows, effects, orders, position, resolve, turn
 from game.territory import events as E
-from game.territory.board import read_board
+from game.core.tiled import read_map
+from game.territory.board import Board, board_from_map
 from game.territory.constants import GOBLIN_CAMP, RESOURCES, RUIN, SUBMISSIONS
 from game.territory.plans import Plan, no, rule
 from game.territory.state import GOBLIN, NOBODY, UNDEAD, Phase, TerritoryState, Tribe
@@ -234,16 +234,15 @@ class TerritoryRuleset(Ruleset):
     max_players = 7
     has_hidden_info = True
     options = {"shuffle_seats": (False, True), "submission": SUBMISSIONS}
+    map_folder = "territory"
+    default_map_name = "origin.tmx"   # the map "Origin" (T-2)
 
-    def default_map(self) -> str:
-        """maps/territory/origin.tmx, the map "Origin" (T-2)."""
-        return str(resource_path("maps", "territory", "origin.tmx"))
+    def read_board(self, path: str) -> Board:
+        """The validated board of the map at `path` (T-3; the base class caches it)."""
+        return board_from_map(read_map(path))
 
-    def new_game(self, setup: Setup) -> TerritoryGame:
+    def make_state(self, setup: Setup, board: Board) -> TerritoryGame:
         """A game at PICK, or at ORDERS of turn 1 when the factions are preset."""
-        self.check_seats(setup.seats)
-        setup = self.with_id(setup)
-        board = read_board(self.map_path(setup))
         n = len(setup.seats)
         if not board.min_players <= n <= board.max_players:
             raise IllegalAction("bad_seat_count", count=n, min=board.min_players,
