@@ -647,11 +647,11 @@ def disaster_game(kind, **kwargs):
 
 def test_T_15_1_winter_and_turmoil_last_their_turns():
     g = disaster_game("winter", cold=[(0, 0)])
-    dice(g, picks=["winter"])
+    dice(g, 2)  # eligible: magic_turmoil, necro_revival, winter
     resolve(g)
     assert g.winter_until == 7
     g = disaster_game("turmoil")
-    dice(g, picks=["magic_turmoil"])
+    dice(g, 0)  # eligible: magic_turmoil, necro_revival
     resolve(g)
     assert g.turmoil_until == 9
 
@@ -661,7 +661,8 @@ def test_T_15_1_volcano_erupts_the_next_turn_then_sleeps():
     g = disaster_game("volcano", kinds={(3, 3): VOLCANO})
     own(g, 0, (2, 2), building="city")
     own(g, 1, (4, 4))
-    dice(g, 1, 6, picks=["volcano", tile(g, 3, 3)])
+    # disaster 2 of (turmoil, revival, volcano), volcano 0 of one; next START: dice 1, 6
+    dice(g, 2, 0, 1, 6)
     resolve(g)
     assert g.volcano == tile(g, 3, 3)
     ev = resolve(g)
@@ -677,7 +678,7 @@ def test_T_15_1_goblin_empire_makes_a_system_tribe():
                         groups=(NeutralGroup("goblin_x", "goblin", (3, 4), (4,)),))
     g = plain_game(("bounty", "arcane"), board=board)
     g.turn = 4
-    dice(g, then=1, picks=["goblin_empire", 0])
+    dice(g, 2, 0, then=1)  # goblin_empire of (turmoil, revival, goblin_empire); site 0
     ev = resolve(g)
     (created,) = of(ev, E.TribeCreated)
     kingdom = g.tribes[created.tribe]

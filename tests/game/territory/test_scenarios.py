@@ -278,7 +278,7 @@ def test_T_22_9_T_15_1_necro_revival_on_turn_five():
     own(g, 2, (3, 1), building="capital")
     techs(g, 2, "military_tactics")
     g.turn = 4
-    dice(g, 1, 2, picks=["necro_revival"])
+    dice(g, 1, 1, 2)  # necro_revival (1 of turmoil, revival), then the two dice
     ev = resolve(g)
     assert [e.kind for e in of(ev, E.Disaster)] == ["necro_revival"]
     city, capital = of(ev, E.ForcedAttack)
