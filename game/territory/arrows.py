@@ -221,21 +221,44 @@ def step_options(st: TerritoryState, tribe: int) -> tuple[tuple[int, tuple[Any, 
         if isinstance(context, IllegalAction):
             continue
         prev_kind, pending = context
-        cross = check_path(st, tribe, prev_kind, j, 0, "none", pending)
-        if isinstance(cross, Plan):
-            groups.setdefault(cross.generic, []).append(A.Step(j, 0, "none"))
-        for raze in RAZE:
-            one = check_path(st, tribe, prev_kind, j, 1, raze, pending)
-            if isinstance(one, Plan):
-                groups.setdefault(one.generic, []).append(A.Step(j, 1, raze))
-            two = check_path(st, tribe, prev_kind, j, 2, raze, pending)
-            if isinstance(two, Plan):
-                less = 1 if two.discount else 0
-                for x in range(2, 7):
-                    groups.setdefault(x - less, []).append(A.Step(j, x, raze))
+        for cost, step in path_options(st, tribe, prev_kind, j, pending):
+            groups.setdefault(cost, []).append(step)
     options = tuple((cost, tuple(steps)) for cost, steps in groups.items())
     if not st._resolving:
         t.step_memo = (memo_key, st._cache, options)
+    return options
+
+
+def path_options(st: TerritoryState, tribe: int, prev_kind: int, tile: int,
+                 pending: int) -> tuple[tuple[int, A.Step], ...]:
+    """Every (cost, step) `check_path` accepts for `tile` after a tile of `prev_kind`.
+
+    Memoised on the board under a key naming everything else `check_path` reads: the
+    faction, the public owner (as unclaimed / another tribe / a neutral; an own tile is
+    refused whatever the key), the public building, the grievance and whether crossings
+    are pending (a grievance discount needs x + pending >= 2). The result depends on x
+    only through 0 / 1 / more, so seven checker calls decide all 19 candidates."""
+    owner = position.seen_owner(st, tile)
+    faction = st.tribes[tribe].faction
+    rel = 3 if owner == tribe else 0 if owner == NOBODY else 1 if owner >= 0 else 2
+    key = ("path", tile, faction, prev_kind, rel, position.seen_building(st, tile),
+           owner >= 0 and position.grievance(st, tribe, owner), pending >= 1)
+    memo = st.board.memo
+    options = memo.get(key)
+    if options is None:
+        out: list[tuple[int, A.Step]] = []
+        cross = check_path(st, tribe, prev_kind, tile, 0, "none", pending)
+        if isinstance(cross, Plan):
+            out.append((cross.generic, A.Step(tile, 0, "none")))
+        for raze in RAZE:
+            one = check_path(st, tribe, prev_kind, tile, 1, raze, pending)
+            if isinstance(one, Plan):
+                out.append((one.generic, A.Step(tile, 1, raze)))
+            two = check_path(st, tribe, prev_kind, tile, 2, raze, pending)
+            if isinstance(two, Plan):
+                less = 1 if two.discount else 0
+                out.extend((x - less, A.Step(tile, x, raze)) for x in range(2, 7))
+        options = memo[key] = tuple(out)
     return options
 
 
