@@ -273,8 +273,15 @@ def static_orders(st: TerritoryState, tribe: int) -> list[tuple[Any, Plan]]:
         if gifts is None:
             gifts = memo[("gifts", st.params.gift_max)] = tuple(
                 (r, n) for r in RESOURCES for n in range(1, st.params.gift_max + 1))
-        for r, n in gifts:
-            add(A.Gift(other, r, n), diplomacy.check_gift)
+        options = memo.get(("gift", other, gifts))
+        if options is None:  # pure: the target is another living tribe, the rest is amounts
+            options = memo[("gift", other, gifts)] = []
+            for r, n in gifts:
+                gift = A.Gift(other, r, n)
+                plan = diplomacy.check_gift(st, tribe, gift)
+                if isinstance(plan, Plan):
+                    options.append((gift, plan))
+        out.extend(options)
         add(A.DemandTribute(other), diplomacy.check_demand)
         add(A.ProposeTrade(other), diplomacy.check_propose)
         add(A.OfferVassal(other), diplomacy.check_offer_vassal)
@@ -468,13 +475,7 @@ def legal_orders(st: TerritoryState, tribe: int) -> list[Any]:
 
 def own_tiles(st: TerritoryState, tribe: int) -> list[int]:
     """The tribe's tiles as the public sees them (T-18.3), cached during ORDERS."""
-    key = ("own", tribe, st.turn)
-    cache = {} if st._resolving else st._cache
-    own = cache.get(key)
-    if own is None:
-        seen = position.seen_owners(st)
-        own = cache[key] = [i for i in st.board.land_tiles if seen[i] == tribe]
-    return own
+    return position.tiles_of(st, tribe)
 
 
 def order_keys(st: TerritoryState, order: Order) -> tuple[tuple, ...]:

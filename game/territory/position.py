@@ -46,9 +46,18 @@ def seen_building(st: Any, i: int) -> int:
 
 
 def tiles_of(st: Any, tribe: int) -> list[int]:
-    """The tribe's tiles in tile order."""
-    owner = st.owner
-    return [i for i in st.board.land_tiles if owner[i] == tribe]
+    """The tribe's tiles in tile order (a tribe's tiles are never hidden, so the public sees
+    the same). On a state during ORDERS the list is cached for the turn: do not change it."""
+    cache = getattr(st, "_cache", None)
+    if cache is None or st._resolving:
+        owner = st.owner
+        return [i for i in st.board.land_tiles if owner[i] == tribe]
+    key = ("own", tribe, st.turn)
+    own = cache.get(key)
+    if own is None:
+        owner = st.owner
+        own = cache[key] = [i for i in st.board.land_tiles if owner[i] == tribe]
+    return own
 
 
 def tile_counts(st: Any) -> dict[int, int]:
@@ -75,16 +84,18 @@ def tower_of(st: Any, tribe: int) -> int:
     """The tile of the tribe's tower (Jungle: its Tree), or -1 (T-10.1)."""
     t = st.tribes[tribe]
     wanted = TREE if t.faction == "jungle" else TOWER
-    for i in st.board.land_tiles:
-        if st.owner[i] == tribe and st.building[i] == wanted:
+    building = st.building
+    for i in tiles_of(st, tribe):
+        if building[i] == wanted:
             return i
     return -1
 
 
 def capital_of(st: Any, tribe: int) -> int:
     """The tile of the tribe's capital, or -1."""
-    for i in st.board.land_tiles:
-        if st.owner[i] == tribe and st.building[i] == CAPITAL:
+    building = st.building
+    for i in tiles_of(st, tribe):
+        if building[i] == CAPITAL:
             return i
     return -1
 
@@ -94,8 +105,8 @@ def owns_building(st: Any, tribe: int, name: str) -> bool:
     if name == "tower":
         return tower_of(st, tribe) >= 0
     wanted = {"workshop": (WORKSHOP,), "city": (CITY, CAPITAL)}.get(name, ())
-    return any(st.owner[i] == tribe and st.building[i] in wanted
-               for i in st.board.land_tiles)
+    building = st.building
+    return any(building[i] in wanted for i in tiles_of(st, tribe))
 
 
 def cap(st: Any, tribe: int) -> int:
