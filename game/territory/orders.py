@@ -348,12 +348,11 @@ def cost_groups(st: TerritoryState, tribe: int) -> tuple[tuple, tuple]:
         keyless: dict[tuple, list[Any]] = {}
         keyed: dict[tuple, list[tuple[frozenset, Any]]] = {}
         for action, plan in static_orders(st, tribe):
-            cost = (plan.typed[0], plan.typed[1], plan.typed[2], plan.total)
             if plan.keys:
-                keyed.setdefault(cost + (plan.keys[0][0],), []).append(
-                    (frozenset(plan.keys), action))
+                keyed.setdefault(plan.cost + (plan.keys[0][0],), []).append(
+                    (plan.keyset, action))
             else:
-                keyless.setdefault(cost, []).append(action)
+                keyless.setdefault(plan.cost, []).append(action)
         groups = cache[key] = (
             tuple(cost + (tuple(acts),) for cost, acts in keyless.items()),
             tuple(cost[:4] + (frozenset(k for ks, _ in entries for k in ks), tuple(entries))
@@ -466,11 +465,21 @@ def legal_orders(st: TerritoryState, tribe: int) -> list[Any]:
         if t.totem == "flower":
             out.extend(FLOWER_CHANGES[t.flower])
         if t.split_age >= 0:
-            out.extend(A.ChooseCore(i) for i in own_tiles(st, tribe) if i != t.core)
+            out.extend(core_choices(st, tribe, t.core))
     out.extend(removal(o.id) for o in t.orders)
     if not arrow_open:
         out.append(A.SUBMIT)
     return out
+
+
+def core_choices(st: TerritoryState, tribe: int, core: int) -> tuple[A.ChooseCore, ...]:
+    """T-12.3: `choose_core` on every own tile but the current core, cached for the turn."""
+    key = ("core", tribe, st.turn, core)
+    cache = {} if st._resolving else st._cache
+    choices = cache.get(key)
+    if choices is None:
+        choices = cache[key] = tuple(A.ChooseCore(i) for i in own_tiles(st, tribe) if i != core)
+    return choices
 
 
 def own_tiles(st: TerritoryState, tribe: int) -> list[int]:

@@ -8,7 +8,7 @@ Refusals without parameters are shared instances (enumeration refuses many candi
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from typing import Any
 
@@ -42,17 +42,25 @@ def rule(rule_id: str) -> IllegalAction:
 @dataclass(frozen=True, slots=True)
 class Plan:
     """An acceptable order: typed cost, generic cost (T-6.3), conflict keys, and for arrow
-    steps whether a grievance already lowered the cost."""
+    steps whether a grievance already lowered the cost. `cost` (gold, materials, exotics,
+    total) and `keyset` are derived once, for the enumeration's grouping."""
 
     typed: Cost
     generic: int
     keys: tuple[tuple, ...] = ()
     discount: bool = False
+    cost: tuple[int, int, int, int] = field(init=False, repr=False, compare=False)
+    keyset: frozenset = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        g, m, e = self.typed
+        object.__setattr__(self, "cost", (g, m, e, g + m + e + self.generic))
+        object.__setattr__(self, "keyset", frozenset(self.keys))
 
     @property
     def total(self) -> int:
         """Typed plus generic cost."""
-        return self.typed[0] + self.typed[1] + self.typed[2] + self.generic
+        return self.cost[3]
 
 
 def less_gold(cost: Cost, by: int) -> Cost:
