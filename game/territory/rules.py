@@ -27,7 +27,9 @@ from game.core.tiled import read_map
 from game.territory.board import Board, board_from_map
 from game.territory.constants import GOBLIN_CAMP, RESOURCES, RUIN, SUBMISSIONS
 from game.territory.plans import Plan, no, rule
-from game.territory.state import GOBLIN, NOBODY, UNDEAD, Phase, TerritoryState, Tribe
+from game.territory.state import (
+    GOBLIN, UNDEAD, Phase, TerritoryState, Tribe, tile_arrays,
+)
 from game.territory.view import TerritoryView, make_view
 
 ORDER_ACTIONS: frozenset[type] = frozenset(
@@ -263,17 +265,12 @@ class TerritoryRuleset(Ruleset):
         order = list(range(n))
         if options.get("shuffle_seats"):
             rng.shuffle(order)
-        size = board.size
         state = TerritoryGame(
             setup=setup, board=board, params=board.params, rng=rng, order=tuple(order),
             tribes=[Tribe(id=s, kind="player", faction="", seat=s,
                           name=names[s] if s < len(names) and names[s] else f"P{s + 1}")
                     for s in range(n)],
-            owner=[NOBODY] * size, building=[0] * size, commerce=[False] * size,
-            walls=[0] * (4 * size), tunnel=[-1] * size, desolate=[0] * size, gift=[0] * size,
-            hostile=[0] * size, treasure=[i in board.treasures for i in range(size)],
-            revealed=[False] * len(board.groups), goblin_site=[-1] * size,
-        )
+            **tile_arrays(board))
         for i in board.ruins:
             state.building[i] = RUIN
         for g, group in enumerate(board.groups):

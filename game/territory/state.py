@@ -13,6 +13,7 @@ the protocol.
 from __future__ import annotations
 
 import enum
+from array import array
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -183,6 +184,19 @@ def order_json(order: Order, full: bool = False) -> dict[str, Any]:
     return out
 
 
+def tile_arrays(board: Board) -> dict[str, Any]:
+    """The per-tile arrays of a fresh game on `board` (nothing owned or built yet), as
+    compact arrays where the values are small, so `clone()` copies them cheaply. `hostile`
+    stays a list: its bit sets grow with the number of tribes."""
+    size = board.size
+    return dict(
+        owner=array("h", [NOBODY]) * size, building=bytearray(size), commerce=bytearray(size),
+        walls=bytearray(4 * size), tunnel=array("i", [-1]) * size, desolate=array("h", [0]) * size,
+        gift=array("h", [0]) * size, hostile=[0] * size,
+        treasure=bytearray(i in board.treasures for i in range(size)),
+        revealed=bytearray(len(board.groups)), goblin_site=array("h", [-1]) * size)
+
+
 @dataclass
 class TerritoryState(State):
     """Everything that decides a game's future (see the module docstring)."""
@@ -239,10 +253,12 @@ class TerritoryState(State):
         twin.__dict__.update(self.__dict__)
         twin.rng = Rng(derive_seed(reseed, self.rng.state)) if reseed is not None else self.rng.copy()
         twin.tribes = [t.copy() for t in self.tribes]
+        # tile arrays are compact arrays (bytearray / array: a copy is one memcpy), the rest
+        # lists; a slice copies either kind
         for name in ("owner", "building", "commerce", "walls", "tunnel", "desolate", "gift",
                      "hostile", "treasure", "revealed", "goblin_site", "demands", "trades",
                      "vassal_offers", "grievances"):
-            setattr(twin, name, list(getattr(self, name)))
+            setattr(twin, name, getattr(self, name)[:])
         twin.attacked = dict(self.attacked)
         return twin
 
@@ -270,10 +286,12 @@ class TerritoryState(State):
             "turn": self.turn,
             "pick_index": self.pick_index,
             "tribes": [t.digest() for t in self.tribes],
-            "owner": self.owner, "building": self.building, "commerce": self.commerce,
-            "walls": self.walls, "tunnel": self.tunnel, "desolate": self.desolate,
-            "gift": self.gift, "hostile": self.hostile, "treasure": self.treasure,
-            "revealed": self.revealed, "goblin_site": self.goblin_site,
+            "owner": list(self.owner), "building": list(self.building),
+            "commerce": [bool(c) for c in self.commerce],
+            "walls": list(self.walls), "tunnel": list(self.tunnel), "desolate": list(self.desolate),
+            "gift": list(self.gift), "hostile": list(self.hostile),
+            "treasure": [bool(t) for t in self.treasure],
+            "revealed": [bool(r) for r in self.revealed], "goblin_site": list(self.goblin_site),
             "submission": list(self.submission), "volcano": self.volcano,
             "turmoil_until": self.turmoil_until, "winter_until": self.winter_until,
             "demands": [list(d) for d in self.demands], "trades": [list(d) for d in self.trades],

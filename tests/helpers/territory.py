@@ -20,7 +20,7 @@ from game.territory.constants import (
     BUILDING_CODE, DEFAULT_PARAMS, LAND, SEA, SIDES, Params,
 )
 from game.territory.rules import TerritoryGame
-from game.territory.state import NOBODY, Phase, Tribe
+from game.territory.state import Phase, Tribe, tile_arrays
 
 FAR = 10  # columns 10+ of a plain board hold the tribes' spare land ("far away")
 
@@ -67,17 +67,12 @@ def plain_game(factions: tuple[str, ...] = ("bounty", "war"), board: Board | Non
     tribe (so nobody is eliminated and no victory condition is met by accident)."""
     board = board or plain_board()
     n = len(factions)
-    size = board.size
     state = TerritoryGame(
         setup=Setup(seats=("human",) * n, seed=seed, ruleset="territory"),
         board=board, params=board.params, rng=Rng(seed), order=tuple(range(n)),
         tribes=[Tribe(id=s, kind="player", faction=f, seat=s, name=f"T{s}")
                 for s, f in enumerate(factions)],
-        owner=[NOBODY] * size, building=[0] * size, commerce=[False] * size,
-        walls=[0] * (4 * size), tunnel=[-1] * size, desolate=[0] * size, gift=[0] * size,
-        hostile=[0] * size, treasure=[i in board.treasures for i in range(size)],
-        revealed=[False] * len(board.groups), goblin_site=[-1] * size,
-    )
+        **tile_arrays(board))
     for g, group in enumerate(board.groups):
         for i in group.tiles:
             state.owner[i] = -2 if group.race == "undead" else -3
