@@ -22,11 +22,10 @@ ANSWERS = (A.AnswerTribute, A.AnswerTrade, A.AnswerVassal)
 def borders(st: TerritoryState, tribe: int, other: int) -> bool:
     """Some tile of `tribe` touches a tile of `other` (public view)."""
     adjacent = st.board.adjacent
-    for i in st.board.land_tiles:
-        if position.seen_owner(st, i) == tribe:
-            for j in adjacent[i]:
-                if position.seen_owner(st, j) == other:
-                    return True
+    for i in position.tiles_of(st, tribe):  # a tribe's own tiles are never hidden
+        for j in adjacent[i]:
+            if position.seen_owner(st, j) == other:
+                return True
     return False
 
 
