@@ -303,10 +303,18 @@ def static_orders(st: TerritoryState, tribe: int) -> list[tuple[Any, Plan]]:
             for i in board.sea_tiles:
                 add(A.Temple(i), building.check_temple)
         add(A.DEEP_TIDE, magic.check_deep_tide)
-    for tech in TECHS:
-        choices = TECH[tech].choices or {"": ZERO}
-        for c in choices:
-            add(A.Research(tech, c), building.check_research)
+    # everything check_research reads: faction, techs, tower and building prerequisites
+    key = ("research", faction, frozenset(t.techs), tower,
+           position.owns_building(st, tribe, "workshop"), position.owns_building(st, tribe, "city"))
+    options = memo.get(key)
+    if options is None:
+        options = memo[key] = []
+        for tech in TECHS:
+            for c in TECH[tech].choices or {"": ZERO}:
+                plan = building.check_research(st, tribe, A.Research(tech, c))
+                if isinstance(plan, Plan):
+                    options.append((A.Research(tech, c), plan))
+    out.extend(options)
     add(A.BUY_EXOTIC, building.check_buy_exotic)
     if faction == "arcane":
         for i in board.land_tiles:

@@ -17,17 +17,20 @@ from game.territory.constants import (
     Cost,
 )
 
-_PLAIN: dict[str, IllegalAction] = {}
+_PLAIN: dict[Any, IllegalAction] = {}
 _RULES: dict[str, IllegalAction] = {}
 
 
 def no(key: str, **params: Any) -> IllegalAction:
-    """A refusal with a reason key and parameters (a shared instance when there are none)."""
-    if params:
-        return IllegalAction(key, **params)
-    refusal = _PLAIN.get(key)
+    """A refusal with a reason key and parameters (a shared instance: enumeration refuses
+    many candidates, and an exception is costly to build; the table is bounded because
+    parameters may echo arbitrary input)."""
+    index = (key, tuple(sorted(params.items()))) if params else key
+    refusal = _PLAIN.get(index)
     if refusal is None:
-        refusal = _PLAIN[key] = IllegalAction(key)
+        refusal = IllegalAction(key, **params)
+        if len(_PLAIN) < 4096:
+            _PLAIN[index] = refusal
     return refusal
 
 
