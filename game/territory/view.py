@@ -20,10 +20,12 @@ from game.territory.state import NOBODY, Phase, TerritoryState, Tribe
 def make_view(st: TerritoryState, seat: int | None) -> "TerritoryView":
     """T-18: the public board (hidden groups as unclaimed land, no treasure spots), every
     tribe's public data, and only `seat`'s own orders and holdings/escrow split."""
-    hidden = [position.hidden(st, i) for i in range(st.board.size)]
-    owner = [NOBODY if hidden[i] else o for i, o in enumerate(st.owner)]
-    building = [NONE if hidden[i] else b for i, b in enumerate(st.building)]
-    hostile = [0 if hidden[i] else h for i, h in enumerate(st.hostile)]
+    owner, building, hostile = list(st.owner), list(st.building), list(st.hostile)
+    for g, group in enumerate(st.board.groups):  # only neutral tiles can be hidden
+        if not st.revealed[g]:
+            for i in group.tiles:
+                if position.hidden(st, i):
+                    owner[i], building[i], hostile[i] = NOBODY, NONE, 0
     tribes = []
     for t in st.tribes:
         if t.seat == seat and seat is not None:
