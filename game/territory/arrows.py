@@ -87,6 +87,7 @@ def check_path(st: TerritoryState, tribe: int, prev_kind: int, tile: int, x: Any
 
 
 def check_arrow(st: TerritoryState, tribe: int, a: A.Arrow) -> IllegalAction | Plan:
+    """T-11.1..11.3: the first tile of a new arrow from an own origin."""
     if not valid_tile(st, a.origin) or not valid_tile(st, a.tile):
         return no("no_such_place")
     if not position.owns(st, tribe, a.origin):

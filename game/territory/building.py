@@ -24,6 +24,8 @@ BUILD_KINDS: tuple[str, ...] = ("camp", "city", "workshop", "tower", "farm", "ou
 
 
 def check_build(st: TerritoryState, tribe: int, a: A.Build) -> IllegalAction | Plan:
+    """T-8: a main building on an own tile (one per slot, none on a special tile but a
+    workshop on materials)."""
     if a.building not in BUILD_KINDS:
         return rule("T-8")
     faction = st.tribes[tribe].faction
@@ -66,6 +68,7 @@ def check_build(st: TerritoryState, tribe: int, a: A.Build) -> IllegalAction | P
 
 
 def check_upgrade(st: TerritoryState, tribe: int, a: A.Upgrade) -> IllegalAction | Plan:
+    """T-8 D6: camp or outpost -> city, city -> capital (full price of the new building)."""
     if not valid_tile(st, a.tile):
         return no("no_such_place")
     if not position.owns(st, tribe, a.tile):
@@ -81,6 +84,7 @@ def check_upgrade(st: TerritoryState, tribe: int, a: A.Upgrade) -> IllegalAction
 
 
 def check_commerce(st: TerritoryState, tribe: int, a: A.Commerce) -> IllegalAction | Plan:
+    """T-8: the commerce flag on an own city or capital (needs Commercial Thinking)."""
     if not valid_tile(st, a.tile):
         return no("no_such_place")
     if "commerce_tech" not in st.tribes[tribe].techs:
@@ -95,6 +99,7 @@ def check_commerce(st: TerritoryState, tribe: int, a: A.Commerce) -> IllegalActi
 
 
 def check_wall(st: TerritoryState, tribe: int, a: A.Wall) -> IllegalAction | Plan:
+    """T-8: a level-1 wall on a free side of an own tile, paid in gold or mixed (D32)."""
     if a.side not in SIDES or a.pay not in ("gold", "mixed"):
         return rule("T-8")
     if not valid_tile(st, a.tile):
@@ -109,6 +114,7 @@ def check_wall(st: TerritoryState, tribe: int, a: A.Wall) -> IllegalAction | Pla
 
 
 def check_wall_upgrade(st: TerritoryState, tribe: int, a: A.WallUpgrade) -> IllegalAction | Plan:
+    """T-8: an own level-1 wall to level 2."""
     if a.side not in SIDES:
         return rule("T-8")
     if not valid_tile(st, a.tile):
@@ -123,6 +129,7 @@ def check_wall_upgrade(st: TerritoryState, tribe: int, a: A.WallUpgrade) -> Ille
 
 
 def check_demolish(st: TerritoryState, tribe: int, a: A.Demolish) -> IllegalAction | Plan:
+    """T-8.1: an own building, wall or tunnel end (never the Tree); nothing refunded."""
     if a.part not in ("building", "tunnel") + SIDES:
         return rule("T-8.1")
     if not valid_tile(st, a.tile):
@@ -148,6 +155,7 @@ def check_demolish(st: TerritoryState, tribe: int, a: A.Demolish) -> IllegalActi
 
 
 def check_temple(st: TerritoryState, tribe: int, a: A.Temple) -> IllegalAction | Plan:
+    """T-13.5: Tide's one temple, on a free sea tile."""
     if st.tribes[tribe].faction != "tide":
         return rule("T-13.5")
     if not valid_tile(st, a.tile):
@@ -178,6 +186,7 @@ def tunnel_gap(st: TerritoryState, a: int, b: int) -> int:
 
 
 def check_tunnel(st: TerritoryState, tribe: int, a: A.Tunnel) -> IllegalAction | Plan:
+    """T-13.7: Shadow's tunnel from an own tile along a row or column (needs Digging)."""
     if st.tribes[tribe].faction != "shadow":
         return rule("T-13.7")
     if "digging" not in st.tribes[tribe].techs:
@@ -198,6 +207,7 @@ def check_tunnel(st: TerritoryState, tribe: int, a: A.Tunnel) -> IllegalAction |
 
 
 def check_research(st: TerritoryState, tribe: int, a: A.Research) -> IllegalAction | Plan:
+    """T-9 / T-9.1: a technology not yet known, its prerequisites met at entry."""
     if a.tech not in TECHS:
         return rule("T-9")
     data = TECH[a.tech]
@@ -228,6 +238,7 @@ def check_research(st: TerritoryState, tribe: int, a: A.Research) -> IllegalActi
 
 
 def check_buy_exotic(st: TerritoryState, tribe: int, a: A.BuyExotic) -> IllegalAction | Plan:
+    """T-9 Magic Research: buy one exotic (needs the tech and a tower)."""
     if "magic_research" not in st.tribes[tribe].techs:
         return no("territory.needs_tech", tech="magic_research")
     if not position.has_tower(st, tribe):
@@ -236,6 +247,7 @@ def check_buy_exotic(st: TerritoryState, tribe: int, a: A.BuyExotic) -> IllegalA
 
 
 def check_archaeology(st: TerritoryState, tribe: int, a: A.Archaeology) -> IllegalAction | Plan:
+    """T-13.2: Arcane's dig on a visible ruin (own or not)."""
     if st.tribes[tribe].faction != "arcane":
         return rule("T-13.2")
     if not valid_tile(st, a.tile):

@@ -30,6 +30,7 @@ def borders(st: TerritoryState, tribe: int, other: int) -> bool:
 
 
 def check_demand(st: TerritoryState, tribe: int, a: A.DemandTribute) -> IllegalAction | Plan:
+    """T-16.3: War demands tribute of another tribe (one pending per target)."""
     if st.tribes[tribe].faction != "war" or not valid_tribe(st, a.target, tribe):
         return rule("T-16.3")
     if any(w == tribe and t == a.target for w, t, _ in st.demands):
@@ -38,12 +39,14 @@ def check_demand(st: TerritoryState, tribe: int, a: A.DemandTribute) -> IllegalA
 
 
 def check_answer_tribute(st: TerritoryState, tribe: int, a: A.AnswerTribute) -> IllegalAction | Plan:
+    """T-16.3: the answer to last turn's demand (pay escrows the tribute)."""
     if not isinstance(a.pay, bool) or (a.demander, tribe, st.turn - 1) not in st.demands:
         return rule("T-16.3")
     return Plan(ZERO, ECON["tribute"] if a.pay else 0, (("answer_tribute", a.demander),))
 
 
 def check_propose(st: TerritoryState, tribe: int, a: A.ProposeTrade) -> IllegalAction | Plan:
+    """T-16.4: Jungle proposes Spice Trade to a bordering tribe without a treaty."""
     if st.tribes[tribe].faction != "jungle" or not valid_tribe(st, a.target, tribe):
         return rule("T-16.4")
     if a.target in st.tribes[tribe].spice or any(
@@ -55,12 +58,14 @@ def check_propose(st: TerritoryState, tribe: int, a: A.ProposeTrade) -> IllegalA
 
 
 def check_answer_trade(st: TerritoryState, tribe: int, a: A.AnswerTrade) -> IllegalAction | Plan:
+    """T-16.4: the answer to last turn's trade proposal."""
     if not isinstance(a.accept, bool) or (a.proposer, tribe, st.turn - 1) not in st.trades:
         return rule("T-16.4")
     return Plan(ZERO, 0, (("answer_trade", a.proposer),))
 
 
 def check_gift(st: TerritoryState, tribe: int, a: A.Gift) -> IllegalAction | Plan:
+    """T-16.1: 1..gift_max of one resource to another living tribe."""
     if not valid_tribe(st, a.target, tribe) or a.resource not in RESOURCES:
         return rule("T-16.1")
     if not isinstance(a.amount, int) or isinstance(a.amount, bool) or not (
@@ -72,6 +77,7 @@ def check_gift(st: TerritoryState, tribe: int, a: A.Gift) -> IllegalAction | Pla
 
 
 def check_cede(st: TerritoryState, tribe: int, a: A.Cede) -> IllegalAction | Plan:
+    """T-16.1: an own tile next to the target's land."""
     if not valid_tribe(st, a.target, tribe):
         return rule("T-16.1")
     if not valid_tile(st, a.tile):
@@ -84,6 +90,7 @@ def check_cede(st: TerritoryState, tribe: int, a: A.Cede) -> IllegalAction | Pla
 
 
 def check_offer_vassal(st: TerritoryState, tribe: int, a: A.OfferVassal) -> IllegalAction | Plan:
+    """T-16.2: offer to become another tribe's vassal (one offer at a time)."""
     if not valid_tribe(st, a.overlord, tribe):
         return rule("T-16.2")
     if any(v == tribe for v, _, _ in st.vassal_offers):
@@ -92,6 +99,7 @@ def check_offer_vassal(st: TerritoryState, tribe: int, a: A.OfferVassal) -> Ille
 
 
 def check_answer_vassal(st: TerritoryState, tribe: int, a: A.AnswerVassal) -> IllegalAction | Plan:
+    """T-16.2: the answer to last turn's vassal offer."""
     if not isinstance(a.accept, bool) or (a.vassal, tribe, st.turn - 1) not in st.vassal_offers:
         return rule("T-16.2")
     return Plan(ZERO, 0, (("answer_vassal", a.vassal),))
@@ -162,6 +170,7 @@ def phase_a(st: TerritoryState, tid: int) -> None:
 
 
 def find_answer(st: TerritoryState, tid: int, kind: type, who: int) -> Order | None:
+    """The tribe's answer order of `kind` to `who`, if it entered one."""
     for o in st.tribes[tid].orders:
         a = o.action
         if type(a) is kind and (a.demander if kind is A.AnswerTribute else

@@ -68,6 +68,7 @@ def emit(st: TerritoryState, event: Event) -> None:
 
 
 def drop_order(st: TerritoryState, tribe: int, order: Order) -> None:
+    """Remove an order from its tribe's list (its escrow is settled by the caller)."""
     orders = st.tribes[tribe].orders
     for k, o in enumerate(orders):
         if o.id == order.id:

@@ -63,6 +63,7 @@ def spell_base(st: TerritoryState, tribe: int, spell: str) -> IllegalAction | No
 
 
 def check_cast(st: TerritoryState, tribe: int, a: A.Cast) -> IllegalAction | Plan:
+    """T-10.1: a tower spell with its target (tile, tribe, or an own arrow / step)."""
     why = spell_base(st, tribe, a.spell)
     if why:
         return why
@@ -107,6 +108,7 @@ def check_cast(st: TerritoryState, tribe: int, a: A.Cast) -> IllegalAction | Pla
 
 
 def spell_target(st: TerritoryState, tribe: int, spell: str, tile: int, side: str) -> IllegalAction | None:
+    """T-10.1 / T-13.7: whether a tile-targeted spell may aim at `tile`."""
     owner = position.seen_owner(st, tile)
     if spell in ("nature_gift", "earth_wall"):
         if owner != tribe:
@@ -124,6 +126,7 @@ def spell_target(st: TerritoryState, tribe: int, spell: str, tile: int, side: st
 
 
 def check_deep_tide(st: TerritoryState, tribe: int, a: A.DeepTide) -> IllegalAction | Plan:
+    """T-13.5: Deep Tide from Tide's temple (not during magic turmoil)."""
     if st.tribes[tribe].faction != "tide" or st.tribes[tribe].temple < 0:
         return rule("T-13.5")
     if position.turmoil(st):
@@ -132,6 +135,7 @@ def check_deep_tide(st: TerritoryState, tribe: int, a: A.DeepTide) -> IllegalAct
 
 
 def check_guard(st: TerritoryState, tribe: int, a: A.Guard) -> IllegalAction | Plan:
+    """T-13.3 D17: a Diplomacy guard stopping 1..guard_max steps on own tiles."""
     if "diplomacy" not in st.tribes[tribe].techs:
         return no("territory.needs_tech", tech="diplomacy")
     if not isinstance(a.n, int) or isinstance(a.n, bool) or not 1 <= a.n <= st.params.guard_max:

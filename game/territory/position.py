@@ -263,14 +263,17 @@ def has_tower(st: Any, tribe: int) -> bool:
 
 
 def owns(st: Any, tribe: int, i: int) -> bool:
+    """The tile is the tribe's as the public sees it."""
     return seen_owner(st, i) == tribe
 
 
 def arch_art(st: Any, tribe: int) -> int:
+    """T-9 Architecture Art: 1 gold less on builds, upgrades and walls."""
     return 1 if "architecture_art" in st.tribes[tribe].techs else 0
 
 
 def turmoil(st: Any) -> bool:
+    """T-15.1: magic turmoil is on this turn."""
     return st.turn <= st.turmoil_until
 
 
