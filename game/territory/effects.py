@@ -226,6 +226,12 @@ def forced_attack(st: TerritoryState, source: str, tile: int, attack: int) -> bo
     return ok
 
 
+def hostility(st: TerritoryState, tribe: int) -> int:
+    """T-14.3 D21: the hostility bit of the tribe an undead tile was taken from (revival,
+    plague, phase E); none for Shadow, whom the undead turn against only when attacked."""
+    return 0 if st.tribes[tribe].faction == "shadow" else 1 << tribe
+
+
 def turn_undead(st: TerritoryState, tile: int, how: str, hostile: int) -> None:
     """A tile becomes undead land, hostile to the tribes in `hostile` (T-14.3)."""
     set_owner(st, tile, UNDEAD, how, hostile)

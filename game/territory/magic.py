@@ -224,4 +224,4 @@ def do_cast(st: TerritoryState, tid: int, o: Order) -> None:
         effects.set_owner(st, target, tid, "requiem")
         effects.take_treasure(st, tid, target)
     elif spell == "undead_plague":
-        effects.turn_undead(st, target, "plague", 1 << victim)
+        effects.turn_undead(st, target, "plague", effects.hostility(st, victim))

@@ -51,7 +51,7 @@ def undead_phase(st: TerritoryState) -> None:
         tile = min(targets, key=lambda j: (position.defense(st, j, -1, -1, False, False), j))
         victim = st.owner[tile]
         if effects.forced_attack(st, "undead", tile, st.params.undead_attack):
-            effects.turn_undead(st, tile, "undead", 1 << victim)
+            effects.turn_undead(st, tile, "undead", effects.hostility(st, victim))
 
 
 def components(st: TerritoryState, tid: int) -> list[list[int]]:
@@ -304,7 +304,7 @@ def disaster(st: TerritoryState) -> None:
             if owner >= 0 and b in (CITY, CAPITAL):
                 power = ECON["revival_capital" if b == CAPITAL else "revival_city"]
                 if effects.forced_attack(st, "necro_revival", i, power):
-                    effects.turn_undead(st, i, "undead", 1 << owner)
+                    effects.turn_undead(st, i, "undead", effects.hostility(st, owner))
     else:
         g = st.rng.choice(goblin_sites)
         group = st.board.groups[g]

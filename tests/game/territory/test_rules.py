@@ -915,3 +915,11 @@ def test_D2_random_submission_order_uses_the_game_rng():
         resolve(g)
         orders.add(g.submission)
     assert len(orders) > 1 and all(sorted(o) == [0, 1, 2, 3] for o in orders)
+
+
+def test_gifts_cessions_and_vassal_offers_concede_for_random_play():
+    """Issue 17: actions that give resources, tiles or the tribe away say `concedes`, so the
+    random agent does not play them while anything else is legal (T-16.1, T-16.2)."""
+    assert A.Gift.concedes and A.Cede.concedes and A.OfferVassal.concedes
+    assert not any(cls.concedes for cls in (A.Arrow, A.Step, A.Build, A.AnswerVassal,
+                                            A.DemandTribute, A.Submit))

@@ -289,6 +289,24 @@ def test_T_22_9_T_15_1_necro_revival_on_turn_five():
     assert g.owner[tile(g, 3, 1)] == 2
 
 
+def test_D21_necro_revival_of_a_shadow_city_is_not_hostile_to_shadow():
+    """T-14.3 D21: Shadow is in an undead tile's hostility set only by attacking it, so a
+    Shadow city revived as undead (y = 3 - 2 = 1, die 1) is friendly to Shadow; a Bounty
+    city revived the same turn is hostile to Bounty."""
+    board = plain_board(params=replace(DEFAULT_PARAMS, disaster_every=5))
+    g = plain_game(("shadow", "bounty"), board=board)
+    own(g, 0, (1, 1), building="city")
+    own(g, 1, (4, 1), building="city")
+    g.turn = 4
+    dice(g, 1, 1, 1)  # necro_revival (1 of turmoil, revival), then a die per city
+    ev = resolve(g)
+    assert [e.kind for e in of(ev, E.Disaster)] == ["necro_revival"]
+    assert [(a.tile, a.needs, a.success) for a in of(ev, E.ForcedAttack)] == [
+        (tile(g, 1, 1), 1, True), (tile(g, 4, 1), 1, True)]
+    assert g.owner[tile(g, 1, 1)] == UNDEAD and g.hostile[tile(g, 1, 1)] == 0
+    assert g.owner[tile(g, 4, 1)] == UNDEAD and g.hostile[tile(g, 4, 1)] == 1 << 1
+
+
 def test_T_22_10_T_10_2_fortune_rerolls_a_failed_die():
     """Arcane Fortune costs 1; x = 2 vs plain (y 1): die 4, reroll 1 -> captured."""
     g = plain_game(("arcane", "bounty"))
