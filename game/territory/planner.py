@@ -46,7 +46,8 @@ class Planner:
         self.rng = rng
         self.tid = tribe
         self.t = view.tribes[tribe]
-        self.legal = set(legal)
+        self.legal = set(legal)            # membership only: never iterated (hash order)
+        self.legal_list = list(legal)      # the rules' order, for every choice among them
         self.budget = list(self.t.res)
         self.plan: list[Action] = []
         self.cap = position.cap(view, tribe)
@@ -122,18 +123,21 @@ class Planner:
         specials = [i for i in self.own if v.board.special[i]]
         if specials and "extraction" not in t.techs:
             self._research("extraction")
-        best: tuple[float, Action, tuple[int, int, int]] | None = None
-        for action in self.legal:
+        best: list[tuple[float, Action, tuple[int, int, int]]] = []
+        for action in self.legal_list:
             gain, cost = self._payback(action)
             if gain <= 0:
                 continue
             ratio = (cost[0] + cost[1] + cost[2]) / gain
             if ratio > 8:
                 continue
-            if best is None or ratio < best[0]:
-                best = (ratio, action, cost)
-        if best is not None:
-            _, action, cost = best
+            if not best or ratio < best[0][0]:
+                best = [(ratio, action, cost)]
+            elif ratio == best[0][0]:
+                best.append((ratio, action, cost))
+        if best:
+            # T-21.1: ties broken by the agent's RNG (system tribes: the first in rules order)
+            _, action, cost = best[self.rng.below(len(best))] if self.rng else best[0]
             rest = [self.budget[k] - cost[k] for k in range(3)]
             if min(rest) >= 0 and sum(rest) >= W["reserve"]:
                 self.add(action, cost)
