@@ -1,18 +1,19 @@
 """Dice for Land views (T-18): what one seat may see, built from the state.
 
-Hidden groups read as unclaimed land without buildings or undead hostility; other tribes'
-resources are shown as at START (holdings + escrow), their orders, escrow, pending research
-and settings are absent; treasure spots never appear.
+Hidden groups read as unclaimed land without buildings or undead hostility (and the view's
+board has them blanked); other tribes' resources are shown as at START (holdings + escrow),
+their orders, escrow, pending research and settings are absent; treasure spots never appear;
+neither the seed nor the RNG state is part of a view (issue 17).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from game.core.protocol import View
 from game.territory import position
-from game.territory.board import Board
+from game.territory.board import Board, NeutralGroup
 from game.territory.constants import BUILDINGS, NONE, Params
 from game.territory.state import NOBODY, Phase, TerritoryState, Tribe
 
@@ -39,7 +40,8 @@ def make_view(st: TerritoryState, seat: int | None) -> "TerritoryView":
             public.priority, public.flower, public.core = "gme", 0, -1
             tribes.append(public)
     return TerritoryView(
-        seat=seat, board=st.board, params=st.params, seats=st.setup.seats,
+        seat=seat, board=public_board(st.board, st.revealed), params=st.params,
+        seats=st.setup.seats,
         order=st.order, phase=st.phase, turn=st.turn, pick_index=st.pick_index,
         tribes=tribes, owner=owner, building=building, commerce=list(st.commerce),
         walls=list(st.walls), tunnel=list(st.tunnel), desolate=list(st.desolate),
@@ -48,8 +50,21 @@ def make_view(st: TerritoryState, seat: int | None) -> "TerritoryView":
         winter_until=st.winter_until, demands=list(st.demands), trades=list(st.trades),
         vassal_offers=list(st.vassal_offers), grievances=list(st.grievances),
         attacked=dict(st.attacked), final_turn=st.final_turn, winners=st.winners,
-        to_move=tuple(st.to_move()), seed=st.setup.seed,
+        to_move=tuple(st.to_move()),
     )
+
+
+def public_board(board: Board, revealed: Any) -> Board:
+    """T-18.1: the board as a seat may know it: no treasure spots, and unrevealed neutral
+    groups blanked (same indices, no tiles), so nothing hidden travels with a view. Cached
+    on the board per set of revealed groups."""
+    key = ("public", bytes(bool(r) for r in revealed))
+    public = board.memo.get(key)
+    if public is None:
+        groups = tuple(g if revealed[k] else NeutralGroup("", "", (), ())
+                       for k, g in enumerate(board.groups))
+        public = board.memo[key] = replace(board, treasures={}, groups=groups)
+    return public
 
 
 @dataclass
@@ -87,7 +102,6 @@ class TerritoryView(View):
     final_turn: int
     winners: tuple[int, ...] | None
     to_move: tuple[int, ...]
-    seed: int
 
     def to_json(self) -> dict[str, Any]:
         """The view as plain JSON data."""
@@ -126,5 +140,4 @@ class TerritoryView(View):
             "final_turn": self.final_turn,
             "winners": list(self.winners) if self.winners is not None else None,
             "to_move": list(self.to_move),
-            "seed": self.seed,
         }

@@ -126,3 +126,61 @@ def test_the_view_is_json_and_agents_only_need_it():
         json.dumps(view.to_json())
         state.apply(seat, agents[seat].choose(view, state.legal_actions(seat)))
     assert state.phase in (Phase.ORDERS, Phase.OVER)
+
+
+def _mid_game(seed: int, actions: int):
+    """A 3-seat game on Origin after `actions` random actions (still in ORDERS)."""
+    import random as _random
+    g = new_game(3, seed=seed, factions=("bounty", "war", "shadow"))
+    pick = _random.Random(seed)
+    for _ in range(actions):
+        if g.result() is not None:
+            break
+        seat = g.to_move()[0]
+        g.apply(seat, pick.choice(g.legal_actions(seat)))
+    return g
+
+
+def _view_facts(g, seat):
+    return (json.dumps(g.view(seat).to_json(), sort_keys=True), list(g.legal_actions(seat)))
+
+
+def test_T_18_issue_17_hidden_data_changes_nothing_a_seat_sees():
+    """Issue 17 item 1: changing only what seat 0 may not see -- the RNG state, unrevealed
+    neutral groups (owner race, camps), buried treasure, another seat's secret orders --
+    leaves seat 0's view, legal actions and redacted events identical; no view holds the
+    seed or a treasure spot, and the view's board has the unrevealed groups blanked."""
+    checked = 0
+    for seed, actions in ((3, 40), (8, 90), (21, 15)):
+        g = _mid_game(seed, actions)
+        if g.result() is not None:
+            continue
+        twin = g.clone(reseed=seed + 99)          # (1) another future: the RNG state
+        for k, group in enumerate(twin.board.groups):
+            if not twin.revealed[k]:              # (2) hidden groups: race and camps swapped
+                for i in group.tiles:
+                    if position.hidden(twin, i):
+                        twin.owner[i] = -2 if twin.owner[i] == -3 else -3
+                        twin.building[i] = 0
+        for i in range(twin.board.size):         # (3) buried treasure moved around
+            if twin.owner[i] == NOBODY and twin.board.kind[i] == 0:
+                twin.treasure[i] = not twin.treasure[i]
+        twin._cache = {}
+        other = next((s for s in twin.to_move() if s != 0), None)
+        if other is not None:                     # (4) a secret order of another seat
+            extra = next(a for a in twin.legal_actions(other)
+                         if not isinstance(a, (A.Submit, A.RemoveOrder, A.SetPriority)))
+            twin.apply(other, extra)
+        assert _view_facts(twin, 0) == _view_facts(g, 0)
+        view = g.view(0)
+        assert "seed" not in view.to_json() and not hasattr(view, "seed")
+        assert view.board.treasures == {}
+        assert all(grp.tiles or g.revealed[k] for k, grp in enumerate(g.board.groups))
+        assert all(not grp.tiles for k, grp in enumerate(view.board.groups) if not g.revealed[k])
+        action = next((a for a in g.legal_actions(0)
+                       if not isinstance(a, (A.Submit, A.RemoveOrder))), None)
+        if action is not None:                    # the same order entered: same redacted events
+            seen = [e.redacted(0) for e in g.apply(0, action)]
+            assert seen and [e.redacted(0) for e in twin.apply(0, action)] == seen
+            checked += 1
+    assert checked >= 2
