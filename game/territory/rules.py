@@ -286,3 +286,36 @@ class TerritoryRuleset(Ruleset):
                 do_pick(state, seat, A.PickFaction(factions[seat]))
         state.ev = []
         return state
+
+    def state_from_view(self, view: TerritoryView, rng: Rng) -> TerritoryGame:
+        """T-21.2 determinization: a full state consistent with everything `view` shows.
+
+        What the seat cannot see is filled in as T-21.2 says: unrevealed neutral groups are
+        unclaimed land (the view's board has them blanked), no treasure is known to be
+        buried, the RNG is fresh (seeded from `rng`); other tribes hold their START
+        resources with no orders entered (a search agent samples their orders with the
+        greedy planner). Lobby options are not part of a view: the map's defaults apply."""
+        board = view.board
+        arrays = tile_arrays(board)
+        for name in ("owner", "building", "commerce", "walls", "tunnel", "desolate", "gift",
+                     "hostile", "revealed"):
+            target, values = arrays[name], getattr(view, name)
+            for i, value in enumerate(values):
+                target[i] = value
+        owner, goblin_site = arrays["owner"], arrays["goblin_site"]
+        for k, group in enumerate(board.groups):
+            if view.revealed[k] and group.race == "goblin":
+                for i in group.tiles:
+                    if owner[i] == GOBLIN:
+                        goblin_site[i] = k
+        seed = rng.below(2 ** 31)
+        setup = Setup(seats=tuple(view.seats), seed=seed, ruleset=self.id)
+        return TerritoryGame(
+            setup=setup, board=board, params=view.params, rng=Rng(seed), order=view.order,
+            phase=view.phase, turn=view.turn, pick_index=view.pick_index,
+            tribes=[t.copy() for t in view.tribes], **arrays,
+            submission=tuple(view.submission), volcano=view.volcano,
+            turmoil_until=view.turmoil_until, winter_until=view.winter_until,
+            demands=list(view.demands), trades=list(view.trades),
+            vassal_offers=list(view.vassal_offers), grievances=list(view.grievances),
+            attacked=dict(view.attacked), final_turn=view.final_turn, winners=view.winners)

@@ -184,3 +184,27 @@ def test_T_18_issue_17_hidden_data_changes_nothing_a_seat_sees():
             assert seen and [e.redacted(0) for e in twin.apply(0, action)] == seen
             checked += 1
     assert checked >= 2
+
+
+def test_T_21_2_issue_17_state_from_view_is_consistent_with_the_view():
+    """Issue 17 item 2: state_from_view(view, rng) gives a state whose view for that seat
+    equals the given one, with the same legal actions, that plays on to the end; hidden
+    groups become unclaimed land and no treasure is known (T-21.2)."""
+    from game.core.rng import Rng
+    import random as _random
+    rs = rulesets.get("territory")
+    for seed, actions in ((3, 40), (8, 90), (21, 15), (5, 0)):
+        g = _mid_game(seed, actions)
+        for seat in range(3):
+            view = g.view(seat)
+            st = rs.state_from_view(view, Rng(seed))
+            assert json.dumps(st.view(seat).to_json(), sort_keys=True) == json.dumps(
+                view.to_json(), sort_keys=True)
+            assert st.legal_actions(seat) == g.legal_actions(seat)
+            assert not any(st.treasure) and st.digest() != g.digest()
+        pick = _random.Random(seed)
+        for _ in range(300):  # the determinized state plays on like any other
+            if st.result() is not None:
+                break
+            s = st.to_move()[0]
+            st.apply(s, pick.choice(st.legal_actions(s)))
