@@ -347,8 +347,9 @@ def static_orders(st: TerritoryState, tribe: int) -> list[tuple[Any, Plan]]:
 def cost_groups(st: TerritoryState, tribe: int) -> tuple[tuple, tuple]:
     """The static orders grouped for `legal_orders`, cached for the turn:
     (keyless, keyed). keyless: ((gold, materials, exotics, total, actions), ...) by cost;
-    keyed: ((gold, materials, exotics, total, all keys, ((keys, action), ...)), ...) by
-    cost and kind of first key, so a key that reaches its limit touches few groups."""
+    keyed: ((gold, materials, exotics, total, all keys, ((keys, action), ...), actions), ...)
+    by cost and kind of first key, so a key that reaches (or leaves) its limit touches few
+    groups."""
     key = ("groups", tribe, st.turn)
     cache = {} if st._resolving else st._cache
     groups = cache.get(key)
@@ -363,41 +364,38 @@ def cost_groups(st: TerritoryState, tribe: int) -> tuple[tuple, tuple]:
                 keyless.setdefault(plan.cost, []).append(action)
         groups = cache[key] = (
             tuple(cost + (tuple(acts),) for cost, acts in keyless.items()),
-            tuple(cost[:4] + (frozenset(k for ks, _ in entries for k in ks), tuple(entries))
+            tuple(cost[:4] + (frozenset(k for ks, _ in entries for k in ks), tuple(entries),
+                              tuple(a for _, a in entries))
                   for cost, entries in keyed.items()))
     return groups
 
 
-def _keyed_filter(groups: tuple, full: frozenset) -> tuple[tuple, ...]:
-    """Keyed groups without the orders holding a key in `full`:
-    ((gold, materials, exotics, total, all keys, entries, actions), ...)."""
-    out = []
-    for g, m, e, total, keys, entries in groups:
-        if full and not full.isdisjoint(keys):
-            entries = tuple(x for x in entries if full.isdisjoint(x[0]))
-            keys = frozenset(k for ks, _ in entries for k in ks)
-        if entries:
-            out.append((g, m, e, total, keys, entries, tuple(a for _, a in entries)))
-    return tuple(out)
+def _keyed_bucket(group: tuple, full: frozenset) -> tuple:
+    """One keyed group without the orders holding a key in `full`:
+    (gold, materials, exotics, total, actions)."""
+    g, m, e, total, keys, entries, actions = group
+    if full and not full.isdisjoint(keys):
+        actions = tuple(a for ks, a in entries if full.isdisjoint(ks))
+    return (g, m, e, total, actions)
 
 
 def keyed_buckets(st: TerritoryState, tribe: int, full: frozenset) -> tuple[tuple, ...]:
-    """The keyed static orders whose keys are not at their limit (`full`), cached per turn
-    and `full`. Entering an order usually adds one full key: the result is then derived from
-    the previous one by filtering only the groups that hold that key."""
+    """The keyed static orders whose keys are not at their limit (`full`), one bucket per
+    keyed group (possibly empty), cached per turn and `full`. Entering or removing an order
+    changes few full keys: the result is derived from the previous one, re-filtering only
+    the groups that hold a changed key."""
     key = ("keyed", tribe, st.turn, full)
     cache = {} if st._resolving else st._cache
     buckets = cache.get(key)
     if buckets is None:
+        groups = cost_groups(st, tribe)[1]
         last = cache.get(("keyed_last", tribe, st.turn))
-        if last is not None and last[0] <= full:
-            delta = full - last[0]
-            buckets = tuple(
-                b if b[4].isdisjoint(delta) else _keyed_filter((b[:6],), delta)[0]
-                for b in last[1]
-                if b[4].isdisjoint(delta) or any(delta.isdisjoint(ks) for ks, _ in b[5]))
+        if last is not None:
+            changed = last[0] ^ full
+            buckets = tuple(prev if group[4].isdisjoint(changed) else _keyed_bucket(group, full)
+                            for group, prev in zip(groups, last[1]))
         else:
-            buckets = _keyed_filter(cost_groups(st, tribe)[1], full)
+            buckets = tuple(_keyed_bucket(group, full) for group in groups)
         cache[key] = buckets
         cache[("keyed_last", tribe, st.turn)] = (full, buckets)
     return buckets
@@ -463,8 +461,8 @@ def legal_orders(st: TerritoryState, tribe: int) -> list[Any]:
             for tg, tm, te, cost, actions in cost_groups(st, tribe)[0]:
                 if cost <= total and tg <= g and tm <= m and te <= e:
                     out.extend(actions)
-            for tg, tm, te, cost, _, _, actions in keyed_buckets(st, tribe, t.full):
-                if cost <= total and tg <= g and tm <= m and te <= e:
+            for tg, tm, te, cost, actions in keyed_buckets(st, tribe, t.full):
+                if actions and cost <= total and tg <= g and tm <= m and te <= e:
                     out.extend(actions)
             out.extend(bound_spells(st, tribe))
         out.extend(arrows.legal_steps(st, tribe, total))

@@ -35,6 +35,7 @@ from game.territory.view import TerritoryView, make_view
 ORDER_ACTIONS: frozenset[type] = frozenset(
     cls for cls in vars(A).values()
     if isinstance(cls, type) and issubclass(cls, Action) and cls not in (Action, A.PickFaction))
+ACTION_TYPES: frozenset[type] = ORDER_ACTIONS | {A.PickFaction}
 PHASE_ALLOWS: dict[Phase, frozenset[type]] = {
     Phase.PICK: frozenset({A.PickFaction}),
     Phase.ORDERS: ORDER_ACTIONS,
@@ -83,21 +84,22 @@ CHECKS: dict[type, Callable[[TerritoryState, int, Any], IllegalAction | None]] =
 
 def why(st: TerritoryState, seat: int, action: Any) -> IllegalAction | None:
     """The refusal of `action` by `seat` now (an IllegalAction), or None if `apply` takes it."""
-    if not isinstance(action, Action) or type(action).__module__ != A.__name__:
-        return IllegalAction("not_an_action", action=type(action).__name__)
+    kind = type(action)
+    if kind not in ACTION_TYPES:
+        return IllegalAction("not_an_action", action=kind.__name__)
     if st.phase is Phase.OVER:
         return no("game_over")
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(st.setup.seats):
+    if type(seat) is not int or not 0 <= seat < len(st.setup.seats):
         return no("not_your_turn")
-    if type(action) not in PHASE_ALLOWS[st.phase]:
+    if kind not in PHASE_ALLOWS[st.phase]:
         return no("wrong_phase")
     if st.phase is Phase.PICK:
         return check_pick(st, seat, action)
     if st.tribes[seat].submitted:
         return no("territory.already_submitted")
-    if seat not in to_move(st):
+    if seat not in st.submission:  # ORDERS: to_move() = the submission order, not submitted
         return no("not_your_turn")
-    return CHECKS.get(type(action), check_new_order)(st, seat, action)
+    return CHECKS.get(kind, check_new_order)(st, seat, action)
 
 
 # ---- effects ------------------------------------------------------------------------------
