@@ -33,10 +33,20 @@ def seen_owners(st: Any) -> list[int]:
     cannot change until RESOLVE)."""
     cache = getattr(st, "_cache", None)
     if cache is None or st._resolving:
-        return [seen_owner(st, i) for i in range(st.board.size)]
+        return _seen_owners(st)
     seen = cache.get("seen")
     if seen is None:
-        seen = cache["seen"] = [seen_owner(st, i) for i in range(st.board.size)]
+        seen = cache["seen"] = _seen_owners(st)
+    return seen
+
+
+def _seen_owners(st: Any) -> list[int]:
+    seen = list(st.owner)
+    for g, group in enumerate(st.board.groups):  # only unrevealed neutral tiles are hidden
+        if not st.revealed[g]:
+            for i in group.tiles:
+                if hidden(st, i):
+                    seen[i] = NOBODY
     return seen
 
 
