@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers.smoke import SMOKE_PICTURES
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -39,7 +41,8 @@ def test_build_then_run_smoke_and_simulate(tmp_path):
                            capture_output=True, text=True, timeout=300)
     assert smoke.returncode == 0, smoke.stderr
     pngs = sorted(p.name for p in shots.glob("*.png"))
-    assert len(pngs) == 13 and all((shots / n).stat().st_size > 5000 for n in pngs)
+    assert pngs == sorted(f"{n}.png" for n in SMOKE_PICTURES)
+    assert all((shots / n).stat().st_size > 5000 for n in pngs)
     sim = subprocess.run([str(exe), "simulate", "tidegate", "--games", "5", "--json"], cwd=tmp_path, env=env,
                          capture_output=True, text=True, timeout=300)
     assert sim.returncode == 0, sim.stderr
