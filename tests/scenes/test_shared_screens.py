@@ -142,3 +142,41 @@ def test_item12_pause_menu_opens_the_current_games_rules(app):
         click(app, app.top.widgets.widgets[2].rect.center)       # Rules
         assert isinstance(app.top, RulesHelpScene) and app.top.ruleset_id == ruleset_id
         key(app, pygame.K_ESCAPE)
+
+
+# ---- item 10: the load screen names the game (translated), its map, round and date
+
+def _save_game(ruleset_id: str, name: str, actions: int = 0):
+    from game.core.storage import saves_dir
+    from game.play.saves import write_save
+    session = GameSession(Setup(seats=("greedy", "greedy"), seed=7, ruleset=ruleset_id), ["Ann", "Bob"], [0, 1])
+    for _ in range(actions):
+        seat = session.next_seat()
+        session.apply(seat, session.state.legal_actions(seat)[0])
+    folder = saves_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    write_save(path, session.to_save())
+    return path, session
+
+
+def test_item10_load_rows_show_game_name_map_title_round_and_date(app):
+    from scenes.load import LoadScene, saved_time
+    _save_game("domiplot", "a.json", actions=3)
+    _save_game("tidegate", "b.json")
+    app.push(TitleScene(app))
+    app.step_frames(1)
+    click(app, app.top.widgets.widgets[2].rect.center)            # Load
+    scene = app.top
+    assert isinstance(scene, LoadScene)
+    titles = {i.ruleset: scene.title_of(i) for i in scene.saves}
+    assert titles == {"domiplot": "Domiplotism · Nine Provinces", "tidegate": "Tidegate Isle"}
+    dom = next(i for i in scene.saves if i.ruleset == "domiplot")
+    assert dom.round >= 1 and saved_time(dom.saved_at)[:2] == "20"
+    set_language("zh")
+    try:
+        assert scene.title_of(dom) == "雄霸天下 · 九州"
+    finally:
+        set_language("en")
+    canvas = pygame.Surface(app.canvas.get_size())
+    scene.draw(canvas)                                             # draws without a missing key
