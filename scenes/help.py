@@ -68,6 +68,7 @@ class RulesHelpScene(Scene):
                 [(r, (lambda r=r: tr("help.title", game=self._name(r)))) for r in rulesets_with_pages()],
                 lambda: self.ruleset_id, self.show_ruleset))
             self.selector.tooltip = lambda: tr("help.other_game")
+            self.selector.icon = "arrow_right"       # says "there is more than this game"
             self._fit_selector()
         bottom = PANEL.bottom - 30
         self.widgets.add(Button((PANEL.x + 16, bottom, 96, 22), lambda: tr("help.back"), self.app.pop,
@@ -87,10 +88,16 @@ class RulesHelpScene(Scene):
         self.page = 0
         self._fit_selector()
 
+    def header_width(self) -> int:
+        """Pixels the header takes: the selector button (text, arrow icon, margins)."""
+        w = self.app.text.size(tr("help.title", game=self.game_name()))[0]
+        icon = self.app.art.ui.get("icon_arrow_right")
+        return w + SELECTOR_PAD + (icon.get_width() + 3 if icon is not None else 0)
+
     def _fit_selector(self) -> None:
         """The selector is as wide as its text, right-aligned on the header line."""
         if self.selector is not None:
-            w = self.app.text.size(self.selector.text())[0] + SELECTOR_PAD
+            w = self.header_width()
             self.selector.rect = pygame.Rect(PANEL.right - 16 - w, PANEL.y + 5, w, 20)
 
     def on_language_changed(self) -> None:
@@ -139,7 +146,7 @@ class RulesHelpScene(Scene):
         widest = max((x + self.app.text.size(t)[0] for x, _, t, _ in lines), default=0)
         bottom = lines[-1][1] + BODY_LINE_H if lines else 0
         title_w = self.app.text.size(tr(f"help.{page.key}.title"))[0]
-        header_w = self.app.text.size(tr("help.title", game=self.game_name()))[0] + SELECTOR_PAD
+        header_w = self.header_width()
         return widest <= TEXT_AREA.width and bottom <= TEXT_AREA.height and title_w + header_w + 16 <= PANEL.width - 32
 
     # ---- drawing -------------------------------------------------------------------------

@@ -306,6 +306,8 @@ class LobbyScene(MenuScene):
         canvas.blit(self.app.art.panel("panel", self.panel.size), self.panel.topleft)
         self.app.text.draw(canvas, tr("lobby.title"), (self.panel.centerx, self.panel.y + 10), theme.INK, "centre")
         self.app.text.draw(canvas, tr("lobby.players"), (self.panel.x + 16, 120), theme.DUSK)
+        if not self.spec().options:   # an empty row would look like something failed to show
+            self.app.text.draw(canvas, tr("lobby.opt.none"), (self.panel.centerx, 69), theme.DUSK, "centre")
         for i in range(len(self.names)):
             y = 140 + self.row_step() * i
             frame = self.spec().seat_piece
