@@ -180,3 +180,22 @@ def test_item10_load_rows_show_game_name_map_title_round_and_date(app):
         set_language("en")
     canvas = pygame.Surface(app.canvas.get_size())
     scene.draw(canvas)                                             # draws without a missing key
+
+
+def test_item1_play_command_passes_only_the_games_own_options(monkeypatch, data_dir):
+    """`main.py play <id>`: the lobby's defaults of that game; --fixed/--shuffle only where
+    the game has them (Tidegate's options never reach another ruleset)."""
+    import main
+    from scenes import registry
+    opened = []
+
+    class FakeApp:
+        def run(self):
+            pass
+
+    monkeypatch.setattr(main, "_start_app", FakeApp)
+    monkeypatch.setattr(registry, "open_game", lambda app, session: opened.append(session.setup.options))
+    main.cmd_play(["tidegate", "--seats", "greedy,greedy", "--fixed", "--seed", "3"])
+    main.cmd_play(["domiplot", "--seats", "greedy,greedy", "--fixed", "--shuffle", "--seed", "3"])
+    main.cmd_play(["skirmish", "--seats", "greedy,greedy", "--seed", "3"])
+    assert opened == [{"layout": "fixed", "shuffle_seats": False}, {"first_player": "random"}, {}]
