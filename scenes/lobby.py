@@ -266,6 +266,10 @@ class LobbyScene(MenuScene):
         if len(self.names) > self.min_players():
             for lst in (self.names, self.kinds, self.colours):
                 del lst[i]
+            for opt in self.spec().options:   # a seat option follows its player, not the row
+                value = self.option_values.get(opt.key)
+                if opt.seat_values and isinstance(value, int) and not isinstance(value, bool):
+                    self.option_values[opt.key] = opt.default if value == i else value - (value > i)
             self._clamp_options()
             self.build()
 

@@ -63,6 +63,12 @@ def test_item1_domiplot_offers_first_player_by_name_and_round_limit(app):
     lobby.option_values["first_player"] = 2
     lobby.remove(2)                                                 # that seat leaves: default again
     assert lobby.option_values["first_player"] == "random"
+    lobby.add()
+    lobby.option_values["first_player"] = 2
+    third = lobby.names[2]
+    lobby.remove(0)                                                 # the chosen player moves up a row
+    assert lobby.option_values["first_player"] == 1 and first.text() == f"First player: {third}"
+    lobby.add()
     # the rules core reads the options: the chosen first player is the eldest
     lobby.option_values.update(first_player=1, max_rounds=20)
     from game import rulesets
@@ -99,7 +105,9 @@ def test_item1_territory_declares_only_what_its_rules_read(app):
     from scenes.registry import lobby_spec
     declared = {o.key for o in lobby_spec("territory").options}
     assert declared == {"shuffle_seats", "submission"} <= set(rulesets.get("territory").options)
+    from scenes.lobby import OPTION_SLOTS
     for ruleset_id in rulesets.ids():
+        assert len(lobby_spec(ruleset_id).options) <= OPTION_SLOTS     # every option gets a button
         for opt in lobby_spec(ruleset_id).options:
             assert opt.default in opt.choices
             for value in opt.labels.values():
