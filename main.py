@@ -162,7 +162,7 @@ def cmd_play(args: list[str]) -> int:
     from game.ai import make_agent
     from game.core.protocol import Setup
     from game.play.session import GameSession
-    from scenes.registry import GAME_SCENES
+    from scenes.registry import GAME_SCENES, lobby_spec
 
     opts = _parse(args, {"--seats": "str", "--seed": "int", "--map": "str", "--names": "str"},
                   bools=("--fixed", "--shuffle"))
@@ -182,7 +182,12 @@ def cmd_play(args: list[str]) -> int:
     names = (names + defaults[len(names):])[: len(seats)]
     import random
     seed = int(opts.get("seed", random.randrange(1, 10**6)))  # type: ignore[arg-type]
-    options = {"layout": "fixed" if opts.get("fixed") else "random", "shuffle_seats": bool(opts.get("shuffle"))}
+    # the lobby's defaults for this game's own options; --fixed / --shuffle where it has them
+    options = {o.key: o.default for o in lobby_spec(ruleset_id).options if o.default is not None}
+    if opts.get("fixed") and "layout" in options:
+        options["layout"] = "fixed"
+    if opts.get("shuffle") and "shuffle_seats" in options:
+        options["shuffle_seats"] = True
     setup = Setup(seats=seats, seed=seed, map=opts.get("map"), options=options, ruleset=ruleset_id)  # type: ignore[arg-type]
     session = GameSession(setup, names, list(range(len(seats))))
     from scenes.registry import open_game

@@ -122,7 +122,7 @@ class PauseMenu(Overlay):
         self.button_column([
             (lambda: tr("menu.resume"), self.app.pop),
             (lambda: tr("menu.settings"), lambda: self.app.nav.settings()),
-            (lambda: tr("menu.rules"), lambda: self.app.nav.help(self.game.ruleset_id)),
+            (lambda: tr("menu.rules"), self._rules),
             ((lambda: tr("menu.leave_replay")) if replay else (lambda: tr("menu.save_to_title")), self._to_title),
             (lambda: tr("menu.quit"), lambda: self.app.push(
                 ConfirmQuit(self.app, None if replay else self.game.autosave))),
@@ -130,6 +130,12 @@ class PauseMenu(Overlay):
 
     def title(self) -> str:
         return tr("menu.paused")
+
+    def _rules(self) -> None:
+        """The rules of the game being played (its screen's id, else its session's)."""
+        session = getattr(self.game, "session", None)
+        ruleset = getattr(self.game, "ruleset_id", "") or (session.setup.ruleset if session else "")
+        self.app.nav.help(ruleset or "tidegate")
 
     def _to_title(self) -> None:
         self.game.autosave()

@@ -18,11 +18,12 @@ from game.core.i18n import catalogue, tr
 from scenes import theme
 from scenes.drawing import draw_sea, wrap_text
 from scenes.scene import Scene
-from scenes.widgets import Button, WidgetGroup
+from scenes.widgets import Button, Choice, WidgetGroup
 
 PANEL = pygame.Rect(12, 8, 616, 344)                 # the parchment sheet
 TEXT_AREA = pygame.Rect(28, 40, 352, 272)            # body text column
 PICTURE_AREA = pygame.Rect(392, 40, 220, 272)        # illustration column
+SELECTOR_PAD = 16                                    # the header selector's button margins, pixels
 LINE_H = 16                                          # Unifont line height, pixels
 BODY_LINE_H = 18                                     # body text: 2 px leading (CJK needs air)
 PARAGRAPH_GAP = 5                                    # extra pixels between paragraphs
@@ -42,8 +43,16 @@ class Page:
     picture: Callable[["RulesHelpScene", pygame.Surface, pygame.Rect], None]
 
 
+def rulesets_with_pages() -> list[str]:
+    """Rulesets that have rules pages, in the registry's order (the help's selector)."""
+    from game import rulesets
+    known = rulesets.ids()
+    return [r for r in known if r in PAGES] + [r for r in PAGES if r not in known]
+
+
 class RulesHelpScene(Scene):
-    """Pages with arrow buttons (and Left/Right keys), "2 / 7", Back / Esc."""
+    """Pages with arrow buttons (and Left/Right keys), "2 / 7", Back / Esc. The header is a
+    selector: a click (right-click: back) shows the next game's rules."""
 
     def __init__(self, app, ruleset_id: str = "tidegate") -> None:
         super().__init__(app)
@@ -52,6 +61,15 @@ class RulesHelpScene(Scene):
         self.page = 0
         self.time = 0.0
         self.widgets = WidgetGroup()
+        self.selector: Choice | None = None
+        if ruleset_id in PAGES:
+            self.selector = self.widgets.add(Choice(
+                (PANEL.right - 16 - 120, PANEL.y + 5, 120, 20), "",
+                [(r, (lambda r=r: tr("help.title", game=self._name(r)))) for r in rulesets_with_pages()],
+                lambda: self.ruleset_id, self.show_ruleset))
+            self.selector.tooltip = lambda: tr("help.other_game")
+            self.selector.icon = "arrow_right"       # says "there is more than this game"
+            self._fit_selector()
         bottom = PANEL.bottom - 30
         self.widgets.add(Button((PANEL.x + 16, bottom, 96, 22), lambda: tr("help.back"), self.app.pop,
                                 icon="close"))
@@ -63,6 +81,28 @@ class RulesHelpScene(Scene):
             enabled=lambda: self.page < len(self.pages) - 1, tooltip=lambda: tr("help.next")))
 
     # ---- navigation ----------------------------------------------------------------------
+    def show_ruleset(self, ruleset_id: str) -> None:
+        """Show another game's rules from its first page."""
+        self.ruleset_id = ruleset_id
+        self.pages = PAGES.get(ruleset_id, [])
+        self.page = 0
+        self._fit_selector()
+
+    def header_width(self) -> int:
+        """Pixels the header takes: the selector button (text, arrow icon, margins)."""
+        w = self.app.text.size(tr("help.title", game=self.game_name()))[0]
+        icon = self.app.art.ui.get("icon_arrow_right")
+        return w + SELECTOR_PAD + (icon.get_width() + 3 if icon is not None else 0)
+
+    def _fit_selector(self) -> None:
+        """The selector is as wide as its text, right-aligned on the header line."""
+        if self.selector is not None:
+            w = self.header_width()
+            self.selector.rect = pygame.Rect(PANEL.right - 16 - w, PANEL.y + 5, w, 20)
+
+    def on_language_changed(self) -> None:
+        self._fit_selector()
+
     def turn(self, step: int) -> None:
         """Go `step` pages forward (negative: back), staying inside the book."""
         self.page = max(0, min(len(self.pages) - 1, self.page + step))
@@ -106,19 +146,27 @@ class RulesHelpScene(Scene):
         widest = max((x + self.app.text.size(t)[0] for x, _, t, _ in lines), default=0)
         bottom = lines[-1][1] + BODY_LINE_H if lines else 0
         title_w = self.app.text.size(tr(f"help.{page.key}.title"))[0]
-        header_w = self.app.text.size(tr("help.title", game=self.game_name()))[0]
+        header_w = self.header_width()
         return widest <= TEXT_AREA.width and bottom <= TEXT_AREA.height and title_w + header_w + 16 <= PANEL.width - 32
 
     # ---- drawing -------------------------------------------------------------------------
     def game_name(self) -> str:
-        key = f"help.game.{self.ruleset_id}"
-        return tr(key) if key in catalogue("en") else self.ruleset_id
+        return self._name(self.ruleset_id)
+
+    @staticmethod
+    def _name(ruleset_id: str) -> str:
+        key = f"help.game.{ruleset_id}"
+        return tr(key) if key in catalogue("en") else ruleset_id
 
     def draw(self, canvas: pygame.Surface) -> None:
         draw_sea(self.app, canvas, self.time)
         canvas.blit(self.app.art.panel("panel", PANEL.size), PANEL.topleft)
         text = self.app.text
-        text.draw(canvas, tr("help.title", game=self.game_name()), (PANEL.right - 16, PANEL.y + 10), theme.DUSK, "right")
+        if self.selector is None:
+            text.draw(canvas, tr("help.title", game=self.game_name()), (PANEL.right - 16, PANEL.y + 10),
+                      theme.DUSK, "right")
+        else:
+            self._fit_selector()     # the language may have changed since the last frame
         if not self.pages:
             for i, line in enumerate(wrap_text(self.app, tr("help.unavailable"), PANEL.width - 40)):
                 text.draw(canvas, line, (PANEL.centerx, PANEL.y + 60 + LINE_H * i), theme.INK, "centre")

@@ -1,6 +1,7 @@
 """The load screen: every save in the user data folder, newest first.
 
-A row shows the game's title, when it was saved, the round (or "finished") and the players;
+A row shows the game's name and its map's title, when it was saved, the round (or
+"finished") and the players;
 the autosave carries a tag. Files that cannot be used are listed greyed with the reason and
 cannot be opened (trying shows the reason in a message box; the file is left alone).
 Click a row to select it; double-click it (or press Enter, or "Open") to play it; Delete
@@ -15,8 +16,10 @@ from pathlib import Path
 
 import pygame
 
-from game.core.i18n import catalogue, error_text, tr
-from game.play.saves import SaveError, SaveInfo, is_autosave, list_saves
+from game import rulesets
+from game.core.i18n import catalogue, error_text, language, tr
+from game.core.tiled import read_map
+from game.play.saves import SaveError, SaveInfo, is_autosave, list_saves, read_save
 from scenes import theme
 from scenes.drawing import draw_sea, fit, wrap_text
 from scenes.dialogs import MessageBox, Overlay
@@ -29,6 +32,26 @@ ROW_H = 41                                     # pixels from one row to the next
 SCROLLBAR = pygame.Rect(LIST_AREA.right + 4, LIST_AREA.y, 8, LIST_AREA.height)
 DOUBLE_CLICK_S = 0.5                           # seconds between the two clicks of a double-click
 EMPTY_TEXT_W = 340                             # the "no saves yet" message wraps at this width
+
+
+_MAP_TITLES: dict[str, tuple[str, str]] = {}   # map file -> (title, title_zh), read once
+
+
+def map_titles_of(info: SaveInfo) -> tuple[str, str]:
+    """(English, Chinese) titles of the map a save plays on (("", "") when the save or its map
+    cannot be read: the row still shows the rest)."""
+    if info.error:
+        return "", ""
+    try:
+        save = read_save(info.path)
+        path = rulesets.get(save.ruleset).map_path(save.setup)
+        if path not in _MAP_TITLES:
+            props = read_map(path).properties
+            _MAP_TITLES[path] = (str(props.get("title") or props.get("name_en") or Path(path).stem),
+                                 str(props.get("title_zh") or props.get("name_zh") or ""))
+    except Exception:   # a save listed as good may vanish or its map move; never crash the list
+        return "", ""
+    return _MAP_TITLES[path]
 
 
 def saved_time(stamp: str) -> str:
@@ -45,6 +68,7 @@ class LoadScene(Scene):
         super().__init__(app)
         self.saves: list[SaveInfo] = []
         self.reasons: dict[Path, str] = {}   # why a broken file cannot be used (translated)
+        self.maps: dict[Path, tuple[str, str]] = {}   # (title, title_zh) of each usable save's map
         self.selected: int | None = None
         self.scroll = 0                      # index of the first visible row
         self.hover_row: int | None = None
@@ -75,6 +99,7 @@ class LoadScene(Scene):
         self.saves = list_saves()
         self.reasons = {info.path: error_text(SaveError(info.error, **info.error_params))
                         for info in self.saves if info.error}
+        self.maps = {info.path: map_titles_of(info) for info in self.saves if not info.error}
         paths = [s.path for s in self.saves]
         if keep in paths:
             self.selected = paths.index(keep)
@@ -101,8 +126,16 @@ class LoadScene(Scene):
         return index if index < len(self.saves) and self.row_rect(index).collidepoint(pos) else None
 
     def title_of(self, info: SaveInfo) -> str:
-        key = f"load.ruleset.{info.ruleset}"
-        return tr(key) if key in catalogue("en") else info.ruleset
+        """The game's translated name and its map: "Domiplotism · Nine Provinces"."""
+        game = info.ruleset
+        for key in (f"ruleset.{info.ruleset}", f"load.ruleset.{info.ruleset}", f"help.game.{info.ruleset}"):
+            if key in catalogue("en"):
+                game = tr(key)
+                break
+        title, title_zh = self.maps.get(info.path, ("", ""))
+        where = title_zh if language() == "zh" and title_zh else title
+        # a map named like its game (Tidegate Isle's own island) is not said twice
+        return tr("load.game_map", game=game, map=where) if where and where != game else game
 
     def label_of(self, info: SaveInfo) -> str:
         """How the confirmation names a save."""

@@ -1,5 +1,9 @@
-"""The lobby: choose the game, map, island layout, seed and its seats (human or AI, name,
-colour), then start.
+"""The lobby: choose the game, map, the game's own options, seed and its seats (human or AI,
+name, colour), then start.
+
+Each ruleset's options are data (`LobbySpec`, declared per ruleset in `scenes.registry` and
+read through `app.nav.lobby_spec`): only the keys its rules core reads from `Setup.options`,
+each a `Choice`. A value of None means "leave it to the map" and is not passed.
 
 Colours come from the eight-seat table (`scenes.board.seats`, i.e. `sprites/sheets/seats.json`),
 each shown with its marker shape; a colour another seat has is skipped when choosing, so two
@@ -9,6 +13,8 @@ seats never share one. AI seats get real names from a per-language list (`seat.a
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass, field
+from typing import Any
 
 import pygame
 
@@ -26,6 +32,30 @@ from scenes.drawing import draw_sea, wrap_text
 from scenes.widgets import Button, Choice, TextField, WidgetGroup
 
 SEAT_KINDS = ("human", "greedy", "random")
+OPTION_SLOTS = 2          # option choices fit on one row of the panel, two side by side
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One lobby option: the `Setup.options` key the rules core reads, its values and how
+    each is named. With `seat_values`, int values are seat indices: only seats in the game are
+    offered, each named by its player's name (e.g. Domiplotism's first player)."""
+
+    key: str
+    caption: str                           # translation key of the label
+    choices: tuple[Any, ...]
+    labels: dict[Any, str] = field(default_factory=dict)   # value -> translation key
+    default: Any = None
+    seat_values: bool = False
+
+
+@dataclass(frozen=True)
+class LobbySpec:
+    """What the lobby offers for one ruleset: its options, and the sprite frame of a seat's
+    piece beside its row (`{colour}` filled in), or None for the seat's marker shape."""
+
+    options: tuple[OptionSpec, ...] = ()
+    seat_piece: str | None = None
 
 
 def ai_names() -> list[str]:
@@ -55,6 +85,23 @@ class ColourChoice(Choice):
         draw_marker(canvas, self.get(), (self.rect.x + 10, self.rect.centery), 4)
 
 
+class OptionChoice(Choice):
+    """A ruleset option from its `OptionSpec`; the values offered follow the seats."""
+
+    def __init__(self, rect, lobby: "LobbyScene", opt: OptionSpec) -> None:
+        self.lobby, self.opt = lobby, opt
+        super().__init__(rect, lambda: tr(opt.caption), [],
+                         lambda: lobby.option_values.get(opt.key), lambda v: lobby.set_option(opt.key, v))
+
+    def _text(self) -> str:
+        return f"{tr(self.opt.caption)}: {self.lobby.option_label(self.opt, self.get())}"
+
+    def step(self, delta: int) -> None:
+        values = self.lobby.option_choices(self.opt)
+        i = values.index(self.get()) if self.get() in values else 0
+        self.set(values[(i + delta) % len(values)])
+
+
 def available_maps(ruleset_id: str) -> list[MapEntry]:
     """Every map of a ruleset: shipped ones, then the player's own (broken ones included,
     marked unusable with their MapError)."""
@@ -76,13 +123,13 @@ class LobbyScene(MenuScene):
         self.ruleset = self.rulesets[0]
         self.maps = available_maps(self.ruleset)
         self.map = self._first_usable()
-        self.layout = "random"
-        self.shuffle = False
+        self.option_values: dict[str, Any] = {}
         self.seed = str(random.randrange(1, 10**6))
         self.names = [tr("seat.default_name", n=1), ai_names()[0]]
         self.kinds = ["human", "greedy"]
         self.colours = [0, 1]
         self.panel = pygame.Rect(30, 12, 580, 336)
+        self._reset_options()
         self.build()
 
     # ---- widgets -------------------------------------------------------------------------
@@ -95,12 +142,8 @@ class LobbyScene(MenuScene):
         g.add(Choice((x0 + 278, 40, 270, 22), lambda: tr("lobby.map"),
                      [(m.path, (lambda m=m: map_label(m))) for m in self.maps] or [(None, "-")],
                      lambda: self.map, self.set_map))
-        g.add(Choice((x0, 66, 270, 22), lambda: tr("lobby.layout"),
-                     [("random", lambda: tr("lobby.layout_random")), ("fixed", lambda: tr("lobby.layout_fixed"))],
-                     lambda: self.layout, lambda v: setattr(self, "layout", v)))
-        g.add(Choice((x0 + 278, 66, 270, 22), lambda: tr("lobby.shuffle"),
-                     [(False, lambda: tr("lobby.no")), (True, lambda: tr("lobby.yes"))],
-                     lambda: self.shuffle, lambda v: setattr(self, "shuffle", v)))
+        for n, opt in enumerate(self.spec().options[:OPTION_SLOTS]):
+            g.add(OptionChoice((x0 + 278 * n, 66, 270, 22), self, opt))
         g.add(TextField((x0, 92, 270, 22), lambda: self.seed, self.set_seed, max_len=9,
                         digits_only=True, caption=lambda: tr("lobby.seed")))
         g.add(Button((x0 + 278, 92, 270, 22), lambda: tr("lobby.new_seed"),
@@ -124,6 +167,33 @@ class LobbyScene(MenuScene):
         g.add(Button((self.panel.x + 16, self.panel.bottom - 34, 120, 24),
                      lambda: tr("menu.back"), self.app.pop))
 
+    def spec(self) -> LobbySpec:
+        """The chosen ruleset's lobby declaration (no options when it declares none)."""
+        return self.app.nav.lobby_spec(self.ruleset)
+
+    def _reset_options(self) -> None:
+        self.option_values = {opt.key: opt.default for opt in self.spec().options}
+
+    def option_choices(self, opt: OptionSpec) -> list[Any]:
+        """The values of `opt` offered now (seat values only for seats in the game)."""
+        n = len(self.names)
+        return [v for v in opt.choices
+                if not (opt.seat_values and isinstance(v, int) and not isinstance(v, bool) and v >= n)]
+
+    def option_label(self, opt: OptionSpec, value: Any) -> str:
+        if opt.seat_values and isinstance(value, int) and not isinstance(value, bool):
+            return self.names[value].strip() or tr("seat.default_name", n=value + 1)
+        return tr(opt.labels[value]) if value in opt.labels else str(value)
+
+    def set_option(self, key: str, value: Any) -> None:
+        self.option_values[key] = value
+
+    def _clamp_options(self) -> None:
+        """A seat value for a seat that left falls back to the option's default."""
+        for opt in self.spec().options:
+            if self.option_values.get(opt.key) not in self.option_choices(opt):
+                self.option_values[opt.key] = opt.default
+
     def row_step(self) -> int:
         """Pixels between seat rows: closer together for more than five seats (up to eight)."""
         return 28 if len(self.names) <= 5 else 21
@@ -141,6 +211,7 @@ class LobbyScene(MenuScene):
             del lst[rs.max_players:]
         while len(self.names) < rs.min_players:
             self.add(rebuild=False)
+        self._reset_options()
         self.build()
 
     def _first_usable(self) -> str | None:
@@ -187,6 +258,7 @@ class LobbyScene(MenuScene):
         self.kinds.append("greedy")
         self.colours.append(next(c for c in range(MAX_SEATS) if c not in self.colours))
         self.names[-1] = self._free_ai_name(len(self.names) - 1)
+        self._clamp_options()
         if rebuild:
             self.build()
 
@@ -194,12 +266,20 @@ class LobbyScene(MenuScene):
         if len(self.names) > self.min_players():
             for lst in (self.names, self.kinds, self.colours):
                 del lst[i]
+            for opt in self.spec().options:   # a seat option follows its player, not the row
+                value = self.option_values.get(opt.key)
+                if opt.seat_values and isinstance(value, int) and not isinstance(value, bool):
+                    self.option_values[opt.key] = opt.default if value == i else value - (value > i)
+            self._clamp_options()
             self.build()
+
+    def options(self) -> dict[str, Any]:
+        """The chosen ruleset's options for `Setup.options` (None values left to the map)."""
+        return {k: v for k, v in self.option_values.items() if v is not None}
 
     def setup(self) -> Setup:
         return Setup(seats=tuple(self.kinds), seed=int(self.seed or "0"), map=self.map,
-                     options={"layout": self.layout, "shuffle_seats": self.shuffle},
-                     ruleset=self.ruleset)
+                     options=self.options(), ruleset=self.ruleset)
 
     def start(self) -> None:
         if self.map_error():
@@ -230,9 +310,13 @@ class LobbyScene(MenuScene):
         canvas.blit(self.app.art.panel("panel", self.panel.size), self.panel.topleft)
         self.app.text.draw(canvas, tr("lobby.title"), (self.panel.centerx, self.panel.y + 10), theme.INK, "centre")
         self.app.text.draw(canvas, tr("lobby.players"), (self.panel.x + 16, 120), theme.DUSK)
+        if not self.spec().options:   # an empty row would look like something failed to show
+            self.app.text.draw(canvas, tr("lobby.opt.none"), (self.panel.centerx, 69), theme.DUSK, "centre")
         for i in range(len(self.names)):
             y = 140 + self.row_step() * i
-            piece = self.app.art.pieces.get(f"outpost_{self.colours[i]}") or marker_image(self.colours[i], 5)
+            frame = self.spec().seat_piece
+            piece = (self.app.art.pieces.get(frame.format(colour=self.colours[i])) if frame else None) \
+                or marker_image(self.colours[i], 5)
             canvas.blit(piece, (self.panel.x + 24 - piece.get_width() // 2 + 4, y + 11 - piece.get_height() // 2))
         error = self.map_error()
         if error:

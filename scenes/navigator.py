@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from game.play.session import GameSession
+    from scenes.lobby import LobbySpec
     from scenes.scene import Scene
 
 
@@ -50,3 +51,6 @@ class Navigator(Protocol):
 
     def playable_rulesets(self) -> list[str]:
         """Rulesets that have a game screen (the lobby lists only these)."""
+
+    def lobby_spec(self, ruleset_id: str) -> "LobbySpec":
+        """The lobby's options and seat piece for a ruleset (`scenes.registry.LOBBY`)."""

@@ -18,7 +18,7 @@ from scenes.domiplot_scene import DomiplotScene
 from scenes.help import RulesHelpScene
 from scenes.landship_scene import LandshipScene
 from scenes.load import LoadScene
-from scenes.lobby import LobbyScene
+from scenes.lobby import LobbyScene, LobbySpec, OptionSpec
 from scenes.results import ResultsScene
 from scenes.settings_scene import SettingsScene
 from scenes.skirmish_scene import SkirmishScene
@@ -36,6 +36,36 @@ GAME_SCENES: dict[str, Callable[["App", GameSession], "Scene"]] = {
     "landship": LandshipScene,
     "skirmish": SkirmishScene,
 }
+
+
+YES_NO = {False: "lobby.no", True: "lobby.yes"}
+
+# Each ruleset's lobby: only the `Setup.options` keys its rules core reads (the `options`
+# of its Ruleset class), as choices. Skirmish and Landship read none; Territory's tribes are
+# picked in the game (its screen), so the lobby offers only its seat shuffle and submission.
+LOBBY: dict[str, LobbySpec] = {
+    "tidegate": LobbySpec(
+        options=(OptionSpec("layout", "lobby.layout", ("random", "fixed"),
+                            {"random": "lobby.layout_random", "fixed": "lobby.layout_fixed"}, "random"),
+                 OptionSpec("shuffle_seats", "lobby.shuffle", (False, True), YES_NO, False)),
+        seat_piece="outpost_{colour}"),
+    "domiplot": LobbySpec(
+        options=(OptionSpec("first_player", "lobby.opt.first_player", ("random", *range(8)),
+                            {"random": "lobby.opt.first_random"}, "random", seat_values=True),
+                 OptionSpec("max_rounds", "lobby.opt.max_rounds", (None, 10, 20, 30, 50),
+                            {None: "lobby.opt.map_default"}))),
+    "territory": LobbySpec(
+        options=(OptionSpec("shuffle_seats", "lobby.shuffle", (False, True), YES_NO, False),
+                 OptionSpec("submission", "lobby.opt.submission", (None, "rotate", "fixed", "random"),
+                            {None: "lobby.opt.map_default", "rotate": "lobby.opt.submission_rotate",
+                             "fixed": "lobby.opt.submission_fixed",
+                             "random": "lobby.opt.submission_random"}))),
+}
+
+
+def lobby_spec(ruleset_id: str) -> LobbySpec:
+    """The lobby declaration of a ruleset (none declared: no options, marker shapes)."""
+    return LOBBY.get(ruleset_id, LobbySpec())
 
 
 def playable_rulesets() -> list[str]:
@@ -125,3 +155,6 @@ class ScreenNavigator:
 
     def playable_rulesets(self) -> list[str]:
         return playable_rulesets()
+
+    def lobby_spec(self, ruleset_id: str) -> LobbySpec:
+        return lobby_spec(ruleset_id)
