@@ -299,20 +299,20 @@ PRESENTERS = {
 }
 
 
-def tiles_history(session) -> list[tuple[float, ...]]:
+def tiles_history(session) -> list[tuple[int, ...]]:
     """Tiles of every seat at the start of each turn (the results chart), by replaying the
     recorded actions once (same setup and actions give the same game)."""
     state = rulesets.get(session.setup.ruleset).new_game(session.setup)
     n = len(session.setup.seats)
-    out: list[tuple[float, ...]] = []
+    out: list[tuple[int, ...]] = []
 
-    def count() -> tuple[float, ...]:
+    def count() -> tuple[int, ...]:
         c = [0] * n
         for i in state.board.land_tiles:
             o = state.owner[i]
             if 0 <= o < n:
                 c[o] += 1
-        return tuple(float(x) for x in c)
+        return tuple(c)
     for seat, action in session.actions:
         events = state.apply(seat, action)
         if any(isinstance(e, (E.TurnStarted, GameOver)) for e in events):
