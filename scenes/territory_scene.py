@@ -42,12 +42,9 @@ BOARD = pygame.Rect(0, 21, 388, 258)      # the 24 x 16 map of 16 px tiles at 1x
 LOG = pygame.Rect(0, 280, 388, 80)
 RX, RW = 391, 247
 PANEL_W, PANEL_H = 122, 39
-ORDERS_Y = 23 + 4 * (PANEL_H + 2) + 1     # below the two columns of tribe panels
-HINT = pygame.Rect(RX, ORDERS_Y, RW, 32)
-METER_Y = ORDERS_Y + 33                   # escrow line and meter
-LIST_Y = METER_Y + 22                     # the removable order list
-LIST_ROWS = 2
+HINT = pygame.Rect(RX, 23 + 4 * (PANEL_H + 2) + 1, RW, 32)   # moved up when fewer panels
 ROW_H = 16
+LIST_BOTTOM = 290                         # the order list ends above the x buttons
 TILE = 16
 SYSTEM_COLOURS = {UNDEAD: (0x6C, 0x4A, 0x8C), GOBLIN: (0x5E, 0x8C, 0x2E)}
 
@@ -59,6 +56,18 @@ class TerritoryScene(BoardScene):
     board_view = BOARD
     log_rect = LOG
     hint_rect = HINT
+
+    @property
+    def meter_y(self) -> int:
+        return self.orders_y + 33
+
+    @property
+    def list_y(self) -> int:
+        return self.meter_y + 22
+
+    @property
+    def list_rows(self) -> int:
+        return max(1, (LIST_BOTTOM - self.list_y) // ROW_H)
     panel_size = (PANEL_W, PANEL_H)
     presenters = PRESENTERS
 
@@ -71,7 +80,13 @@ class TerritoryScene(BoardScene):
         self.list_top = 0
         self._tint_key: Any = None
         self._tint: pygame.Surface | None = None
+        n = len(session.setup.seats)
+        self.orders_y = 23 + (n + 1) // 2 * (PANEL_H + 2) + 1   # below the tribe panels
+        self.hint_rect = pygame.Rect(RX, self.orders_y, RW, 32)
         super().__init__(app, session)
+        if session.actions:   # the shared line reads `view.round`; a territory view counts turns
+            self.log.entries[-1:] = []
+            self.add_log(lambda t=self.shown.turn: tr("log.resumed", round=t))
 
     # ---- helpers --------------------------------------------------------------------------------
     @property
@@ -329,7 +344,8 @@ class TerritoryScene(BoardScene):
     def menu_actions(self, kind: str) -> list:
         legal = self.legal_now()
         if kind == "tech":
-            return [a for a in legal if isinstance(a, (A.Research, A.BuyExotic, A.Archaeology, A.SetPriority, A.SetFlower))]
+            first = [a for a in legal if isinstance(a, (A.Research, A.BuyExotic, A.Archaeology))]
+            return first + [a for a in legal if isinstance(a, (A.SetPriority, A.SetFlower))]
         if kind == "magic":
             return [a for a in legal if isinstance(a, (A.Cast, A.DeepTide, A.Guard))]
         if kind == "diplomacy":
@@ -375,7 +391,7 @@ class TerritoryScene(BoardScene):
                 if rect.collidepoint(event.pos):
                     self.act(A.RemoveOrder(order.id))
                     return
-        if event.type == pygame.MOUSEWHEEL and pygame.Rect(RX, LIST_Y, RW, LIST_ROWS * ROW_H).collidepoint(self.app.mouse):
+        if event.type == pygame.MOUSEWHEEL and pygame.Rect(RX, self.list_y, RW, self.list_rows * ROW_H).collidepoint(self.app.mouse):
             self.list_top = max(0, self.list_top - event.y)
             return
         super().handle(event)
@@ -386,8 +402,8 @@ class TerritoryScene(BoardScene):
         if t is None:
             return []
         out = []
-        for k, o in enumerate(t.orders[self.list_top:self.list_top + LIST_ROWS]):
-            out.append((pygame.Rect(RX + RW - 14, LIST_Y + ROW_H * k, 12, ROW_H - 1), o))
+        for k, o in enumerate(t.orders[self.list_top:self.list_top + self.list_rows]):
+            out.append((pygame.Rect(RX + RW - 14, self.list_y + ROW_H * k, 12, ROW_H - 1), o))
         return out
 
     # ---- hud -------------------------------------------------------------------------------------
@@ -428,14 +444,9 @@ class TerritoryScene(BoardScene):
         res = t.res
         colour = theme.RED if sum(res) > cap else theme.INK
         s = f"{res[0]}g {res[1]}m {res[2]}e/{cap}"
-        x = text.draw(canvas, fit(self.app, s, rect.width - 34), (x, y), colour).right + 2
-        marks = []
-        if t.split_age >= 0:
-            marks.append("÷")
-        if t.submitted:
-            marks.append("✓")
-        if marks:
-            text.draw(canvas, "".join(marks), (rect.right - 18, y), theme.PINE, "right")
+        if text.size(s)[0] > rect.width - 31:
+            s = s.replace(" ", "")
+        text.draw(canvas, fit(self.app, s, rect.width - 31), (x, y), colour)
 
     def panel_tooltip(self, seat: int) -> str:
         v = self.shown
@@ -447,6 +458,8 @@ class TerritoryScene(BoardScene):
         lines.append(tr("territory.ui.res_line", res=amounts_text(t.res), cap=position.cap(v, seat) if t.alive else 0,
                         inc=amounts_text(inc)))
         lines.append(tr("territory.ui.tiles_line", n=len(position.tiles_of(v, seat))))
+        if t.submitted:
+            lines.append(tr("territory.ui.submitted"))
         if t.techs:
             lines.append(", ".join(tr(f"territory.tech.{k}") for k in sorted(t.techs)))
         timers = []
@@ -500,7 +513,7 @@ class TerritoryScene(BoardScene):
                 esc[k] += n
         cap = max(1, position.cap(self.shown, t.id))
         have = sum(t.res)
-        bar = pygame.Rect(RX + 2, METER_Y + 16, RW - 4, 4)
+        bar = pygame.Rect(RX + 2, self.meter_y + 16, RW - 4, 4)
         pygame.draw.rect(canvas, theme.INK, bar)
         full = sum(esc) + have
         wh = int(bar.width * min(1.0, have / max(cap, full)))
@@ -508,18 +521,32 @@ class TerritoryScene(BoardScene):
         pygame.draw.rect(canvas, theme.WHEAT, (bar.x, bar.y, wh, bar.height))
         pygame.draw.rect(canvas, theme.SHALLOWS, (bar.x + wh, bar.y, we, bar.height))
         text.draw(canvas, tr("territory.ui.escrow", have=amounts_text(t.res), esc=amounts_text(esc), cap=cap),
-                  (RX + 2, METER_Y), theme.PARCHMENT)
+                  (RX + 2, self.meter_y), theme.PARCHMENT)
         for k, (rect, o) in enumerate(self.order_rows()):
-            label = f"{o.id + 1}. " + action_label(self, o.action)
-            if o.steps:
-                label += " " + "→".join(f"{'x' if s.x == 0 else s.x}" for s in o.steps)
+            label = f"{o.id + 1}. " + self.order_text(o)
             text.draw(canvas, fit(self.app, label, RW - 20), (RX + 2, rect.y), theme.PARCHMENT)
             text.draw(canvas, "×", (rect.centerx, rect.y), theme.RED if rect.collidepoint(self.app.mouse) else theme.PEBBLE, "centre")
+
+    def dice_positions(self) -> list[tuple[int, int]]:
+        """The d6 of a step lands at the board's top right corner, clear of the map's land."""
+        return [(BOARD.right - 30, BOARD.y + 6)]
+
+    def order_text(self, o) -> str:
+        """An entered order in words; an arrow with every step: "(17,3) → (17,2) cross → (18,2) x4"."""
+        if not o.steps:
+            return action_label(self, o.action)
+        w = self.board_w
+        parts = [tile_text(o.action.origin, w)]
+        for s in o.steps:
+            parts.append(tile_text(s.tile, w) + (" " + tr("territory.ui.cross") if s.x == 0 else f" x{s.x}"))
+        return " → ".join(parts)
 
     def draw(self, canvas: pygame.Surface) -> None:
         super().draw(canvas)
         if self.handoff_pending() is not None:
             return
+        if self.ordering():   # the picked x (0: cross)
+            pygame.draw.rect(canvas, theme.STRAW, (RX + 1 + 21 * self.x_pick, 291, 21, 20), 2)
         if self.picking():
             self.draw_picks(canvas)
             return

@@ -19,6 +19,16 @@ from scenes.widgets import Button
 ROWS = 12
 
 
+def spell_area(board, spell: str, target: int) -> list[int]:
+    """The tiles a spell acts on (T-10.1): Nature's Gift the 3 x 3 square around its centre,
+    any other tile spell its one tile."""
+    if target < 0 or spell in ("steal", "battle_fervor", "bewitch", "fortune", "rock_solid", "jungle_blessing"):
+        return []
+    if spell == "nature_gift":
+        return sorted({target, *board.around[target]})
+    return [target]
+
+
 class ConfirmSubmit(BoardDialog):
     """"Submit these orders?": they are final once submitted (T-5.2)."""
 
@@ -54,10 +64,12 @@ class OrderMenu(BoardDialog):
     The tech page also lists every tech the seat cannot research yet, greyed, with its
     prerequisites, so the tree is readable before it can be climbed."""
 
-    size = (420, 300)
+    size = (300, 300)
 
     def __init__(self, app, scene: Any, kind: str) -> None:
         super().__init__(app, scene)
+        # at the right, so the board stays visible for the spell's target area
+        self.rect.topleft = (336, 30)
         self.kind = kind
         self.top = 0
         self.widgets.add(Button((self.rect.right - 90, self.rect.bottom - 28, 76, 20), lambda: tr("menu.back"),
@@ -71,6 +83,8 @@ class OrderMenu(BoardDialog):
         acts = self.scene.menu_actions(self.kind)
         out = [(action_label(self.scene, a), self.scene.order_cost_text(a), a) for a in acts]
         if self.kind == "tech":
+            settings = [r for r in out if isinstance(r[2], (A.SetPriority, A.SetFlower))]
+            out = [r for r in out if r not in settings]
             seat = self.scene.human_seat()
             t = self.scene.shown.tribes[seat] if seat is not None else None
             offered = {a.tech for a in acts if isinstance(a, A.Research)}
@@ -85,13 +99,25 @@ class OrderMenu(BoardDialog):
                 cost = " ".join(f"{n}{'gme'[k]}" for k, n in enumerate(data.cost) if n)
                 status = (tr("territory.ui.tech_have") if have else tr("territory.ui.tech_needs", need=need) if need
                           else tr("territory.ui.tech_cannot"))
-                out.append((tr(f"territory.tech.{tech}"), f"{cost}  {status}", None))
+                out.append((f"{tr(f'territory.tech.{tech}')}: {status}", cost, None))
+            out += settings
         return out
 
     def row_rects(self) -> list[tuple[pygame.Rect, tuple[str, str, Any]]]:
         rows = self.rows()[self.top:self.top + ROWS]
         return [(pygame.Rect(self.rect.x + 12, self.rect.y + 28 + 19 * k, self.rect.width - 24, 18), r)
                 for k, r in enumerate(rows)]
+
+    def draw_area(self, canvas: pygame.Surface, cast: Any) -> None:
+        """The hovered spell's target area on the board (above the veil)."""
+        scene = self.scene
+        for i in spell_area(scene.shown.board, cast.spell, cast.target):
+            x, y = scene.camera.to_canvas((i % scene.board_w * 16, i // scene.board_w * 16))
+            z = scene.camera.zoom
+            pygame.draw.rect(canvas, theme.SHALLOWS, (x, y, 16 * z, 16 * z), 2)
+        if cast.target >= 0 and cast.side:
+            x, y = scene.camera.to_canvas(scene.centre(cast.target))
+            self.app.text.draw(canvas, cast.side, (x, y - 8), theme.FOAM, "centre")
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEWHEEL:
@@ -116,8 +142,11 @@ class OrderMenu(BoardDialog):
             if hot:
                 pygame.draw.rect(canvas, theme.STRAW, rect)
             colour = theme.INK if action is not None else theme.STONE
-            text.draw(canvas, fit(self.app, label, rect.width // 2 + 20), (rect.x + 2, rect.y + 2), colour)
-            text.draw(canvas, fit(self.app, cost, rect.width // 2 - 26), (rect.right - 2, rect.y + 2), colour, "right")
+            text.draw(canvas, fit(self.app, label, rect.width - 56), (rect.x + 2, rect.y + 1), colour)
+            text.draw(canvas, fit(self.app, cost, 52), (rect.right - 2, rect.y + 1), colour, "right")
+        hovered = next((r[2] for rect, r in rows if rect.collidepoint(self.app.mouse)), None)
+        if isinstance(hovered, A.Cast):
+            self.draw_area(canvas, hovered)
         n = len(self.rows())
         if n > ROWS:
             text.draw(canvas, f"{self.top + 1}-{min(n, self.top + ROWS)}/{n}", (self.rect.x + 14, self.rect.bottom - 26), theme.DUSK)

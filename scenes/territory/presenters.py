@@ -75,7 +75,8 @@ def on_disaster(screen, ev: E.Disaster) -> Beat:
     if ev.tile >= 0:
         anims.append(Ring(_at(screen, ev.tile), theme.RED))
     return Beat(anims, sound="turn", apply=apply, focus=screen.centre(ev.tile) if ev.tile >= 0 else None,
-                log=lambda: tr("territory.log.disaster", what=tr(f"territory.disaster.{ev.kind}"), tile=_tile(screen, ev.tile)))
+                log=lambda: tr("territory.log.disaster", what=tr(f"territory.disaster.{ev.kind}"),
+                               tile=_tile(screen, ev.tile) if ev.tile >= 0 else "").rstrip(" .") + ".")
 
 
 def on_forced(screen, ev: E.ForcedAttack) -> Beat:
