@@ -241,3 +241,17 @@ def test_refusal_shows_its_reason(app):
     scene.act(A.SUBMIT)                 # during the picks only pick_faction is legal
     assert session.state.digest() == before
     assert scene.toast and scene.toast[0]
+
+
+def test_rules_pages_fit_in_both_languages(app):
+    from scenes.help import RulesHelpScene
+    for lang in ("en", "zh"):
+        app.settings.language = lang
+        app.language_changed()
+        scene = app.push(RulesHelpScene(app, "territory"))
+        assert len(scene.pages) == 7
+        for i in range(len(scene.pages)):
+            scene.page = i
+            app.step_frames(1)
+            assert scene.page_fits(i), (lang, i)
+        app.pop()
