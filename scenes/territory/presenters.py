@@ -104,7 +104,7 @@ def on_income(screen, ev: E.Income) -> Beat | None:
     if ev.tribe >= len(screen.session.names):
         return Beat(log=lambda: tr("territory.log.income", who=screen.tribe_name(ev.tribe), amounts=amounts_text(ev.total)))
     img = screen.app.text.render("+" + amounts_text(ev.total), theme.WHEAT)
-    return Beat([screen.float_beside_panel(ev.tribe, img)], sound="coin", merge="income",
+    return Beat([screen.float_beside_panel(ev.tribe, img)], sound="produce", merge="income",
                 log=lambda: tr("territory.log.income", who=screen.tribe_name(ev.tribe), amounts=amounts_text(ev.total)))
 
 
@@ -155,7 +155,7 @@ def on_refunded(screen, ev: E.Refunded) -> Beat | None:
         return None
     img = screen.app.text.render("+" + amounts_text(ev.amounts), theme.LEAF)
     p = screen.panel_rect(ev.tribe)
-    return Beat([FlyChip(img, screen.board_view.center, p.center)], sound="coin",
+    return Beat([FlyChip(img, screen.board_view.center, p.center)], sound="produce",
                 log=lambda: tr("territory.log.refund", who=screen.tribe_name(ev.tribe), amounts=amounts_text(ev.amounts)))
 
 
@@ -167,7 +167,7 @@ def on_gained(screen, ev: E.Gained) -> Beat:
     anims = []
     if ev.tile >= 0:
         anims.append(_float(screen, "+" + amounts_text(ev.amounts), theme.WHEAT, _at(screen, ev.tile)))
-    return Beat(anims, sound="coin", log=lambda: tr("territory.log.gained", who=screen.tribe_name(ev.tribe),
+    return Beat(anims, sound="produce", log=lambda: tr("territory.log.gained", who=screen.tribe_name(ev.tribe),
                                                      amounts=amounts_text(ev.amounts), why=ev.why))
 
 
@@ -186,7 +186,7 @@ def on_destroyed(screen, ev: E.Destroyed) -> Beat:
         code = BUILDING_CODE.get(ev.left or "none")
         if code is not None and ev.what in BUILDING_CODE:
             screen.shown.building[ev.tile] = code
-    return Beat([HitFlash(screen.centre(ev.tile), None, screen.camera.to_canvas)], sound="hit", apply=apply,
+    return Beat([HitFlash(screen.centre(ev.tile), None, screen.camera.to_canvas)], sound="discard", apply=apply,
                 focus=screen.centre(ev.tile),
                 log=lambda: tr("territory.log.destroyed", what=ev.what, tile=_tile(screen, ev.tile), why=ev.why))
 

@@ -255,3 +255,32 @@ def test_rules_pages_fit_in_both_languages(app):
             app.step_frames(1)
             assert scene.page_fits(i), (lang, i)
         app.pop()
+
+
+def test_a_turn_resolves_step_by_step_at_normal_speed(app, short_map):
+    """T-23: at 1x the resolution plays one beat at a time (every sound and animation of the
+    presenter table runs), the board follows each captured tile, and the end state is shown."""
+    session = GameSession(Setup(seats=("human", "greedy", "greedy"), seed=3, map=short_map, ruleset="territory"),
+                          ["Ada", "Bo", "Cy"], [0, 1, 2])
+    scene = open_game(app, session)
+    while scene.shown.phase is Phase.PICK or scene.human_seat() is None:
+        if scene.human_seat() is not None:
+            human_move(app, scene)
+        else:
+            app.step_frames(1)
+    enter_arrow(app, scene)
+    key(app, pygame.K_ESCAPE)
+    app.settings.speed = 1
+    while session.state.to_move() != [0]:      # the AI seats submit first
+        app.step_frames(1)
+    key(app, pygame.K_s)
+    key(app, pygame.K_y)
+    assert scene.timeline.busy
+    seen_busy = 0
+    for _ in range(20000):
+        if not scene.timeline.busy:
+            break
+        seen_busy += 1
+        app.step_frames(1)
+    assert seen_busy > 30
+    assert scene.shown.turn == session.state.turn or session.state.result() is not None
