@@ -187,6 +187,19 @@ def run(app, out: Path, shoot) -> list[Path]:
         app.settings.speed = 0
         app.step_frames(2)
 
+    # the order screen in 简体中文 (the same game as the arrow picture)
+    lang = app.settings.language
+    app.settings.language = "zh"
+    app.language_changed()
+    scene = open_game(game)
+    app.settings.speed = 0
+    app.step_frames(2)
+    if steps:
+        hover_tile(app, scene, steps[0].tile)
+    files.append(shoot(app, out, "territory_09_game_zh"))
+    app.settings.language = lang
+    app.language_changed()
+
     end = session(("greedy", "greedy", "greedy"), 3, ("bounty", "war", "pioneer"))
     agents = agents_for(end)
     for _ in range(400000):
