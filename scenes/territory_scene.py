@@ -20,7 +20,7 @@ from typing import Any, Hashable
 
 import pygame
 
-from game.core.i18n import tr
+from game.core.i18n import error_text, tr
 from game.territory import actions as A
 from game.territory import arrows as rules_arrows
 from game.territory import orders as rules_orders
@@ -146,6 +146,10 @@ class TerritoryScene(BoardScene):
     def next_tiles(self) -> dict[int, list]:
         """Legal next tiles of the arrow being drawn -> the actions reaching them."""
         out: dict[int, list] = {}
+        seat = self.human_seat()
+        if not self.drawing and self.origin is None and seat is not None and self.session.state.phase is Phase.ORDERS \
+                and self.session.state.unfinished(seat):
+            self.drawing = True   # the last arrow ends with a crossing: it must go on (T-11.1)
         if self.drawing:
             for a in self.legal_now():
                 if isinstance(a, A.Step):
@@ -320,8 +324,16 @@ class TerritoryScene(BoardScene):
             ButtonSpec(lambda: tr("game.undo"), self.undo, enabled=self.can_undo, hotkey=pygame.K_u),
             ButtonSpec(lambda: tr("territory.ui.submit"), self.ask_submit, icon="end_turn",
                        enabled=lambda: A.SUBMIT in self.legal_now(), hotkey=pygame.K_s,
-                       tooltip=lambda: tr("territory.ui.submit_tip"))],
+                       tooltip=lambda: tr("territory.ui.submit_tip"), why=self.why_not_submit)],
             (RX + 2, 337), (h, 20), step=(h + 2, 0))
+
+    def why_not_submit(self) -> str | None:
+        """The rules' reason Submit is refused now (e.g. an arrow ending with a crossing)."""
+        seat = self.human_seat()
+        if seat is None:
+            return None
+        refusal = self.session.state.reason(seat, A.SUBMIT)
+        return error_text(refusal) if refusal is not None else None
 
     def ordering(self) -> bool:
         return self.human_seat() is not None and self.shown.phase is Phase.ORDERS
