@@ -486,6 +486,15 @@ class TerritoryScene(BoardScene):
                 timers.append(tr("territory.ui.grievance", a=self.tribe_name(g[0]), b=self.tribe_name(g[1]), n=g[2]))
         if t.spice:
             timers.append(tr("territory.ui.trade_with", who=", ".join(self.tribe_name(p) for p in t.spice)))
+        for a, b, _t in v.demands:
+            if seat in (a, b):
+                timers.append(tr("territory.ui.p_tribute", a=self.tribe_name(a), b=self.tribe_name(b)))
+        for a, b, _t in v.trades:
+            if seat in (a, b):
+                timers.append(tr("territory.ui.p_trade", a=self.tribe_name(a), b=self.tribe_name(b)))
+        for a, b, _t in v.vassal_offers:
+            if seat in (a, b):
+                timers.append(tr("territory.ui.p_vassal", a=self.tribe_name(a), b=self.tribe_name(b)))
         lines.extend(timers)
         return "\n".join(lines)
 

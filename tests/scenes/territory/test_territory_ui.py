@@ -284,3 +284,36 @@ def test_a_turn_resolves_step_by_step_at_normal_speed(app, short_map):
         app.step_frames(1)
     assert seen_busy > 30
     assert scene.shown.turn == session.state.turn or session.state.result() is not None
+
+
+def test_tech_menu_and_tile_orders_enter_orders_by_clicks(app):
+    """T-9 / T-8: T opens the tech tree (researchable rows first, the rest greyed with their
+    prerequisites); a click on a row enters that order. B lists the selected tile's orders."""
+    from scenes.territory.dialogs import OrderMenu
+    session = GameSession(Setup(seats=("human", "greedy"), seed=3, ruleset="territory"), ["Ada", "Bot"], [0, 1])
+    scene = open_game(app, session)
+    while scene.shown.phase is Phase.PICK or scene.human_seat() is None:
+        if scene.human_seat() is not None:
+            human_move(app, scene)
+        else:
+            app.step_frames(1)
+    app.mouse = scene.panel_rect(1).center               # the other tribe's panel tooltip draws
+    app.step_frames(1)
+    key(app, pygame.K_t)
+    menu = app.top
+    assert isinstance(menu, OrderMenu) and menu.kind == "tech"
+    rows = menu.row_rects()
+    assert any(r[2] is None for _rect, r in rows)         # techs not yet open are listed too
+    rect, (_label, _cost, action) = next((rc, r) for rc, r in rows if r[2] is not None)
+    click(app, rect.center)
+    assert app.top is scene
+    assert any(o.action == action for o in session.state.tribes[0].orders) or session.state.tribes[0].priority != "gme"
+    build_tile = next((a.tile for a in session.state.legal_actions(0) if isinstance(a, A.Build)), None)
+    assert build_tile is not None
+    click(app, tile_pos(scene, build_tile))
+    key(app, pygame.K_b)
+    menu = app.top
+    assert isinstance(menu, OrderMenu) and menu.kind == "tile"
+    rect, (_label, _cost, action) = menu.row_rects()[0]
+    click(app, rect.center)
+    assert session.state.tribes[0].orders[-1].action == action
