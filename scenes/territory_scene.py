@@ -80,6 +80,9 @@ class TerritoryScene(BoardScene):
         self.list_top = 0
         self._tint_key: Any = None
         self._tint: pygame.Surface | None = None
+        self._layer_key: Any = None
+        self._layer: pygame.Surface | None = None
+        self._caps: dict = {}
         n = len(session.setup.seats)
         self.orders_y = 23 + (n + 1) // 2 * (PANEL_H + 2) + 1   # below the tribe panels
         self.hint_rect = pygame.Rect(RX, self.orders_y, RW, 32)
@@ -452,7 +455,7 @@ class TerritoryScene(BoardScene):
             return
         if v.phase is Phase.PICK:
             return
-        cap = position.cap(v, seat)
+        cap = self.cap_of(seat)
         res = t.res
         colour = theme.RED if sum(res) > cap else theme.INK
         s = f"{res[0]}g {res[1]}m {res[2]}e/{cap}"
@@ -532,7 +535,7 @@ class TerritoryScene(BoardScene):
         for o in t.orders:
             for k, n in enumerate(o.escrow_total()):
                 esc[k] += n
-        cap = max(1, position.cap(self.shown, t.id))
+        cap = max(1, self.cap_of(t.id))
         have = sum(t.res)
         bar = pygame.Rect(RX + 2, self.meter_y + 16, RW - 4, 4)
         pygame.draw.rect(canvas, theme.INK, bar)
@@ -612,43 +615,70 @@ class TerritoryScene(BoardScene):
             img = pygame.transform.scale(img, (img.get_width() * z, img.get_height() * z))
         canvas.blit(img, (x + dx * z, y + dy * z))
 
+    def layer_key(self) -> tuple:
+        """Everything the board layer shows (owners, buildings, walls...): it is redrawn only
+        when this changes (a beat's `apply` flips a tile, a new view is shown)."""
+        v = self.shown
+        return (tuple(v.owner), tuple(v.building), tuple(v.walls), tuple(v.desolate), tuple(v.commerce),
+                tuple(v.tunnel), tuple(t.temple for t in v.tribes))
+
+    def board_layer(self) -> pygame.Surface:
+        """Owner tint and borders, frost, desolation, undead, buildings, walls, tunnels and
+        temples at world scale (1x), cached by `layer_key`."""
+        key = self.layer_key()
+        if key == self._layer_key and self._layer is not None:
+            return self._layer
+        v = self.shown
+        b = v.board
+        surf = self.tint_surface().copy()
+        art = self.art
+
+        def put(img: pygame.Surface, i: int, dx: int = 0, dy: int = 0) -> None:
+            surf.blit(img, (i % b.width * TILE + dx, i // b.width * TILE + dy))
+        for i in range(b.size):
+            if b.cold[i]:
+                put(art["overlay_frost"], i, 2, 2)
+            if v.desolate[i]:
+                put(art["overlay_desolation"], i, 2, 2)
+            if v.owner[i] == UNDEAD:
+                put(art["overlay_undead"], i, 2, 2)
+            bld = BUILDINGS[v.building[i]]
+            if bld != "none" and f"building_{bld}" in art.frames:
+                o = v.owner[i]
+                put(art.tinted(f"building_{bld}", self.colour(o) if 0 <= o < len(self.session.colours) else -1), i, 2, 2)
+            if v.commerce[i]:
+                put(art["icon_commerce"], i, 9, 0)
+            if v.tunnel[i] >= 0:
+                put(art["building_tunnel"], i, 2, 2)
+            for k, side in enumerate(SIDES):
+                lvl = v.walls[i * 4 + k]
+                if lvl:
+                    put(art[f"wall_{side}_{min(lvl, 2)}"], i)
+        for t in v.tribes:
+            if t.temple >= 0:
+                put(art["building_temple"], t.temple, 2, 2)
+        self._layer_key, self._layer = key, surf
+        self._caps = {}
+        return surf
+
+    def cap_of(self, seat: int) -> int:
+        """The seat's cap in the shown view (cached with the board layer)."""
+        key = (id(self.shown), seat)
+        if key not in self._caps:
+            self._caps[key] = position.cap(self.shown, seat)
+        return self._caps[key]
+
     def draw_board(self, canvas: pygame.Surface) -> None:
         super().draw_board(canvas)
         v = self.shown
-        b = v.board
-        tint = self.tint_surface()
+        layer = self.board_layer()
         z = self.camera.zoom
         if z != 1:
-            tint = pygame.transform.scale(tint, (tint.get_width() * z, tint.get_height() * z))
-        canvas.blit(tint, self.camera.to_canvas((0, 0)))
-        smoke = v.volcano > 0
-        for i in range(b.size):
-            if b.cold[i]:
-                self.blit_world(canvas, self.art["overlay_frost"], i, 2, 2)
-            if smoke and i in b.volcanoes:
+            layer = pygame.transform.scale(layer, (layer.get_width() * z, layer.get_height() * z))
+        canvas.blit(layer, self.camera.to_canvas((0, 0)))
+        if v.volcano > 0:   # announced: smoke over the volcanoes (animated)
+            for i in v.board.volcanoes:
                 self.blit_world(canvas, self.art["overlay_smoke_%d" % (int(self.time * 3) % 2)], i, 2, 0)
-            if v.desolate[i]:
-                self.blit_world(canvas, self.art["overlay_desolation"], i, 2, 2)
-            if v.owner[i] == UNDEAD:
-                self.blit_world(canvas, self.art["overlay_undead"], i, 2, 2)
-            bld = BUILDINGS[v.building[i]]
-            if bld != "none":
-                frame = f"building_{bld}"
-                if frame in self.art.frames:
-                    o = v.owner[i]
-                    img = self.art.tinted(frame, self.colour(o) if 0 <= o < len(self.session.colours) else -1)
-                    self.blit_world(canvas, img, i, 2, 2)
-            if v.commerce[i]:
-                self.blit_world(canvas, self.art["icon_commerce"], i, 9, 0)
-            if v.tunnel[i] >= 0:
-                self.blit_world(canvas, self.art["building_tunnel"], i, 2, 2)
-            for s, side in enumerate(SIDES):
-                lvl = v.walls[i * 4 + s]
-                if lvl:
-                    self.blit_world(canvas, self.art[f"wall_{side}_{min(lvl, 2)}"], i)
-        for t in v.tribes:
-            if t.temple >= 0:
-                self.blit_world(canvas, self.art["building_temple"], t.temple, 2, 2)
         self.draw_orders(canvas)
 
     def draw_orders(self, canvas: pygame.Surface) -> None:
