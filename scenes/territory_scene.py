@@ -430,6 +430,8 @@ class TerritoryScene(BoardScene):
         left = tr("territory.ui.turn", turn=v.turn, limit=v.params.max_turns)
         if v.final_turn and v.phase is not Phase.OVER:
             left += "  " + tr("territory.ui.final_turn")
+        if self.timeline.busy and v.phase is not Phase.PICK:
+            return left, tr("territory.ui.resolving"), None
         seat = self.human_seat()
         if seat is not None:
             return left, tr("territory.ui.orders_of", name=self.name(seat)), seat

@@ -50,7 +50,10 @@ def on_picked(screen, ev: E.FactionPicked) -> Beat:
 
 def on_turn(screen, ev: E.TurnStarted) -> Beat:
     text = tr("territory.ui.turn_banner", turn=ev.turn)
-    return Beat([screen.turn_banner(text)], sound="turn",
+
+    def apply() -> None:
+        screen.shown.turn = ev.turn
+    return Beat([screen.turn_banner(text)], sound="turn", apply=apply,
                 log=lambda: tr("territory.log.turn", turn=ev.turn) + (" " + tr("territory.ui.final_turn") if ev.final else ""))
 
 
