@@ -375,7 +375,7 @@ class TerritoryScene(BoardScene):
 
     def pick_rects(self) -> list[tuple[pygame.Rect, Any]]:
         picks = [a for a in self.legal_now() if isinstance(a, A.PickFaction)]
-        return [(pygame.Rect(6, 40 + 34 * k, 376, 33), a) for k, a in enumerate(picks)]
+        return [(pygame.Rect(6, 38 + 34 * k, 376, 34), a) for k, a in enumerate(picks)]
 
     def draw_picks(self, canvas: pygame.Surface) -> None:
         canvas.fill(theme.INK, BOARD)
@@ -389,8 +389,15 @@ class TerritoryScene(BoardScene):
                 pygame.draw.rect(canvas, theme.STRAW, rect, 2)
             canvas.blit(self.art[f"emblem_{a.faction}"], (rect.x + 6, rect.y + 11))
             text.draw(canvas, tr(f"territory.faction.{a.faction}"), (rect.x + 22, rect.y + 9), theme.INK)
-            for n, line in enumerate(text.wrap(tr(f"territory.ability.{a.faction}"), rect.width - 84)[:2]):
-                text.draw(canvas, line, (rect.x + 78, rect.y + 1 + 15 * n), theme.DUSK)
+            # one line here; the whole text beside the list when pointed at
+            text.draw(canvas, fit(self.app, tr(f"territory.ability.{a.faction}"), rect.width - 94),
+                      (rect.x + 86, rect.y + 9), theme.DUSK)
+            if rect.collidepoint(mouse):   # the whole text beside the list
+                y = self.orders_y + 2
+                text.draw(canvas, tr(f"territory.faction.{a.faction}"), (RX + 2, y), theme.STRAW)
+                for line in text.wrap(tr(f"territory.ability.{a.faction}"), RW - 6)[:5]:
+                    y += 16
+                    text.draw(canvas, line, (RX + 2, y), theme.PARCHMENT)
 
     # ---- input -----------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
@@ -506,12 +513,15 @@ class TerritoryScene(BoardScene):
     def hint(self) -> str:
         v = self.shown
         seat = self.human_seat()
+        if self.timeline.busy:
+            return ""
         if seat is None:
             if v.phase is Phase.ORDERS and self.driver.thinking():
                 return tr("territory.ui.ai_thinking")
             return ""
         if v.phase is Phase.PICK:
-            return tr("territory.ui.pick_hint")
+            hovered = any(rect.collidepoint(self.app.mouse) for rect, _a in self.pick_rects())
+            return "" if hovered else tr("territory.ui.pick_hint")
         tile = self.hover[1] if self.hover else None
         if tile is not None and tile in self.next_tiles():
             f = self.forecast(tile)
