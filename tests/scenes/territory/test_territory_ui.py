@@ -317,3 +317,20 @@ def test_tech_menu_and_tile_orders_enter_orders_by_clicks(app):
     rect, (_label, _cost, action) = menu.row_rects()[0]
     click(app, rect.center)
     assert session.state.tribes[0].orders[-1].action == action
+
+
+def test_replay_plays_a_territory_save_to_the_same_end(app, short_map):
+    from scenes.replay import start_replay
+    from scenes.territory.smoke import agents_for, greedy_step
+    session = GameSession(Setup(seats=("greedy", "greedy", "greedy"), seed=2, map=short_map, ruleset="territory"),
+                          ["A", "B", "C"], [0, 1, 2])
+    agents = agents_for(session)
+    while session.state.result() is None:
+        greedy_step(session, agents)
+    start_replay(app, session.to_save())
+    scene = next(s for s in app.stack if isinstance(s, TerritoryScene))
+    for _ in range(5000):
+        if scene.session.state.result() is not None:
+            break
+        app.step_frames(1)
+    assert scene.session.state.digest() == session.state.digest()
