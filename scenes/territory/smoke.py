@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pygame
-
 from game.core.protocol import Setup
 from game.play.session import GameSession
 from game.territory import actions as A
