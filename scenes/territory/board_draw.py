@@ -131,9 +131,8 @@ class TerritoryBoardDraw:
         if z != 1:
             layer = pygame.transform.scale(layer, (layer.get_width() * z, layer.get_height() * z))
         canvas.blit(layer, self.camera.to_canvas((0, 0)))
-        if v.volcano > 0:   # announced: smoke over the volcanoes (animated)
-            for i in v.board.volcanoes:
-                self.blit_world(canvas, self.art["overlay_smoke_%d" % (int(self.time * 3) % 2)], i, 2, 0)
+        if v.volcano >= 0:   # an announced volcano smokes until it erupts (T-15.1 D22)
+            self.blit_world(canvas, self.art["overlay_smoke_%d" % (int(self.time * 3) % 2)], v.volcano, 2, 0)
         self.draw_orders(canvas)
 
     def draw_orders(self, canvas: pygame.Surface) -> None:

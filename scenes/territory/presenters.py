@@ -64,7 +64,7 @@ def on_tech_active(screen, ev: E.TechActivated) -> Beat:
 
 
 def on_disaster(screen, ev: E.Disaster) -> Beat:
-    frame = f"disaster_{ev.kind}"
+    frame = f"disaster_{'volcano' if ev.kind == 'eruption' else ev.kind}"
     piece = screen.art[frame] if frame in screen.art.frames else None
 
     def apply() -> None:
@@ -72,8 +72,10 @@ def on_disaster(screen, ev: E.Disaster) -> Beat:
             screen.shown.winter_until = ev.until
         elif ev.kind == "magic_turmoil":
             screen.shown.turmoil_until = ev.until
-        elif ev.kind == "volcano" and ev.tile >= 0:
-            screen.shown.volcano = max(1, screen.shown.volcano)
+        elif ev.kind == "volcano":
+            screen.shown.volcano = ev.tile      # announced: smoke until it erupts
+        elif ev.kind == "eruption":
+            screen.shown.volcano = -1           # D28: dormant again
     anims: list[Any] = [screen.turn_banner(tr(f"territory.disaster.{ev.kind}"), piece=piece)]
     if ev.tile >= 0:
         anims.append(Ring(_at(screen, ev.tile), theme.RED))

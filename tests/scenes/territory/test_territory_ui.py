@@ -334,3 +334,22 @@ def test_replay_plays_a_territory_save_to_the_same_end(app, short_map):
             break
         app.step_frames(1)
     assert scene.session.state.digest() == session.state.digest()
+
+
+def test_volcano_smokes_from_its_announcement_to_its_eruption(app):
+    """T-15.1 D22 / D28: the announced volcano tile smokes on the board; after the eruption
+    it is dormant (the presenter's beats change the shown view as they start)."""
+    from game.territory import events as E
+    from scenes.territory.presenters import on_disaster
+    session = GameSession(Setup(seats=("human", "greedy"), seed=3, ruleset="territory"), ["Ada", "Bot"], [0, 1])
+    scene = open_game(app, session)
+    volcano = scene.shown.board.volcanoes[0]
+    app.mouse = (1, 1)
+    app.step_frames(1)
+    calm = pygame.image.tobytes(app.canvas, "RGB")
+    on_disaster(scene, E.Disaster("volcano", 5, volcano, 6)).apply()
+    assert scene.shown.volcano == volcano
+    app.step_frames(1)
+    assert pygame.image.tobytes(app.canvas, "RGB") != calm
+    on_disaster(scene, E.Disaster("eruption", 6, volcano, 6)).apply()
+    assert scene.shown.volcano == -1
