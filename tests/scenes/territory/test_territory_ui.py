@@ -343,6 +343,11 @@ def test_volcano_smokes_from_its_announcement_to_its_eruption(app):
     from scenes.territory.presenters import on_disaster
     session = GameSession(Setup(seats=("human", "greedy"), seed=3, ruleset="territory"), ["Ada", "Bot"], [0, 1])
     scene = open_game(app, session)
+    while scene.shown.phase is Phase.PICK or scene.human_seat() is None:
+        if scene.human_seat() is not None:
+            human_move(app, scene)
+        else:
+            app.step_frames(1)
     volcano = scene.shown.board.volcanoes[0]
     app.mouse = (1, 1)
     app.step_frames(1)
