@@ -231,7 +231,9 @@ class TerritoryScene(TerritoryBoardDraw, BoardScene):
 
     def after_apply(self, seat: int, action, events: list) -> None:
         if isinstance(action, A.Submit):
+            # nothing of this seat's choices carries over to the next person at the device
             self.drawing, self.origin = False, None
+            self.x_pick, self.raze, self.list_top = 3, "none", 0
 
     def end_turn_action(self):
         return None  # Submit always asks for confirmation (a button / S)

@@ -137,6 +137,8 @@ def frame_after_first_human(app, choose: int):
             human_move(app, scene)
     assert scene.shown.phase is Phase.ORDERS and scene.human_seat() == 0
     entered = enter_arrow(app, scene, choose)
+    key(app, pygame.K_r)                              # a raze choice and an x left behind
+    key(app, getattr(pygame, f"K_{1 + choose % 6}"))
     key(app, pygame.K_ESCAPE)
     key(app, pygame.K_s)
     key(app, pygame.K_y)
