@@ -38,9 +38,11 @@ def action_label(screen: Any, a: Any) -> str:
     w = screen.board_w
     t = lambda i: tile_text(i, w)  # noqa: E731
     if isinstance(a, A.Arrow):
-        return tr("territory.ui.o_arrow", origin=t(a.origin), tile=t(a.tile), x=a.x)
+        x = f"x{a.x}" if a.x else tr("territory.ui.cross")
+        return tr("territory.ui.o_arrow", origin=t(a.origin), tile=t(a.tile), x=x)
     if isinstance(a, A.Step):
-        return tr("territory.ui.o_step", tile=t(a.tile), x=a.x)
+        x = f"x{a.x}" if a.x else tr("territory.ui.cross")
+        return tr("territory.ui.o_step", tile=t(a.tile), x=x)
     if isinstance(a, A.Build):
         return tr("territory.ui.o_build", what=tr(f"territory.building.{a.building}"), tile=t(a.tile))
     if isinstance(a, A.Upgrade):
