@@ -467,3 +467,12 @@ def _register_skirmish() -> None:
 
 
 _register_skirmish()
+
+
+def _register_territory() -> None:
+    """Dice for Land's pages live beside its screen (scenes/territory/help_pages.py)."""
+    from scenes.territory.help_pages import PAGES as territory_pages
+    PAGES["territory"] = [Page(key, picture) for key, picture in territory_pages]
+
+
+_register_territory()

@@ -22,6 +22,7 @@ from scenes.lobby import LobbyScene, LobbySpec, OptionSpec
 from scenes.results import ResultsScene
 from scenes.settings_scene import SettingsScene
 from scenes.skirmish_scene import SkirmishScene
+from scenes.territory_scene import TerritoryScene
 from scenes.tidegate_scene import TidegateScene
 from scenes.title import TitleScene
 
@@ -35,6 +36,7 @@ GAME_SCENES: dict[str, Callable[["App", GameSession], "Scene"]] = {
     "domiplot": DomiplotScene,
     "landship": LandshipScene,
     "skirmish": SkirmishScene,
+    "territory": TerritoryScene,
 }
 
 

@@ -157,5 +157,7 @@ def run_smoke(out: Path) -> list[Path]:
     files += domiplot_smoke.run(app, out, shoot, advance)
     from scenes.skirmish.smoke import run as skirmish_smoke
     files += skirmish_smoke(app, out, shoot)
+    from scenes.territory.smoke import run as territory_smoke   # issue 15: files territory_*.png
+    files += territory_smoke(app, out, shoot)
     pygame.quit()
     return files

@@ -15,4 +15,7 @@ LANDSHIP = ["landship_01_lobby", "landship_02_turn_start_d4", "landship_03_move_
 SCREENS += ["skirmish_01_lobby", "skirmish_02_setup_picks", "skirmish_03_game_start", "skirmish_04_move_preview",
             "skirmish_05_attack_forecast", "skirmish_06_mid_attack", "skirmish_07_production_menu",
             "skirmish_08_results", "skirmish_09_results_zh", "skirmish_10_game_zh"]
+SCREENS += ["territory_01_lobby", "territory_02_tribe_picks", "territory_03_arrow_forecast", "territory_04_tech_tree",
+            "territory_05_spell_preview", "territory_06_resolution_die", "territory_07_disaster",
+            "territory_08_results", "territory_09_game_zh"]
 SMOKE_PICTURES = SCREENS + LANDSHIP

@@ -1,0 +1,1 @@
+"""Dice for Land screen parts: presenters, labels and dialogs (scenes/territory_scene.py)."""

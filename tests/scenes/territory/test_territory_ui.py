@@ -1,0 +1,362 @@
+"""Whole Dice for Land games driven only through posted pygame events (dummy video and audio).
+
+Issue 15 / SCREENS.md 14-15: tribe picks in the game (T-4.1), secret orders entered by clicks
+and keys (an origin tile, x by its key, the target tile; S and Y submit, T-5.2), the turn
+resolving through the presenter, results; a human against greedy and two humans hot-seat; the
+second human's frame never shows the first human's orders (T-18.2, pixel-identical); save,
+quit and continue with an identical digest. The games use Origin with `max_turns` 3 (a map
+property, T-17.4) so they end quickly.
+"""
+
+import shutil
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.core.protocol import Setup
+from game.play.session import GameSession
+from game.territory import actions as A
+from game.territory.state import Phase
+from scenes.registry import open_game
+from scenes.results import ResultsScene
+from scenes.territory_scene import TerritoryScene
+from scenes.title import TitleScene
+from tests.scenes.conftest import click, key
+
+MAPS = Path(__file__).resolve().parents[3] / "maps" / "territory"
+
+
+@pytest.fixture
+def short_map(data_dir) -> str:
+    """Origin with the map property max_turns = 3 (T-17.4), as a user map: games end fast."""
+    from game.core.storage import user_maps_dir
+    folder = user_maps_dir("territory")
+    folder.mkdir(parents=True, exist_ok=True)
+    for name in ("territory.tsx", "territory_tiles.png"):
+        shutil.copy(MAPS / name, folder / name)
+    text = (MAPS / "origin.tmx").read_text(encoding="utf-8").replace(
+        '<property name="title" value="Origin"/>',
+        '<property name="title" value="Origin (short)"/>\n  <property name="max_turns" type="int" value="3"/>')
+    path = folder / "short.tmx"
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def game_scene(app) -> TerritoryScene:
+    for scene in reversed(app.stack):
+        if isinstance(scene, TerritoryScene):
+            return scene
+    raise AssertionError(f"no territory scene on the stack: {app.stack}")
+
+
+def tile_pos(scene, i):
+    return scene.camera.to_canvas(scene.centre(i))
+
+
+def enter_arrow(app, scene, choose=0) -> A.Arrow | None:
+    """Click an origin, press x's key, click the target: one attack arrow, as a person does."""
+    seat = scene.human_seat()
+    arrows = [a for a in scene.session.state.legal_actions(seat) if isinstance(a, A.Arrow) and a.x >= 1
+              and a.raze == "none"]
+    if not arrows:
+        return None
+    a = arrows[choose % len(arrows)]
+    click(app, tile_pos(scene, a.origin))
+    assert scene.origin == a.origin
+    key(app, getattr(pygame, f"K_{a.x}"))
+    assert scene.x_pick == a.x
+    click(app, tile_pos(scene, a.tile))
+    return a
+
+
+def human_move(app, scene) -> None:
+    """One human step: a tribe pick; or one arrow, then Submit (S) and its confirmation (Y)."""
+    seat = scene.human_seat()
+    if scene.shown.phase is Phase.PICK:
+        rect, _a = scene.pick_rects()[0]
+        click(app, rect.center)
+        return
+    tribe = scene.shown.tribes[seat]
+    if not tribe.orders and enter_arrow(app, scene) is not None:
+        assert scene.session.state.tribes[seat].orders, "the arrow was not entered"
+        return
+    key(app, pygame.K_ESCAPE)            # stop drawing the arrow
+    key(app, pygame.K_s)
+    key(app, pygame.K_y)
+
+
+def play_to_results(app, limit=3000) -> None:
+    for _ in range(limit):
+        if isinstance(app.top, ResultsScene):
+            return
+        scene = app.top
+        if isinstance(scene, TerritoryScene) and scene.handoff_pending() is not None:
+            click(app, (320, 180))                         # "pass the device": the next player clicks
+        elif isinstance(scene, TerritoryScene) and scene.human_seat() is not None:
+            before = len(scene.session.actions)
+            human_move(app, scene)
+            assert len(scene.session.actions) > before, "a human input did not act"
+        else:
+            app.step_frames(1)
+    raise AssertionError("the game did not reach the results screen")
+
+
+def test_human_against_greedy_by_events(app, short_map):
+    session = GameSession(Setup(seats=("human", "greedy"), seed=3, map=short_map, ruleset="territory"), ["Ada", "Bot"], [0, 1])
+    scene = open_game(app, session)
+    assert scene.handoff_pending() is None          # one person at the machine: nothing to hide
+    play_to_results(app)
+    kinds = {type(a) for s, a in session.actions if s == 0}
+    assert {A.PickFaction, A.Arrow, A.Submit} <= kinds
+    result = session.state.result()
+    assert result is not None and result.cause
+    # the chart: tiles per seat at each turn start and at the end (replayed)
+    assert session.score_history and len(session.score_history[0]) == 2
+    assert session.score_history[-1] == tuple(result.scores)
+
+
+def test_hot_seat_game_by_events(app, short_map):
+    session = GameSession(Setup(seats=("human", "human"), seed=5, map=short_map, ruleset="territory"), ["Ada", "Ben"], [0, 1])
+    scene = open_game(app, session)
+    assert scene.handoff_pending() == 0              # T-18.2: pass the device before the picks
+    play_to_results(app)
+    assert {s for s, a in session.actions if isinstance(a, A.Arrow)} == {0, 1}
+    assert session.state.result() is not None
+
+
+def frame_after_first_human(app, choose: int):
+    session = GameSession(Setup(seats=("human", "human"), seed=5, ruleset="territory"), ["Ada", "Ben"], [0, 1])
+    scene = open_game(app, session)
+    for _ in range(10):                               # picks, each behind the pass-the-device screen
+        if scene.handoff_pending() is not None:
+            click(app, (320, 180))
+        elif scene.shown.phase is Phase.ORDERS:
+            break
+        else:
+            human_move(app, scene)
+    assert scene.shown.phase is Phase.ORDERS and scene.human_seat() == 0
+    entered = enter_arrow(app, scene, choose)
+    key(app, pygame.K_r)                              # a raze choice and an x left behind
+    key(app, getattr(pygame, f"K_{1 + choose % 6}"))
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_s)
+    key(app, pygame.K_y)
+    assert session.state.tribes[0].submitted
+    assert scene.handoff_pending() == 1
+    app.mouse = (1, 1)
+    app.step_frames(1)
+    hidden = pygame.image.tobytes(app.canvas, "RGB")
+    click(app, (320, 180))                            # seat 1 takes the device
+    app.mouse = (1, 1)
+    app.step_frames(2)
+    assert scene.viewer() == 1
+    return entered, hidden, pygame.image.tobytes(app.canvas, "RGB")
+
+
+def test_second_human_never_sees_the_first_humans_orders(app):
+    """T-18.2: Ben's frame is pixel-identical whichever arrow Ada entered."""
+    a1, hidden1, frame1 = frame_after_first_human(app, 0)
+    a2, hidden2, frame2 = frame_after_first_human(app, 7)
+    assert a1 != a2
+    assert hidden1 == hidden2
+    assert frame1 == frame2
+
+
+def test_forecast_names_y_chance_and_cost_from_the_rules(app):
+    """T-11.4f / T-11.6: the hovered step's y = x + A - D, chance y/6, and its cost."""
+    session = GameSession(Setup(seats=("human", "greedy"), seed=3, ruleset="territory"), ["Ada", "Bot"], [0, 1])
+    scene = open_game(app, session)
+    while scene.shown.phase is Phase.PICK or scene.human_seat() is None:
+        if scene.human_seat() is not None:
+            human_move(app, scene)
+        else:
+            app.step_frames(1)
+    arrow = next(a for a in session.state.legal_actions(0) if isinstance(a, A.Arrow) and a.x == 3)
+    click(app, tile_pos(scene, arrow.origin))
+    key(app, pygame.K_3)
+    y, pct, cost = scene.forecast(arrow.tile)
+    from game.territory import position
+    from game.territory.arrows import attack_bonus
+    v = scene.shown
+    side = v.board.side_between(arrow.tile, arrow.origin)
+    expect = 3 + attack_bonus(v, 0, v.owner[arrow.tile], arrow.tile, False, False) - position.defense(v, arrow.tile, 0, side)
+    assert y == expect
+    assert pct == (0 if y <= 0 else 100 if y >= 6 else round(100 * y / 6))
+    click(app, tile_pos(scene, arrow.tile))
+    order = session.state.tribes[0].orders[-1]
+    assert sum(order.escrow_total()) == cost
+
+
+def test_save_quit_continue_gives_the_same_digest(app):
+    session = GameSession(Setup(seats=("human", "greedy", "greedy"), seed=21, ruleset="territory"),
+                          ["Ada", "Bo", "Cy"], [2, 0, 1])
+    scene = open_game(app, session)
+    for _ in range(200):
+        if scene.shown.phase is Phase.ORDERS and scene.shown.turn >= 2 and scene.human_seat() is not None:
+            break
+        if scene.human_seat() is not None:
+            human_move(app, scene)
+        else:
+            app.step_frames(1)
+    enter_arrow(app, scene)                           # an order in escrow is part of the save
+    key(app, pygame.K_ESCAPE)                         # stop drawing
+    key(app, pygame.K_ESCAPE)                         # pause menu
+    click(app, app.top.widgets.widgets[3].rect.center)          # Save and leave
+    assert isinstance(app.top, TitleScene)
+    # (the AI seats enter their orders while the human does: the game as it was left)
+    digest, n_actions = session.state.digest(), len(session.actions)
+    assert session.state.tribes[0].orders
+    click(app, app.top.widgets.widgets[1].rect.center)          # Continue
+    resumed = game_scene(app)
+    assert resumed is not scene
+    # the AI seats go on entering orders as soon as the game is back: compare at the save
+    from game.play.saves import latest_autosave, read_save, restore
+    assert restore(read_save(latest_autosave())).digest() == digest
+    assert resumed.session.actions[:n_actions] == session.actions[:n_actions]
+    assert resumed.session.state.tribes[0].orders == session.state.tribes[0].orders
+
+
+def test_removing_an_order_by_its_cross_refunds_it(app):
+    session = GameSession(Setup(seats=("human", "greedy"), seed=3, ruleset="territory"), ["Ada", "Bot"], [0, 1])
+    scene = open_game(app, session)
+    while scene.shown.phase is Phase.PICK or scene.human_seat() is None:
+        if scene.human_seat() is not None:
+            human_move(app, scene)
+        else:
+            app.step_frames(1)
+    res = list(session.state.tribes[0].res)
+    enter_arrow(app, scene)
+    assert session.state.tribes[0].res != res
+    key(app, pygame.K_ESCAPE)
+    rect, _order = scene.order_rows()[0]
+    click(app, rect.center)
+    assert not session.state.tribes[0].orders
+    assert session.state.tribes[0].res == res
+
+
+def test_refusal_shows_its_reason(app):
+    session = GameSession(Setup(seats=("human", "greedy"), seed=3, ruleset="territory"), ["Ada", "Bot"], [0, 1])
+    scene = open_game(app, session)
+    app.step_frames(1)
+    before = session.state.digest()
+    scene.act(A.SUBMIT)                 # during the picks only pick_faction is legal
+    assert session.state.digest() == before
+    assert scene.toast and scene.toast[0]
+
+
+def test_rules_pages_fit_in_both_languages(app):
+    from scenes.help import RulesHelpScene
+    for lang in ("en", "zh"):
+        app.settings.language = lang
+        app.language_changed()
+        scene = app.push(RulesHelpScene(app, "territory"))
+        assert len(scene.pages) == 7
+        for i in range(len(scene.pages)):
+            scene.page = i
+            app.step_frames(1)
+            assert scene.page_fits(i), (lang, i)
+        app.pop()
+
+
+def test_a_turn_resolves_step_by_step_at_normal_speed(app, short_map):
+    """T-23: at 1x the resolution plays one beat at a time (every sound and animation of the
+    presenter table runs), the board follows each captured tile, and the end state is shown."""
+    session = GameSession(Setup(seats=("human", "greedy", "greedy"), seed=3, map=short_map, ruleset="territory"),
+                          ["Ada", "Bo", "Cy"], [0, 1, 2])
+    scene = open_game(app, session)
+    while scene.shown.phase is Phase.PICK or scene.human_seat() is None:
+        if scene.human_seat() is not None:
+            human_move(app, scene)
+        else:
+            app.step_frames(1)
+    enter_arrow(app, scene)
+    key(app, pygame.K_ESCAPE)
+    app.settings.speed = 1
+    while session.state.to_move() != [0]:      # the AI seats submit first
+        app.step_frames(1)
+    key(app, pygame.K_s)
+    key(app, pygame.K_y)
+    assert scene.timeline.busy
+    seen_busy = 0
+    for _ in range(20000):
+        if not scene.timeline.busy:
+            break
+        seen_busy += 1
+        app.step_frames(1)
+    assert seen_busy > 30
+    assert scene.shown.turn == session.state.turn or session.state.result() is not None
+
+
+def test_tech_menu_and_tile_orders_enter_orders_by_clicks(app):
+    """T-9 / T-8: T opens the tech tree (researchable rows first, the rest greyed with their
+    prerequisites); a click on a row enters that order. B lists the selected tile's orders."""
+    from scenes.territory.dialogs import OrderMenu
+    session = GameSession(Setup(seats=("human", "greedy"), seed=3, ruleset="territory"), ["Ada", "Bot"], [0, 1])
+    scene = open_game(app, session)
+    while scene.shown.phase is Phase.PICK or scene.human_seat() is None:
+        if scene.human_seat() is not None:
+            human_move(app, scene)
+        else:
+            app.step_frames(1)
+    app.mouse = scene.panel_rect(1).center               # the other tribe's panel tooltip draws
+    app.step_frames(1)
+    key(app, pygame.K_t)
+    menu = app.top
+    assert isinstance(menu, OrderMenu) and menu.kind == "tech"
+    rows = menu.row_rects()
+    assert any(r[2] is None for _rect, r in rows)         # techs not yet open are listed too
+    rect, (_label, _cost, action) = next((rc, r) for rc, r in rows if r[2] is not None)
+    click(app, rect.center)
+    assert app.top is scene
+    assert any(o.action == action for o in session.state.tribes[0].orders) or session.state.tribes[0].priority != "gme"
+    build_tile = next((a.tile for a in session.state.legal_actions(0) if isinstance(a, A.Build)), None)
+    assert build_tile is not None
+    click(app, tile_pos(scene, build_tile))
+    key(app, pygame.K_b)
+    menu = app.top
+    assert isinstance(menu, OrderMenu) and menu.kind == "tile"
+    rect, (_label, _cost, action) = menu.row_rects()[0]
+    click(app, rect.center)
+    assert session.state.tribes[0].orders[-1].action == action
+
+
+def test_replay_plays_a_territory_save_to_the_same_end(app, short_map):
+    from scenes.replay import start_replay
+    from scenes.territory.smoke import agents_for, greedy_step
+    session = GameSession(Setup(seats=("greedy", "greedy", "greedy"), seed=2, map=short_map, ruleset="territory"),
+                          ["A", "B", "C"], [0, 1, 2])
+    agents = agents_for(session)
+    while session.state.result() is None:
+        greedy_step(session, agents)
+    start_replay(app, session.to_save())
+    scene = next(s for s in app.stack if isinstance(s, TerritoryScene))
+    for _ in range(5000):
+        if scene.session.state.result() is not None:
+            break
+        app.step_frames(1)
+    assert scene.session.state.digest() == session.state.digest()
+
+
+def test_volcano_smokes_from_its_announcement_to_its_eruption(app):
+    """T-15.1 D22 / D28: the announced volcano tile smokes on the board; after the eruption
+    it is dormant (the presenter's beats change the shown view as they start)."""
+    from game.territory import events as E
+    from scenes.territory.presenters import on_disaster
+    session = GameSession(Setup(seats=("human", "greedy"), seed=3, ruleset="territory"), ["Ada", "Bot"], [0, 1])
+    scene = open_game(app, session)
+    while scene.shown.phase is Phase.PICK or scene.human_seat() is None:
+        if scene.human_seat() is not None:
+            human_move(app, scene)
+        else:
+            app.step_frames(1)
+    volcano = scene.shown.board.volcanoes[0]
+    app.mouse = (1, 1)
+    app.step_frames(1)
+    calm = pygame.image.tobytes(app.canvas, "RGB")
+    on_disaster(scene, E.Disaster("volcano", 5, volcano, 6)).apply()
+    assert scene.shown.volcano == volcano
+    app.step_frames(1)
+    assert pygame.image.tobytes(app.canvas, "RGB") != calm
+    on_disaster(scene, E.Disaster("eruption", 6, volcano, 6)).apply()
+    assert scene.shown.volcano == -1
