@@ -89,7 +89,7 @@ def test_hard_decision_is_a_pure_function_of_seed_view_and_iterations(ruleset_id
     assert first in legal and first == again
     agent = hard(ruleset_id, seat)
     agent.choose(view, legal)
-    assert agent.last.iterations == 12
+    assert agent.last.iterations == 12 and agent.last.children >= 2
 
 
 @pytest.mark.parametrize("ruleset_id", SEARCHABLE)
