@@ -2,8 +2,11 @@
 
 Rules: ../shared/rules/landship.md (B, S, T, A, M, C, K, E, V, R, H, I; decisions D1..D37).
 Modules: `constants` (the [P] numbers from `data/rules.toml`), `board` (the grid, its topology
-and the Tiled map checks), `actions` and `events`, `state` (plain data and the view), `rules`
-(legality, effects, the turn/round flow, the Ruleset), `ai` (the greedy agent).
+and the Tiled map checks), `actions` and `events`, `state` (plain data and the view); the rules
+by family as plain functions over the state: `base` (shared checks), `movement`, `combat`,
+`building`, `weather`, `turn` (the T/V flow), `legality` (one checker that validates one action
+and enumerates all); `rules` (protocol methods, action tables, the Ruleset), `ai` (greedy), `agents` (the
+agent table; rules never import AI).
 
 Choices where the spec is silent or where the collection's conventions differ:
 - Files: the default map is `maps/landship/default.tmx` (each ruleset keeps its maps in its
@@ -11,8 +14,10 @@ Choices where the spec is silent or where the collection's conventions differ:
   a map property of the same dotted name overrides any [P] value, as the spec asks.
 - Only the square board is implemented: the §14 hex variant is optional (phase 2), so a map
   with `grid=hex` or a non-orthogonal orientation is refused (`wrong_orientation`). 2 seats.
-- Reason keys are the spec's I-2 names prefixed `landship.` (catalogue key
-  `error.landship.<name>`), except `game_over` and `not_your_turn`, which the catalogue shares.
+- Refusals are `IllegalAction(key, action=<type name>, seat=<seat>)`; keys are the spec's I-2
+  names prefixed `landship.` (catalogue key `error.landship.<name>`), except `game_over` and
+  `not_your_turn`, which the catalogue shares. The spec's `unknown_action` is the core
+  `not_an_action` refusal, given to anything that is not a Landship action whoever's turn it is.
 - Malformed payloads (`bad_payload`, D31) are checked right after the turn checks; a target
   id that names no piece (never built, or sunk) is `unknown_ship`, found at the target step.
 - A ram ship's move to a cell it cannot reach at all is `out_of_reach`; to a cell it could
@@ -34,10 +39,14 @@ Choices where the spec is silent or where the collection's conventions differ:
   the first AP roll, any automatic ends) is kept in `state.opening_events` for the screen.
 - Instant events (5, 6) show their area marker through round R+1 (E-9); the wind covers the
   whole board and the surge has no area, so neither gets a marker.
-- A draw lists every player who shares it as winners (`Result.winners`); `Result.reason` and
-  the `game_over` event name the deciding rule id; `Result.scores` counts each seat's active
-  ships at the end. V-5b's draw is shared by the players eliminated at that step.
+- A draw lists every player who shares it as winners (`Result.winners`, `draw=True`);
+  `Result.cause` and the core `game_over` event name the deciding rule id; `Result.scores`
+  counts each seat's active ships at the end. V-5b's draw is shared by the players eliminated
+  at that step.
 - A hulk keeps its last integrity for display; it means nothing until a capture resets it.
+- A view holds everything but the RNG and the seed (H-1, H-3; issue 17): either would give
+  every die to come. `LandshipRuleset.state_from_view` rebuilds the game exactly, with the
+  given RNG and seed 0 in its setup. `resign` is marked `concedes`.
 - Setup options are ignored (the lobby passes other rulesets' options to every ruleset).
 - Map objects: pytmx moves tile objects to a top-left origin, so every object's cell is its
   centre (x + w/2, y + h/2) floor-divided by the tile size (the spec's B-6 rule).

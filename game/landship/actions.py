@@ -83,6 +83,40 @@ class EndTurn(Action):
 class Resign(Action):
     """V-6: leave the game at once; the fleet becomes hulks."""
 
+    concedes = True  # gives the game away: the random agent and benchmarks skip it
+
 
 END_TURN = EndTurn()
 RESIGN = Resign()
+
+
+# ---- shared instances for the enumeration -----------------------------------------------------
+# `legal_actions` builds the same few hundred actions again on every call; actions are
+# immutable values, so one instance per value serves every call (and every game: ids and
+# cells repeat). The tables are dropped when they grow past a bound, so memory stays small.
+_INTERNED: dict[tuple, Action] = {}
+_ROWS: dict[tuple, list] = {}
+_TABLE_MAX = 100_000
+
+
+def interned(kind: type, *args: object) -> Action:
+    """The one shared instance of `kind(*args)` (an action class above, hashable args)."""
+    key = (kind, *args)
+    found = _INTERNED.get(key)
+    if found is None:
+        if len(_INTERNED) >= _TABLE_MAX:
+            _INTERNED.clear()
+        found = _INTERNED[key] = kind(*args)
+    return found
+
+
+def row(kind: type, head: object, width: int, height: int) -> list:
+    """A per-cell table (index y * width + x) of shared `kind` actions whose other fields are
+    `head`; the caller fills a missing entry with the action for that cell."""
+    key = (kind, head, width, height)
+    found = _ROWS.get(key)
+    if found is None:
+        if len(_ROWS) >= _TABLE_MAX:
+            _ROWS.clear()
+        found = _ROWS[key] = [None] * (width * height)
+    return found

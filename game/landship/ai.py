@@ -18,11 +18,18 @@ Score (§15; weights in `W_*` below):
    builder, then the engineer, heavy guns while the enemy has fortresses (or an engineer and
    we have no heavy gun: its DR 2 stops fast ships and fortresses), else fast ships and
    fortresses alternately (rams when the rest are at their limits);
-5. tactics: +0.6 per pierce marker on an enemy (so the heavy gun fires first at a shared
-   target), -1 per unspent AP; fortress lines and ram lanes act through term 3.
+5. tactics: +0.6 per pierce marker on a standing enemy (so the heavy gun fires first at a
+   shared target), -1 per unspent AP; fortress lines and ram lanes act through term 3.
 Choices beyond §15 (shaping so a one-ply search advances at all): armed ships get -0.3 per
 step beyond their range from the nearest enemy ship, and an engineer -0.5 per step from the
 nearest active tile while it does not stand on one.
+Against endless loops (issue 17): a freshly captured or built ship that the enemies could
+destroy in their next turn counts as lost, and a further -3 for the AP wasted on it (it
+cannot act or flee first); each restore of a
+wrecked type that V-4 counts costs -6 per step of the streak (a draw at the limit is worth
+nothing to a side that can still win); a wreck is never fired at (its pierce markers vanish
+when it becomes a hulk); fast ships, fortresses and rams are built in turn.
+Every tie between equal best actions is broken by the agent's own RNG.
 """
 
 from __future__ import annotations
@@ -48,6 +55,9 @@ W_PIERCE = 0.6
 W_UNSPENT_AP = -1.0
 W_APPROACH = -0.3
 W_ENGINEER_TO_TILE = -0.5
+W_REPEAT = -6.0             # per V-4 streak step of an own ship type
+W_DRAW_NEAR = -40.0         # an enemy restore would now end the game in the V-4 draw
+W_DOOMED = -3.0             # a fresh (captured or built) ship the enemies can destroy at once
 THREAT_ATTACKS = 3          # the enemy's AP allows about this many shots at one builder
 RAM_MEAN_D6 = 3.5
 
@@ -118,12 +128,20 @@ class _Planner:
             if s.owner == HULK:
                 continue
             if s.owner == seat:
+                if s.fresh and self._doomed(g, s, enemy_ships):
+                    # it cannot act or flee before the enemies fire: as good as lost, and the
+                    # AP spent on it (credited by the unspent-AP term) wasted
+                    total += W_DOOMED
+                    continue
                 total += self._value(g, s, own_builders, True)
             elif s.owner in enemy_builders:
                 total -= self._value(g, s, enemy_builders[s.owner], self.acts_this_round[s.owner])
-        # 2. builders
+        # 2. builders (wrecked builders of an enemy still to act this round may repair each
+        # other before the round ends: then the enemy is not beaten yet)
         for s in self.enemies:
-            if all(b.integrity == 0 for b in enemy_builders[s]):
+            builders = enemy_builders[s]
+            if all(b.integrity == 0 for b in builders) and not (
+                    self.acts_this_round[s] and any(self._repairable(g, b, builders) for b in builders)):
                 total += W_NO_ENEMY_BUILDER
         if all(b.integrity == 0 for b in own_builders):
             total += W_NO_OWN_BUILDER
@@ -146,9 +164,18 @@ class _Planner:
                 near = min((board.distance("manh", b.pos, c) for i, c in enumerate(board.tiles)
                             if not g.depleted[i]), default=0)
                 total += W_ENGINEER_TO_TILE * near
-        # 5. tactics
+        # 5. tactics (markers on a wreck vanish when it becomes a hulk)
         for e in enemy_ships:
-            total += W_PIERCE * len(e.pierce)
+            if e.integrity > 0:
+                total += W_PIERCE * len(e.pierce)
+        # against the V-4 loop: each counted restore brings the repetition draw nearer; a
+        # wreck the enemy may restore once more ends the game in a draw (-W_DRAW_NEAR)
+        limit = params.repeat_limit
+        for (owner, _type), (streak, _last, pending) in g.streaks.items():
+            if owner == seat and streak:
+                total += W_REPEAT * streak
+            elif owner in enemy_builders and pending and streak >= limit:
+                total += W_DRAW_NEAR
         if g.current == seat:
             total += W_UNSPENT_AP * g.ap
         if enemy_ships:
@@ -159,6 +186,11 @@ class _Planner:
                 if gap > 0:
                     total += W_APPROACH * gap
         return total
+
+    def _doomed(self, g: LandshipGame, s: Ship, enemy_ships: list[Ship]) -> bool:
+        """The enemies could destroy `s` in their next turn (see `_threat`)."""
+        live = {e.id for e in enemy_ships if e.integrity > 0 or self.acts_this_round[e.owner]}
+        return self._threat(g, s, enemy_ships, live) >= s.integrity
 
     def _value(self, g: LandshipGame, s: Ship, builders: list[Ship], acts: bool) -> float:
         full = self.params.stats(s.type).integrity
@@ -279,11 +311,10 @@ def build_preference(game: LandshipGame, seat: int, builder: Ship) -> list[str]:
     # DR 2 stops the fast ships and fortresses (their attack is 2 and 1).
     if FORTRESS_SHIP in enemy or (ENGINEER_SHIP in enemy and owned[HEAVY_GUN_SHIP] == 0):
         order.append(HEAVY_GUN_SHIP)
-    if owned[FAST_SHIP] <= owned[FORTRESS_SHIP]:
-        order += [FAST_SHIP, FORTRESS_SHIP]
-    else:
-        order += [FORTRESS_SHIP, FAST_SHIP]
-    order += [HEAVY_GUN_SHIP, RAM_SHIP]
+    # fast ships, fortresses and rams in turn: the fewest owned first (ties in that order)
+    rotation = (FAST_SHIP, FORTRESS_SHIP, RAM_SHIP)
+    order += sorted(rotation, key=lambda t: (owned[t], rotation.index(t)))
+    order += [HEAVY_GUN_SHIP]
     seen: list[str] = []
     for t in order:
         if t not in seen and t != builder.type:
@@ -311,12 +342,15 @@ class GreedyAgent(Agent):
         return best[0] if len(best) == 1 else best[self.rng.below(len(best))]
 
     def _candidates(self, game: LandshipGame, legal: list[Action]) -> list[Action]:
-        """Every legal action but resign and end_turn; builds of the preferred type only."""
+        """Every legal action but resign and end_turn; builds of the preferred type only; no
+        shot at a wreck (it deals nothing, and its pierce marker vanishes with the hulk)."""
         out: list[Action] = []
         builds: dict[int, list[A.Build]] = {}
         for a in legal:
             if isinstance(a, A.Build):
                 builds.setdefault(a.ship, []).append(a)
+            elif isinstance(a, A.Attack) and game.ships[a.target].integrity == 0:
+                continue
             elif not isinstance(a, (A.Resign, A.EndTurn)):
                 out.append(a)
         for ship_id, options in builds.items():

@@ -1,9 +1,10 @@
 """The Landship battlefield: a square grid read from a Tiled map, its topology built once (B).
 
 `Board` is immutable apart from two lookup caches (areas and lines of fire), which only ever
-memoise pure functions of the board. Cells are numbered `index = y * width + x`; actions and
-events carry `(x, y)` pairs. `read_board(path)` reads and validates a map (B-6) and caches the
-result, since boards never change.
+memoise pure functions of the board. Cells are numbered `index = y * width + x` (the core
+`SquareTopology`'s numbering, whose neighbour tables the board restricts to its cells); actions
+and events carry `(x, y)` pairs. `read_board(path)` reads and validates a map (B-6) through the
+core board cache, since boards never change.
 """
 
 from __future__ import annotations
@@ -14,7 +15,10 @@ from fractions import Fraction
 from typing import Any
 
 from game.core.errors import MapError
-from game.core.tiled import TiledMapData, TiledObject, read_map
+from game.core.squaregrid import SquareTopology, square_topology
+from game.core.tiled import (
+    TiledMapData, TiledObject, bool_prop, cached_board, int_prop, read_map, require_ruleset, str_prop,
+)
 from game.landship.constants import (
     DEFAULT_PARAMS, DIR_STEPS, RESOURCE_SHIP, SHIP_TYPES, Params,
 )
@@ -53,28 +57,44 @@ class Board:
     tile_width: int = 16
     tile_height: int = 16
     # derived (filled in __post_init__)
+    topology: SquareTopology | None = field(default=None, init=False, compare=False, repr=False)
     xy: tuple[Cell, ...] = field(default=(), init=False)
     step: tuple[tuple[int, ...], ...] = field(default=(), init=False)  # [cell][dir] -> cell or -1
     tile_index: dict[int, int] = field(default_factory=dict, init=False)
     cells: tuple[int, ...] = field(default=(), init=False)              # every on-board cell
+    # bit masks over cell indices (bit i = cell i), for reachability by whole rows at once
+    cell_mask: int = field(default=0, init=False)        # on-board cells
+    open_mask: int = field(default=0, init=False)        # on-board and not rock
+    east_ok: int = field(default=0, init=False)          # cells with a column to their east
+    west_ok: int = field(default=0, init=False)          # cells with a column to their west
     _areas: dict = field(default_factory=dict, init=False, compare=False, repr=False)
+    # memo of other pure functions of the board the rules ask often (keyed by the asker)
+    memo: dict = field(default_factory=dict, init=False, compare=False, repr=False)
     _lines: dict = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         w, h = self.width, self.height
-        xy = tuple((i % w, i // w) for i in range(w * h))
+        topo = square_topology(w, h)
+        on = self.on_board
+        # the core topology's orthogonal neighbours by direction (N, E, S, W), restricted to
+        # the cells of this board (-1: none that way)
         steps = []
-        for i, (x, y) in enumerate(xy):
-            row = []
-            for dx, dy in DIR_STEPS:
-                nx, ny = x + dx, y + dy
-                j = ny * w + nx
-                row.append(j if 0 <= nx < w and 0 <= ny < h and self.on_board[j] else -1)
-            steps.append(tuple(row))
-        object.__setattr__(self, "xy", xy)
+        for i in range(topo.size):
+            x, y = topo.xy(i)
+            steps.append(tuple(
+                topo.index(x + dx, y + dy)
+                if topo.inside(x + dx, y + dy) and on[topo.index(x + dx, y + dy)] else -1
+                for dx, dy in DIR_STEPS))
+        object.__setattr__(self, "topology", topo)
+        object.__setattr__(self, "xy", tuple(topo.xy(i) for i in range(topo.size)))
         object.__setattr__(self, "step", tuple(steps))
         object.__setattr__(self, "tile_index", {c: i for i, c in enumerate(self.tiles)})
         object.__setattr__(self, "cells", tuple(i for i in range(w * h) if self.on_board[i]))
+        cell_mask = sum(1 << i for i in self.cells)
+        object.__setattr__(self, "cell_mask", cell_mask)
+        object.__setattr__(self, "open_mask", cell_mask & ~sum(1 << i for i in self.cells if self.rock[i]))
+        object.__setattr__(self, "east_ok", sum(1 << i for i in range(w * h) if i % w < w - 1))
+        object.__setattr__(self, "west_ok", sum(1 << i for i in range(w * h) if i % w > 0))
 
     # ---- cells ---------------------------------------------------------------------------
     def index_of(self, cell: Any) -> int:
@@ -114,6 +134,14 @@ class Board:
                         out.append(i)
             found = tuple(out)
             self._areas[key] = found
+        return found
+
+    def area_mask(self, centre: int, metric: str, rmax: int, rmin: int = 0) -> int:
+        """`area(...)` as a bit mask (bit i = cell i), memoised likewise."""
+        key = ("mask", centre, metric, rmax, rmin)
+        found = self._areas.get(key)
+        if found is None:
+            found = self._areas[key] = sum(1 << c for c in self.area(centre, metric, rmax, rmin))
         return found
 
     def crossed(self, a: int, b: int) -> tuple[int, ...]:
@@ -178,30 +206,17 @@ def _object_cell(data: TiledMapData, layer: str, obj: TiledObject, on_board: lis
     return y * data.width + x
 
 
-def _int_property(data: TiledMapData, name: str, default: int) -> int:
-    value = data.properties.get(name, default)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise MapError(data.path, "map properties", "landship_bad_property", property=name,
-                       found=str(value))
-    return value
-
-
 def board_from_map(data: TiledMapData) -> Board:
     """Build and validate a Board from a read Tiled map (B-1..B-6, D36)."""
     path = data.path
     props = data.properties
-    if props.get("ruleset") != RULESET_ID:
-        raise MapError(path, "map properties", "wrong_ruleset",
-                       found=str(props.get("ruleset", "")), expected=RULESET_ID)
-    grid = props.get("grid", "square")
+    require_ruleset(data, RULESET_ID)
+    grid = str_prop(data, "grid", default="square")
     if data.orientation != "orthogonal" or grid != "square":
         raise MapError(path, "map", "wrong_orientation",
                        found=f"{data.orientation}, grid={grid}", expected="orthogonal, grid=square")
-    players_min = _int_property(data, "players_min", 2)
-    players_max = _int_property(data, "players_max", 2)
-    if not 2 <= players_min <= players_max:
-        raise MapError(path, "map properties", "landship_bad_property", property="players_max",
-                       found=f"{players_min}..{players_max}")
+    players_min = int_prop(data, "players_min", default=2, low=2)
+    players_max = int_prop(data, "players_max", default=2, low=players_min)
     try:
         params = DEFAULT_PARAMS.with_overrides(props)
     except ValueError as exc:
@@ -231,11 +246,7 @@ def board_from_map(data: TiledMapData) -> Board:
         cell = _object_cell(data, "resources", obj, on_board)
         if cell in tiles:
             raise MapError(path, where, "landship_cell_taken", x=cell % w, y=cell // w)
-        depleted = obj.properties.get("depleted", False)
-        if not isinstance(depleted, bool):
-            raise MapError(path, where, "landship_bad_property", property="depleted",
-                           found=str(depleted))
-        tiles[cell] = depleted
+        tiles[cell] = bool_prop(obj.properties, "depleted", path=path, where=where, default=False)
 
     starts: list[Start] = []
     taken: set[int] = set()
@@ -244,9 +255,7 @@ def board_from_map(data: TiledMapData) -> Board:
         cell = _object_cell(data, "starts", obj, on_board)
         if cell in taken:
             raise MapError(path, where, "landship_cell_taken", x=cell % w, y=cell // w)
-        player = obj.properties.get("player")
-        if isinstance(player, bool) or not isinstance(player, int) or not 1 <= player <= players_max:
-            raise MapError(path, where, "landship_bad_player", found=str(player), max=players_max)
+        player = int_prop(obj.properties, "player", path=path, where=where, low=1, high=players_max)
         ship_type = obj.properties.get("ship", RESOURCE_SHIP) or RESOURCE_SHIP
         if ship_type not in SHIP_TYPES:
             raise MapError(path, where, "landship_bad_ship", found=str(ship_type))
@@ -276,11 +285,11 @@ def board_from_map(data: TiledMapData) -> Board:
     )
 
 
-_CACHE: dict[str, Board] = {}
-
-
 def read_board(path: str) -> Board:
-    """The validated board of the map at `path` (cached: boards are immutable)."""
-    if path not in _CACHE:
-        _CACHE[path] = board_from_map(read_map(path))
-    return _CACHE[path]
+    """The validated board of the map at `path` (shared through the core board cache)."""
+    return cached_board(RULESET_ID, path, load_board)
+
+
+def load_board(path: str) -> Board:
+    """Read and validate the map at `path` (no cache: `read_board` shares the result)."""
+    return board_from_map(read_map(path))

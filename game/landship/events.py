@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.core.codec import register
-from game.core.protocol import Event
+from game.core.protocol import Event, GameOver  # noqa: F401  (T-7 ends with the core event)
 
 NS = "landship"
 XY = tuple[int, int]
@@ -286,13 +286,3 @@ class PlayerEliminated(Event):
     seat: int
     rule: str
 
-
-@register(NS, "game_over")
-@dataclass(frozen=True, slots=True)
-class GameOver(Event):
-    """T-7: the winner, or every player sharing a draw; `rule` is the deciding rule id."""
-
-    winners: tuple[int, ...]
-    scores: tuple[int, ...]
-    rule: str
-    draw: bool

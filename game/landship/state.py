@@ -61,7 +61,8 @@ class Ship:
         twin.integrity, twin.pos = self.integrity, self.pos
         twin.ap_spent, twin.moves = self.ap_spent, self.moves
         twin.actions, twin.fresh, twin.stalled_round = self.actions, self.fresh, self.stalled_round
-        twin.pierce = [list(m) for m in self.pierce]
+        pierce = self.pierce
+        twin.pierce = [list(m) for m in pierce] if pierce else []  # usually empty: skip the loop
         twin.sink = self.sink
         return twin
 
@@ -152,7 +153,9 @@ class LandshipState(State):
     def result(self) -> Result | None:
         if self.winners is None:
             return None
-        return Result(winners=self.winners, scores=self.scores(), cause=self.end_rule)
+        # a draw (V-4, V-5a, V-5b, or V-6 leaving nobody) lists everyone who shares it
+        return Result(winners=self.winners, scores=self.scores(), cause=self.end_rule,
+                      draw=len(self.winners) != 1)
 
     def scores(self) -> tuple[int, ...]:
         """Active ships per seat (the result's scores; the winners decide the game)."""
@@ -196,7 +199,8 @@ class LandshipState(State):
         }
 
     def view(self, seat: int | None) -> "LandshipView":
-        """H-1: everything is public except the RNG, so every seat sees the same."""
+        """H-1: everything is public except the RNG (and the seed it came from), so every
+        seat sees the same."""
         xy = self.board.xy
         ships = tuple(
             ShipInfo(s.id, s.type, s.owner, s.former_owner, s.integrity, xy[s.pos], s.ap_spent,
@@ -213,7 +217,6 @@ class LandshipState(State):
             quicksand=tuple(self.quicksand), markers=tuple(self.markers),
             streaks=tuple(sorted((k[0], k[1], v[0], v[1], v[2]) for k, v in self.streaks.items())),
             winners=self.winners, end_rule=self.end_rule, last_event=self.last_event,
-            seed=self.setup.seed,
         )
 
 
@@ -246,7 +249,7 @@ class LandshipView(View):
     winners: tuple[int, ...] | None
     end_rule: str
     last_event: tuple[int, str, tuple[int, int] | None] | None
-    seed: int  # the game's seed is public (agents derive their own RNG from it)
+    # No seed and no RNG state (H-3): from either every die to come would follow.
 
     def to_json(self) -> dict[str, Any]:
         xy = self.board.xy
@@ -284,5 +287,4 @@ class LandshipView(View):
             "last_event": ([self.last_event[0], self.last_event[1],
                             list(self.last_event[2]) if self.last_event[2] else None]
                            if self.last_event else None),
-            "seed": self.seed,
         }

@@ -1,4 +1,5 @@
-"""Scenario builders for Landship tests: pieces placed directly, scripted dice, turn control.
+"""Scenario builders for Landship tests: pieces placed directly, scripted dice (the core
+`ScriptedRng`), turn control.
 
 Placing pieces directly (instead of playing up to the situation) lets a test state exactly
 what a rule talks about, as the spec's scenarios do (§16: "the fixture places pieces and
@@ -8,47 +9,34 @@ scripts the dice"). Only tests use these.
 from __future__ import annotations
 
 from game import rulesets
-from game.core import IllegalAction, Setup
-from game.core.rng import Rng
+from game.core import Setup
+from game.core.rng import Rng, ScriptedRng, force_dice
 from game.landship import actions as A
 from game.landship.board import read_board
-from game.landship.rules import LandshipGame, reason_key, start_game
+from game.landship.rules import LandshipGame, start_game
 from game.landship.state import EMPTY, HULK, Ship
+from tests.helpers.refusal import assert_refused
 
 RED, BLUE = 0, 1
+SHARED_KEYS = ("game_over", "not_your_turn", "not_an_action")
 
 
-class ScriptedDice(Rng):
-    """An Rng whose `die()` first returns scripted faces, then falls back to a seeded stream.
+def _faces(faces: tuple) -> tuple[list[int], list[str]]:
+    """Scripted values and the dice they are meant for: `(sides, face)` pairs name the die
+    (checked after use against `ScriptedRng.drawn`), plain ints do not."""
+    values, dice = [], []
+    for item in faces:
+        sides, face = item if isinstance(item, tuple) else (None, item)
+        values.append(face)
+        dice.append(f"d{sides}" if sides else "")
+    return values, dice
 
-    Faces are ints, or `(sides, face)` pairs that also check which die the rules asked for.
-    """
 
-    def __init__(self, faces=(), seed: int = 99) -> None:
-        super().__init__(seed)
-        self.queue = list(faces)
-        self.asked: list[tuple[int, int]] = []
-
-    def die(self, sides: int = 6) -> int:
-        if self.queue:
-            item = self.queue.pop(0)
-            if isinstance(item, tuple):
-                want, face = item
-                assert want == sides, f"the rules rolled a d{sides}, the script expected a d{want}"
-            else:
-                face = item
-            assert 1 <= face <= sides, f"face {face} does not exist on a d{sides}"
-        else:
-            face = super().die(sides)
-        self.asked.append((sides, face))
-        return face
-
-    def copy(self) -> "ScriptedDice":
-        twin = ScriptedDice.__new__(ScriptedDice)
-        twin.state, twin.inc = self.state, self.inc
-        twin.queue = list(self.queue)
-        twin.asked = list(self.asked)
-        return twin
+def check_dice(rng: ScriptedRng, dice: list[str]) -> None:
+    """The rules drew the scripted values from the dice the script named."""
+    drawn = [kind for kind, _ in rng.drawn[:len(dice)]]
+    for want, got in zip(dice, drawn):
+        assert not want or want == got, f"the rules rolled a {got}, the script expected a {want}"
 
 
 def new_game(first: int = RED, d4: int | None = None, seed: int = 5) -> LandshipGame:
@@ -56,17 +44,18 @@ def new_game(first: int = RED, d4: int | None = None, seed: int = 5) -> Landship
     rs = rulesets.get("landship")
     setup = rs.with_id(Setup(seats=("human", "human"), seed=seed))
     board = read_board(rs.default_map())
-    faces: list = [(2, 2 if first == RED else 1)]
-    if d4 is not None:
-        faces.append((4, d4))
-    return start_game(setup, board, ScriptedDice(faces, seed))
+    values, dice = _faces(((2, 2 if first == RED else 1),) + (((4, d4),) if d4 is not None else ()))
+    rng = ScriptedRng(values, then=Rng(seed))
+    game = start_game(setup, board, rng)
+    check_dice(rng, dice)
+    return game
 
 
-def script(g: LandshipGame, *faces) -> ScriptedDice:
-    """Let the next dice of `g` be `faces` (then a seeded stream)."""
-    dice = ScriptedDice(faces)
-    g.rng = dice
-    return dice
+def script(g: LandshipGame, *faces) -> ScriptedRng:
+    """Let the next dice of `g` be `faces` (ints, or `(sides, face)` pairs), then a seeded
+    stream; `check_dice(rng, ...)` can confirm which dice took them."""
+    values, _ = _faces(faces)
+    return force_dice(g, values, then=Rng(99))
 
 
 def clear(g: LandshipGame) -> None:
@@ -108,16 +97,10 @@ def ship_at(g: LandshipGame, xy: tuple[int, int]) -> Ship | None:
 
 
 def rejects(g: LandshipGame, seat: int, action, reason: str) -> None:
-    """The action is refused with the spec's `reason`, and nothing changes (I-1)."""
-    before = g.digest()
+    """The action is refused with the spec's I-2 `reason` (catalogued as `landship.<reason>`
+    unless every ruleset shares it), by reason() and apply() alike, and nothing changes (I-1)."""
     rng_before = g.rng.get_state()
-    try:
-        g.apply(seat, action)
-    except IllegalAction as err:
-        assert err.reason_key == reason_key(reason), (err.reason_key, reason)
-    else:
-        raise AssertionError(f"{action} was accepted; expected {reason}")
-    assert g.digest() == before
+    assert_refused(g, seat, action, reason if reason in SHARED_KEYS else f"landship.{reason}")
     assert g.rng.get_state() == rng_before
 
 

@@ -121,3 +121,62 @@ def test_AI_private_game_from_the_view_matches_the_real_one():
             assert mine == theirs
         options = [a for a in legal if a != A.RESIGN]
         g.apply(seat, options[pick.below(len(options))])
+
+
+# ---- issue 17: no blind spots ------------------------------------------------------------------
+
+def test_AI_builds_rams_in_turn_with_fast_ships_and_fortresses():
+    """§15 build order, issue 17: the ram joins the fast ship / fortress rotation."""
+    g = new_game(RED, d4=3)
+    rs = ship_at(g, (4, 1))
+    put(g, RED, "engineer_ship", (0, 10))
+    put(g, RED, "fast_ship", (0, 12))
+    put(g, RED, "fortress_ship", (0, 14))
+    assert build_preference(g, RED, rs)[0] == "ram_ship"
+    put(g, RED, "ram_ship", (0, 16))
+    assert build_preference(g, RED, rs)[0] == "fast_ship"
+
+
+def test_AI_never_fires_at_a_wreck():
+    """C-5 / issue 17: a wreck takes no damage and its pierce marker vanishes with the hulk,
+    so the shot is wasted; the gun does something else."""
+    g = new_game(RED, d4=3)
+    clear(g)
+    put(g, RED, "resource_ship", (0, 0), fresh=True)   # nothing else can act...
+    put(g, BLUE, "resource_ship", (9, 19))
+    gun = put(g, RED, "heavy_gun_ship", (5, 5))
+    g.ships[gun].moves = 1                              # ...and the gun has moved
+    wreck = put(g, BLUE, "fast_ship", (5, 8), integrity=0)
+    begin_turn(g, RED, 1, round=3)
+    assert g.legal_actions(RED) == [A.Attack(gun, wreck), A.END_TURN, A.RESIGN]
+    for seed in range(5):
+        assert choose(g, RED, seed) == A.END_TURN
+
+
+def test_AI_leaves_a_hulk_that_an_enemy_gun_would_wreck_again():
+    """V-4 / issue 17: a captured hulk is fresh (it cannot act or flee), so one under an
+    enemy gun is as good as lost: no capture; without the gun the capture is worth it."""
+    def position(with_gun: bool):
+        g = new_game(RED, d4=3)
+        clear(g)
+        eng = put(g, RED, "engineer_ship", (4, 11))
+        put(g, RED, "resource_ship", (0, 0))
+        put(g, BLUE, "resource_ship", (9, 19))
+        hulk = put(g, BLUE, "heavy_gun_ship", (4, 12), integrity=0)
+        g.ships[hulk].owner = -1
+        if with_gun:  # one step and a shot of range 5 reach the hulk, not the engineer
+            put(g, BLUE, "heavy_gun_ship", (4, 18))
+        begin_turn(g, RED, 3, round=3)
+        return g, A.Capture(eng, hulk)
+
+    g, capture = position(with_gun=True)
+    assert capture in g.legal_actions(RED) and choose(g, RED) != capture
+    g, capture = position(with_gun=False)
+    assert choose(g, RED) == capture
+
+
+def test_AI_ties_are_broken_by_its_own_rng():
+    """Issue 17: among equally good actions the agent's seed decides, not list order."""
+    g = new_game(RED, d4=3)
+    picks = {choose(g, RED, seed) for seed in range(12)}
+    assert len(picks) > 1

@@ -9,11 +9,12 @@ import pytest
 from game.core import IllegalAction
 from game.core.i18n import error_text
 from game.landship import actions as A
-from game.landship.rules import REASONS, reason_key
+from game.landship.legality import KEYS
 from game.tidegate import actions as tidegate_actions
 from tests.helpers.landship import (
     BLUE, RED, begin_turn, clear, new_game, put, put_hulk, rejects,
 )
+from tests.helpers.refusal import assert_refused
 
 
 @pytest.fixture
@@ -32,9 +33,23 @@ def ship(g, xy):
     return g.ships[g.cell[g.board.index_of(xy)]].id
 
 
+@pytest.mark.parametrize("thing", [None, 42, "move", {}, ("move", 1)])
+def test_I_2_anything_but_a_landship_action_is_not_an_action(g, thing):
+    """The spec's unknown_action is the core not_an_action refusal, whoever's turn it is."""
+    assert_refused(g, RED, thing, "not_an_action", seat=RED)
+    assert_refused(g, BLUE, thing, "not_an_action", seat=BLUE)
+
+
+def test_I_2_refusal_names_the_action_and_seat(g):
+    """A refusal carries key + params: the action's type name and the seat."""
+    refusal = g.reason(RED, A.Move(999, (4, 2)))
+    assert isinstance(refusal, IllegalAction)
+    assert (refusal.key, refusal.params) == ("landship.unknown_ship", {"action": "move", "seat": RED})
+
+
 def test_I_2_turn_group(g):
     rejects(g, BLUE, A.END_TURN, "not_your_turn")
-    rejects(g, RED, tidegate_actions.ROLL, "unknown_action")
+    rejects(g, RED, tidegate_actions.ROLL, "not_an_action")  # the spec's unknown_action
     g.apply(RED, A.RESIGN)
     rejects(g, BLUE, A.END_TURN, "game_over")
 
@@ -167,9 +182,9 @@ def test_I_2_capture_and_repair(g):
 
 
 def test_I_2_every_reason_has_both_languages():
-    for reason in REASONS:
+    for reason, key in KEYS.items():
         for lang in ("en", "zh"):
-            text = error_text(IllegalAction(reason_key(reason)), lang)
+            text = error_text(IllegalAction(key, action="move", seat=0), lang)
             assert text and not text.startswith("error."), (reason, lang)
-    assert error_text(IllegalAction(reason_key("line_blocked")), "zh") != \
-        error_text(IllegalAction(reason_key("line_blocked")), "en")
+    assert error_text(IllegalAction(KEYS["line_blocked"]), "zh") != \
+        error_text(IllegalAction(KEYS["line_blocked"]), "en")

@@ -139,14 +139,14 @@ def four_fortresses(root):
     (terrain_at(5, 18, 4), "landship_start_on_rock"),
     (four_fortresses, "landship_over_limit"),
     (obj_prop("starts", 0, "ship", "shuttle_ship"), "landship_bad_ship"),
-    (obj_prop("starts", 0, "player", "3", "int"), "landship_bad_player"),
-    (obj_prop("resources", 0, "depleted", "maybe", "string"), "landship_bad_property"),
+    (obj_prop("starts", 0, "player", "3", "int"), "out_of_range"),
+    (obj_prop("resources", 0, "depleted", "maybe", "string"), "bad_property"),
     (set_prop("max_rounds", "0", "int"), "landship_bad_property"),
     (set_prop("ships.ram_ship.move", "-2", "int"), "landship_bad_property"),
     (terrain_at(3, 3, 5), "bad_terrain"),
     (lambda root: root.set("orientation", "isometric"), "wrong_orientation"),
     (no_terrain, "landship_no_cells"),
-    (set_prop("players_max", "1", "int"), "landship_bad_property"),
+    (set_prop("players_max", "1", "int"), "out_of_range"),
 ])
 def test_B_6_broken_maps_are_rejected_with_the_problem_named(tmp_path, mutate, problem):
     path = broken_copy(tmp_path, mutate)

@@ -203,7 +203,7 @@ def test_SC_7_K_3_V_4_repair_cycle_repetition_draw():
         ev = end_turn(g)
         assert g.ships[e].owner == BLUE
     assert g.phase is Phase.OVER
-    assert g.result().winners == (RED, BLUE) and g.result().reason == "V-4"
+    assert g.result().winners == (RED, BLUE) and g.result().cause == "V-4"
     assert kinds(ev, E.GameOver) == [E.GameOver((RED, BLUE), g.scores(), "V-4", True)]
 
 
@@ -340,13 +340,13 @@ def test_SC_12_V_2_V_5b_simultaneous_elimination_is_a_draw():
     g, ev = _simultaneous(6)
     assert kinds(ev, E.EventRolled)[0].centre == (2, 2)
     assert [e.seat for e in kinds(ev, E.PlayerEliminated)] == [RED, BLUE]
-    assert g.result().winners == (RED, BLUE) and g.result().reason == "V-5b"
+    assert g.result().winners == (RED, BLUE) and g.result().cause == "V-5b"
     assert kinds(ev, E.GameOver)[0].draw
 
 
 def test_SC_12_variant_no_event_red_wins():
     g, ev = _simultaneous(1)
-    assert g.result().winners == (RED,) and g.result().reason == "V-3"
+    assert g.result().winners == (RED,) and g.result().cause == "V-3"
 
 
 def test_SC_13_E_7_wind():
@@ -411,8 +411,8 @@ def test_SC_15_V_5a_V_7_round_limit_draw_then_game_over():
     put(g, RED, "resource_ship", (0, 0))
     put(g, BLUE, "resource_ship", (9, 19))
     ev = end_turn(g)
-    assert g.result().winners == (RED, BLUE) and g.result().reason == "V-5a"
-    assert kinds(ev, E.GameOver)[0].rule == "V-5a" and g.round == 120
+    assert g.result().winners == (RED, BLUE) and g.result().cause == "V-5a"
+    assert kinds(ev, E.GameOver)[0].cause == "V-5a" and g.round == 120
     rejects(g, RED, A.END_TURN, "game_over")
     rejects(g, BLUE, A.RESIGN, "game_over")
 
@@ -422,5 +422,5 @@ def test_SC_15_V_7_elimination_beats_the_round_limit():
     put(g, RED, "resource_ship", (0, 0))
     put(g, BLUE, "fast_ship", (9, 19))
     ev = end_turn(g)
-    assert g.result().winners == (RED,) and g.result().reason == "V-3"
+    assert g.result().winners == (RED,) and g.result().cause == "V-3"
     assert kinds(ev, E.PlayerEliminated) == [E.PlayerEliminated(BLUE, "V-2")]

@@ -1,0 +1,224 @@
+"""Landship checks every rule family shares, and the per-call memo they compute into.
+
+Legality is written once: each family (`movement`, `combat`, `building`) splits its checks
+into stages (the acting ship, then each target) in the I-2 order of D30, and both the
+validation of one action and the enumeration of all legal actions run those same stages
+(`legality.py`). The checks here are the stages every action shares: the payload's shape, the
+acting ship (I-2 ship group) and the AP group (A-3, A-4).
+
+`Look` memoises what one check or one enumeration needs more than once over a state that does
+not change meanwhile (quicksand cells, who stands where as bit masks, each ship's reach). It
+is built per call, never stored on the state, so a state changed by hand (as tests do) can
+never be judged from stale data.
+"""
+
+from __future__ import annotations
+
+from game.landship.constants import (
+    COST_MOVE, FAST_SHIP, FAST_SHIP_MOVE_CAP, SHIP_ACTION_CAP, SHIP_AP_CAP, SHIP_MOVE_CAP,
+)
+from game.landship.state import EMPTY, HULK, LandshipState, Ship
+
+# The spec's reasons (I-2, D31), in check order within each group. The spec's `unknown_action`
+# is the core `not_an_action` refusal (anything that is not a Landship action).
+REASONS: tuple[str, ...] = (
+    "game_over", "not_your_turn", "bad_payload",
+    "unknown_ship", "ship_is_hulk", "not_own_ship", "ship_fresh", "ship_stalled",
+    "not_enough_ap", "ship_ap_cap", "move_limit", "action_limit",
+    "cell_off_board", "cell_occupied", "cell_impassable", "out_of_reach", "not_straight",
+    "cannot_attack", "out_of_range", "invalid_target", "target_protected", "line_blocked",
+    "no_ram_target",
+    "not_a_builder", "not_on_resource", "resource_depleted", "type_not_buildable",
+    "holding_limit", "wind_blocks_building",
+    "not_a_hulk", "already_full", "cannot_repair_self",
+)
+
+
+class Look:
+    """Per-call memo over one unchanged state (see the module docstring)."""
+
+    __slots__ = ("g", "sand", "sand_mask", "_pieces", "_foreign", "_fleet", "passable", "reach")
+
+    def __init__(self, g: LandshipState) -> None:
+        self.g = g
+        q = g.quicksand
+        if q:
+            self.sand = frozenset(c for cells, _ in q for c in cells)   # E-8
+            self.sand_mask = sum(1 << c for c in self.sand)
+        else:
+            self.sand, self.sand_mask = _NO_CELLS, 0
+        self._pieces = -1
+        self._foreign: dict[int, int] = {}
+        self._fleet: dict[tuple[int, str], int] | None = None
+        self.passable: dict[int, int] = {}           # seat -> cells its ships may step on (M-1)
+        self.reach: dict[int, tuple[int, int]] = {}  # ship id -> (legal destinations, reach)
+
+    def _scan(self, seat: int) -> None:
+        pieces = foreign = 0
+        for s in self.g.ships.values():
+            bit = 1 << s.pos
+            pieces |= bit
+            if s.owner != seat:
+                foreign |= bit
+        self._pieces = pieces
+        self._foreign[seat] = foreign
+
+    def pieces(self) -> int:
+        """Cells holding any piece (ship, wreck or hulk), as a mask."""
+        if self._pieces < 0:
+            self._scan(-2)
+        return self._pieces
+
+    def foreign(self, seat: int) -> int:
+        """Cells holding a piece `seat` does not own (enemies, hulks), as a mask."""
+        found = self._foreign.get(seat)
+        if found is None:
+            self._scan(seat)
+            found = self._foreign[seat]
+        return found
+
+    def owned(self, seat: int, ship_type: str) -> int:
+        """S-4: pieces of `ship_type` that `seat` owns (see `owned`), counted once per call."""
+        fleet = self._fleet
+        if fleet is None:
+            fleet = self._fleet = {}
+            for s in self.g.ships.values():
+                key = (s.owner, s.type)
+                fleet[key] = fleet.get(key, 0) + 1
+        return fleet.get((seat, ship_type), 0)
+
+
+_NO_CELLS: frozenset[int] = frozenset()
+
+
+def bits(mask: int) -> list[int]:
+    """The set bits of `mask` as cell indices, ascending (reading order)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def pieces_near(g: LandshipState, look: Look, centre: int, metric: str, reach: int) -> list[int]:
+    """Ids of the pieces at distance 1..reach of `centre`, ascending (the order of `ships`,
+    whose ids only grow): the candidates of a target check whose first refusal for anything
+    farther is `out_of_range`."""
+    near = look.pieces() & g.board.area_mask(centre, metric, reach, 1)
+    cell = g.cell
+    return sorted(cell[c] for c in bits(near)) if near else []
+
+
+def is_id(value: object) -> bool:
+    """D31: a ship id is a plain int."""
+    return type(value) is int
+
+
+def is_xy(value: object) -> bool:
+    """D31: a cell is an `(x, y)` pair of plain ints."""
+    return (isinstance(value, tuple) and len(value) == 2
+            and type(value[0]) is int and type(value[1]) is int)
+
+
+def stalled(g: LandshipState, ship: Ship) -> bool:
+    """E-6: stalled (and storm-protected) during the current round."""
+    return ship.stalled_round == g.round
+
+
+def move_cost(ship: Ship) -> int:
+    """A-2 / D10: the fast ship's second move is free."""
+    return 0 if ship.type == FAST_SHIP and ship.moves == 1 else COST_MOVE
+
+
+def move_cap(ship: Ship) -> int:
+    """A-3 / D10: one move per turn, two for the fast ship."""
+    return FAST_SHIP_MOVE_CAP if ship.type == FAST_SHIP else SHIP_MOVE_CAP
+
+
+def ship_reason(g: LandshipState, seat: int, s: Ship) -> str | None:
+    """I-2 ship group for an existing ship: active, ours, ready."""
+    if s.owner == HULK:
+        return "ship_is_hulk"
+    if s.owner != seat:
+        return "not_own_ship"
+    if s.fresh:
+        return "ship_fresh"
+    if s.stalled_round == g.round:
+        return "ship_stalled"
+    return None
+
+
+def actor_reason(g: LandshipState, seat: int, ship_id: int) -> str | None:
+    """I-2 ship group: the acting ship exists, is active, is ours, is ready."""
+    s = g.ships.get(ship_id)
+    if s is None:
+        return "unknown_ship"
+    return ship_reason(g, seat, s)
+
+
+def ap_reason(g: LandshipState, s: Ship, cost: int, move: bool = False, act: bool = False) -> str | None:
+    """I-2 AP group (A-3, A-4)."""
+    if g.ap < cost:
+        return "not_enough_ap"
+    if s.ap_spent + cost > SHIP_AP_CAP:
+        return "ship_ap_cap"
+    if move and s.moves >= move_cap(s):
+        return "move_limit"
+    if act and s.actions >= SHIP_ACTION_CAP:
+        return "action_limit"
+    return None
+
+
+def cell_reason(g: LandshipState, look: Look, c: int) -> str | None:
+    """Geometry of a destination cell: empty, passable, not quicksand."""
+    if g.cell[c] != EMPTY:
+        return "cell_occupied"
+    if g.board.rock[c] or c in look.sand:
+        return "cell_impassable"
+    return None
+
+
+def pay(g: LandshipState, s: Ship, cost: int) -> None:
+    """A-2: the pool and the ship's per-turn spending."""
+    g.ap -= cost
+    s.ap_spent += cost
+
+
+def place(g: LandshipState, s: Ship, dest: int) -> None:
+    """Move a piece's marker on the cell table."""
+    if g.cell[s.pos] == s.id:
+        g.cell[s.pos] = EMPTY
+    s.pos = dest
+    g.cell[dest] = s.id
+
+
+def owned(g: LandshipState, seat: int, ship_type: str) -> int:
+    """S-4: non-hulk ships of `ship_type` that `seat` owns (fresh and wrecked count)."""
+    return sum(1 for s in g.ships.values() if s.owner == seat and s.type == ship_type)
+
+
+# ---- V-4 repetition bookkeeping (wrecks by attacks and rams, restores by builders) ------------
+
+def streak(g: LandshipState, seat: int, ship_type: str) -> list[int]:
+    """V-4: `[streak, last_cycle_round, pending_round]` for (seat, type), created empty."""
+    key = (seat, ship_type)
+    found = g.streaks.get(key)
+    if found is None:
+        found = g.streaks[key] = [0, 0, 0]
+    return found
+
+
+def wreck_check(g: LandshipState, attacker_seat: int, t: Ship, before: int) -> None:
+    """V-4 wreck: another player's attack or ram took the ship from >= 1 to 0."""
+    if before >= 1 and t.integrity == 0 and t.owner != attacker_seat and t.owner >= 0:
+        streak(g, t.owner, t.type)[2] = g.round
+
+
+def restore_check(g: LandshipState, seat: int, ship_type: str) -> None:
+    """V-4 restore: repair of a wreck, capture or build of the type within the window."""
+    v = g.streaks.get((seat, ship_type))
+    if v is not None and v[2] and g.round <= v[2] + 1:
+        v[0] += 1
+        v[1] = g.round
+        v[2] = 0

@@ -1,0 +1,124 @@
+"""Landship legality in one place: the check of one action and the enumeration of all of them
+run the same staged checks of each rule family (`base`, `movement`, `combat`, `building`).
+
+`refusal(g, seat, action)` is the `IllegalAction` the action gets (its key the spec's I-2
+reason, catalogued as `landship.<reason>`; D31) or None. `plays(g, seat)` lists
+every legal action but end_turn/resign: for each own ship that passes the shared ship group it
+asks each family's `*_plays`, which run that family's remaining stages over every candidate
+target (every piece, every cell in range, every direction and charge length), so nothing is
+decided twice. Checks run in the order of D30: game/turn -> payload -> ship -> builder/attacker
+-> AP -> build preconditions -> geometry -> target.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from game.core.errors import IllegalAction
+from game.core.protocol import Action
+from game.landship import actions as A
+from game.landship import building, combat, movement
+from game.landship.base import REASONS, Look, ship_reason
+from game.landship.constants import Params
+from game.landship.state import LandshipState, Phase, Ship
+
+
+# Catalogue keys: the turn reasons are shared by every ruleset, the rest are Landship's own.
+KEYS: dict[str, str] = {r: r if r in ("game_over", "not_your_turn") else f"landship.{r}" for r in REASONS}
+
+
+def _free(g: LandshipState, look: Look, seat: int, action: Any) -> str | None:
+    """end_turn and resign: the turn checks are all they need."""
+    return None
+
+
+CHECKS: dict[type, Callable[[LandshipState, Look, int, Any], str | None]] = {
+    A.Move: movement.check_move,
+    A.Attack: combat.check_attack,
+    A.Ram: combat.check_ram,
+    A.Repair: building.check_repair,
+    A.Build: building.check_build,
+    A.Capture: building.check_capture,
+    A.EndTurn: _free,
+    A.Resign: _free,
+}
+
+Plays = Callable[[LandshipState, Look, Ship, list[Any]], None]
+
+# Per ready ship, in the order `legal_actions` lists them (moves first: `has_play` relies on
+# it), each with the check of the ship's type that opens the family (None: every type).
+PLAYS: tuple[tuple[Plays, Callable[[Params, str], str | None] | None], ...] = (
+    (movement.move_plays, None),
+    (combat.attack_plays, lambda params, t: combat.gun_type_reason(params.stats(t))),
+    (combat.ram_plays, lambda params, t: combat.ram_type_reason(t)),
+    (building.repair_plays, lambda params, t: building.builder_type_reason(t)),
+    (building.capture_plays, lambda params, t: building.builder_type_reason(t)),
+    (building.build_plays, lambda params, t: building.builder_type_reason(t)),
+)
+
+
+def families(g: LandshipState, ship_type: str) -> tuple[Plays, ...]:
+    """The play families a ship of `ship_type` may have on this board: those whose type check
+    accepts it (the others would refuse every candidate at that stage). Memoised per board
+    (the type checks read only the board's parameters)."""
+    key = ("families", ship_type)
+    memo = g.board.memo
+    found = memo.get(key)
+    if found is None:
+        params = g.board.params
+        found = memo[key] = tuple(f for f, opens in PLAYS if opens is None or opens(params, ship_type) is None)
+    return found
+
+
+def turn_reason(g: LandshipState, seat: int) -> str | None:
+    """I-2 first group: the game runs and it is `seat`'s turn."""
+    if g.phase is Phase.OVER:
+        return "game_over"
+    if seat != g.order[g.turn_index]:
+        return "not_your_turn"
+    return None
+
+
+def refusal(g: LandshipState, seat: int, action: object) -> IllegalAction | None:
+    """The refusal `action` by `seat` gets now (I-2 order), or None if it is legal. Anything
+    that is not a Landship action is `not_an_action`, whoever's turn it is."""
+    check = CHECKS.get(type(action))
+    if check is None:
+        return IllegalAction("not_an_action", action=type(action).__name__, seat=seat)
+    reason = turn_reason(g, seat) or check(g, Look(g), seat, action)
+    if reason is None:
+        return None
+    return IllegalAction(KEYS[reason], action=action.type_name, seat=seat)  # type: ignore[attr-defined]
+
+
+def plays(g: LandshipState, seat: int, look: Look | None = None) -> list[Action]:
+    """Every legal action of `seat` but end_turn/resign."""
+    out: list[Action] = []
+    if turn_reason(g, seat):
+        return out
+    look = look or Look(g)
+    for s in g.ships.values():
+        if ship_reason(g, seat, s) is None:
+            for family in families(g, s.type):
+                family(g, look, s, out)
+    return out
+
+
+def has_play(g: LandshipState, seat: int) -> bool:
+    """D6: does `seat` have anything to do but end the turn or resign? Asks the cheap
+    question first (can any ready ship move, without building the moves), then the other
+    families ship by ship, stopping at the first play."""
+    if turn_reason(g, seat):
+        return False
+    look = Look(g)
+    ready = [s for s in g.ships.values() if ship_reason(g, seat, s) is None]
+    for s in ready:
+        if movement.can_move(g, look, s):
+            return True
+    out: list[Action] = []
+    for s in ready:
+        for family in families(g, s.type)[1:]:
+            family(g, look, s, out)
+            if out:
+                return True
+    return False

@@ -1,0 +1,286 @@
+"""Landship movement (M-1..M-4, E-7 wind, D10, D32): reach, the move check, its plays, its effect.
+
+Reach is computed on bit masks (bit i = cell i): one step of a whole frontier in a direction is
+one shift, so a ship's reachable cells cost a few big-int operations instead of a BFS over
+dicts. The reported path (M-3) still comes from a BFS that expands N, E, S, W level by level,
+run only when a move is carried out.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.core.protocol import Event
+from game.landship import actions as A
+from game.landship import events as E
+from game.landship.base import (
+    Look, actor_reason, ap_reason, bits, cell_reason, is_id, is_xy, move_cost, pay, place,
+)
+from game.landship.board import Board
+from game.landship.constants import RAM_SHIP
+from game.landship.state import NO_WIND, LandshipState, Ship
+
+ALL_DIRS: tuple[int, ...] = (0, 1, 2, 3)  # N, E, S, W: the BFS expansion order (M-3, D32)
+
+
+def allowance(g: LandshipState, move: int, direction: int) -> int:
+    """E-7: a straight move's allowance in one direction (Move+1 downwind, -1 upwind)."""
+    w = g.wind_dir
+    if w == NO_WIND:
+        return move
+    if direction == w:
+        return move + 1
+    if direction == (w + 2) % 4:
+        return move - 1
+    return move
+
+
+# ---- reach on bit masks ------------------------------------------------------------------------
+
+def passable(g: LandshipState, look: Look, seat: int) -> int:
+    """M-1: cells a step of `seat`'s ships may enter: on the board, not rock, not quicksand,
+    no enemy or hulk (own ships may be passed). Memoised per seat in `look`."""
+    found = look.passable.get(seat)
+    if found is None:
+        found = look.passable[seat] = g.board.open_mask & ~look.sand_mask & ~look.foreign(seat)
+    return found
+
+
+def _grow(board: Board, start: int, cap: int, dirs: tuple[int, ...], passable: int) -> int:
+    """Cells reachable from `start` in <= cap steps along `dirs` through `passable` cells."""
+    reach = frontier = 1 << start
+    w = board.width
+    east, west = board.east_ok, board.west_ok
+    if dirs == ALL_DIRS:  # the common case, one expression per step
+        for _ in range(cap):
+            nxt = ((frontier >> w) | ((frontier & east) << 1) | (frontier << w)
+                   | ((frontier & west) >> 1)) & passable & ~reach
+            if not nxt:
+                break
+            reach |= nxt
+            frontier = nxt
+        return reach
+    for _ in range(cap):
+        nxt = 0
+        for d in dirs:
+            if d == 0:
+                nxt |= frontier >> w
+            elif d == 1:
+                nxt |= (frontier & east) << 1
+            elif d == 2:
+                nxt |= frontier << w
+            else:
+                nxt |= (frontier & west) >> 1
+        nxt &= passable & ~reach
+        if not nxt:
+            break
+        reach |= nxt
+        frontier = nxt
+    return reach
+
+
+def _free_reach(g: LandshipState, s: Ship, move: int, passable: int) -> int:
+    """E-7: the union of the three move kinds (any path <= Move-1, no upwind step <= Move,
+    straight downwind <= Move+1); without wind any path <= Move."""
+    board, w = g.board, g.wind_dir
+    if w == NO_WIND:
+        return _grow(board, s.pos, move, ALL_DIRS, passable)
+    up = (w + 2) % 4
+    return (_grow(board, s.pos, move - 1, ALL_DIRS, passable)
+            | _grow(board, s.pos, move, tuple(d for d in ALL_DIRS if d != up), passable)
+            | _grow(board, s.pos, move + 1, (w,), passable))
+
+
+def _straight_reach(g: LandshipState, s: Ship, move: int, passable: int) -> int:
+    """M-2: the ram's straight lines, each as long as its allowance (E-7)."""
+    step = g.board.step
+    reach = 1 << s.pos
+    for d in ALL_DIRS:
+        c = s.pos
+        for _ in range(allowance(g, move, d)):
+            n = step[c][d]
+            if n < 0 or not passable >> n & 1:
+                break
+            reach |= 1 << n
+            c = n
+    return reach
+
+
+def legal_moves(g: LandshipState, look: Look, s: Ship) -> int:
+    """The cells `s` may move to now, as a mask: reachable (M-1, M-2, E-7) and empty."""
+    found = look.reach.get(s.id)
+    if found is None:
+        move = g.board.params.stats(s.type).move
+        open_cells = passable(g, look, s.owner)
+        if s.type == RAM_SHIP:
+            reach = _straight_reach(g, s, move, open_cells)
+        else:
+            reach = _free_reach(g, s, move, open_cells)
+        found = look.reach[s.id] = (reach & ~look.pieces(), reach)
+    return found[0]
+
+
+def destinations(g: LandshipState, s: Ship, look: Look | None = None) -> list[int]:
+    """Cells the ship may move to now (M-1, M-2, E-7), in reading order."""
+    return list(bits(legal_moves(g, look or Look(g), s)))
+
+
+# ---- the check, in stages (legality.py runs them for one action and for all) -----------------
+
+def mover_reason(g: LandshipState, s: Ship) -> str | None:
+    """I-2 AP group of a move (A-2, A-3, D10)."""
+    return ap_reason(g, s, move_cost(s), move=True)
+
+
+def dest_reason(g: LandshipState, look: Look, s: Ship, dest: int) -> str | None:
+    """I-2 geometry of a move to on-board cell `dest`. None exactly for the cells of
+    `legal_moves`, so enumerating that mask is enumerating what this check accepts; the rest
+    only picks which reason a refused cell gets."""
+    if legal_moves(g, look, s) >> dest & 1:
+        return None
+    why = cell_reason(g, look, dest)
+    if why:
+        return why
+    if s.type == RAM_SHIP:
+        # out_of_reach: no legal path at all, even turning; not_straight: only by turning
+        move = g.board.params.stats(s.type).move
+        if not _free_reach(g, s, move, passable(g, look, s.owner)) >> dest & 1:
+            return "out_of_reach"
+        return "not_straight"
+    return "out_of_reach"
+
+
+def check_move(g: LandshipState, look: Look, seat: int, a: A.Move) -> str | None:
+    """M-1..M-4 in the I-2 order."""
+    if not is_id(a.ship) or not is_xy(a.to):
+        return "bad_payload"
+    why = actor_reason(g, seat, a.ship)
+    if why:
+        return why
+    s = g.ships[a.ship]
+    why = mover_reason(g, s)
+    if why:
+        return why
+    dest = g.board.index_of(a.to)
+    if dest < 0:
+        return "cell_off_board"
+    return dest_reason(g, look, s, dest)
+
+
+def can_move(g: LandshipState, look: Look, s: Ship) -> bool:
+    """Whether ready ship `s` has any legal move (the stages of `check_move`)."""
+    return mover_reason(g, s) is None and legal_moves(g, look, s) != 0
+
+
+def move_plays(g: LandshipState, look: Look, s: Ship, out: list[Any]) -> None:
+    """Append every legal move of ready ship `s` (its I-2 ship group already passed)."""
+    if mover_reason(g, s) is None:
+        board, sid = g.board, s.id
+        xy, row = board.xy, A.row(A.Move, sid, board.width, board.height)
+        for dest in bits(legal_moves(g, look, s)):
+            a = row[dest]
+            if a is None:
+                a = row[dest] = A.Move(sid, xy[dest])
+            out.append(a)
+
+
+# ---- the reported path (M-3, D32) --------------------------------------------------------------
+# D32's path is the one a BFS expanding N, E, S, W level by level records: the shortest path
+# whose step directions are lexicographically smallest. Found on masks: the levels of the
+# move kind that reaches the destination, the cells on some shortest path to it (walking the
+# levels back), then from the start always the first direction that stays on such a path.
+
+def _levels(board: Board, start: int, cap: int, dirs: tuple[int, ...], passable: int) -> list[int]:
+    """The cells first reached after 0, 1, .. cap steps (masks), as `_grow` reaches them."""
+    w, east, west = board.width, board.east_ok, board.west_ok
+    levels = [1 << start]
+    reach = frontier = levels[0]
+    for _ in range(cap):
+        nxt = 0
+        for d in dirs:
+            if d == 0:
+                nxt |= frontier >> w
+            elif d == 1:
+                nxt |= (frontier & east) << 1
+            elif d == 2:
+                nxt |= frontier << w
+            else:
+                nxt |= (frontier & west) >> 1
+        nxt &= passable & ~reach
+        if not nxt:
+            break
+        reach |= nxt
+        levels.append(nxt)
+        frontier = nxt
+    return levels
+
+
+def _back(board: Board, mask: int, dirs: tuple[int, ...]) -> int:
+    """Cells from which one step along one of `dirs` lands in `mask`."""
+    w, east, west = board.width, board.east_ok, board.west_ok
+    out = 0
+    for d in dirs:
+        if d == 0:
+            out |= mask << w
+        elif d == 1:
+            out |= (mask >> 1) & east
+        elif d == 2:
+            out |= mask >> w
+        else:
+            out |= (mask << 1) & west
+    return out
+
+
+def _kinds(g: LandshipState, s: Ship) -> list[tuple[int, tuple[int, ...]]]:
+    """(step cap, directions) of each move kind, in the order M-3 prefers them (E-7)."""
+    move, w = g.board.params.stats(s.type).move, g.wind_dir
+    if w == NO_WIND:
+        return [(move, ALL_DIRS)]
+    up = (w + 2) % 4
+    return [(move - 1, ALL_DIRS), (move, tuple(d for d in ALL_DIRS if d != up)), (move + 1, (w,))]
+
+
+def path_to(g: LandshipState, s: Ship, dest: int, look: Look | None = None) -> list[int] | None:
+    """M-3: the reported path (start .. dest), or None if dest is not reachable."""
+    look = look or Look(g)
+    if dest == s.pos or not legal_moves(g, look, s) >> dest & 1:
+        return None
+    board, step = g.board, g.board.step
+    if s.type == RAM_SHIP:  # M-2: the straight line that holds dest
+        (sx, sy), (dx, dy) = board.xy[s.pos], board.xy[dest]
+        d = (0 if dy < sy else 2) if dx == sx else (1 if dx > sx else 3)
+        path = [s.pos]
+        while path[-1] != dest:
+            path.append(step[path[-1]][d])
+        return path
+    open_cells = passable(g, look, s.owner)
+    bit = 1 << dest
+    for cap, dirs in _kinds(g, s):
+        levels = _levels(board, s.pos, cap, dirs, open_cells)
+        k = next((i for i, m in enumerate(levels) if m & bit), -1)
+        if k < 0:
+            continue
+        on = [0] * (k + 1)
+        on[k] = bit
+        for j in range(k, 0, -1):
+            on[j - 1] = _back(board, on[j], dirs) & levels[j - 1]
+        path = [s.pos]
+        for i in range(1, k + 1):
+            row = step[path[-1]]
+            path.append(next(row[d] for d in dirs if row[d] >= 0 and on[i] >> row[d] & 1))
+        return path
+    return None
+
+
+def do_move(g: LandshipState, seat: int, a: A.Move) -> list[Event]:
+    """M-1: pay, move, report the path."""
+    s = g.ships[a.ship]
+    dest = g.board.index_of(a.to)
+    path = path_to(g, s, dest)
+    assert path is not None
+    cost = move_cost(s)
+    pay(g, s, cost)
+    s.moves += 1
+    place(g, s, dest)
+    xy = g.board.xy
+    return [E.ShipMoved(seat, s.id, tuple(xy[c] for c in path), cost, g.ap)]
