@@ -19,7 +19,7 @@ from scenes.scene import MenuScene
 from scenes.drawing import draw_sea, wrap_text
 from scenes.widgets import Button, Choice, TextField, WidgetGroup
 
-SEAT_KINDS = ("human", "greedy", "random")
+SEAT_KINDS = ("human", "easy", "normal", "hard", "greedy", "random")   # levels: issue 18
 
 
 def available_maps(ruleset_id: str) -> list[MapEntry]:

@@ -11,10 +11,11 @@ grow; the temperature says how many units of it make a seat e times likelier to 
 | domiplot  | solo regions + 0.3 x flags + 0.1 x cards in hand   | 1.0  | 40    | one battle with its joins  |
 | territory | land tiles + 0.05 x resources (0 once dead)        | 4.0  | 30    | one order round            |
 | skirmish  | 3 x VP + 0.1 x unit HP                             | 3.0  | 20    | about a turn of one side   |
-| landship  | ship integrity + 4 per builder afloat              | 4.0  | 16    | about a round (AP 2-5)     |
+| landship  | 2 + integrity per ship afloat, +4 per builder, -20 without one | 4.0  | 10    | half a round: greedy costs ~3 ms an action; 8 root candidates |
 
-Depths are in actions, kept short because greedy playouts cost 0.05-1 ms per action in pure
-Python; widening and exploration are shared defaults unless a row says otherwise.
+Depths are in actions, kept short because greedy playouts cost 0.05-3 ms per action in pure
+Python; widening, exploration, root width (12) and switch margin are shared defaults unless a
+row says otherwise.
 """
 
 from __future__ import annotations
@@ -61,18 +62,21 @@ def skirmish_value(state: Any, seat: int) -> float:
     return 3.0 * state.vp()[seat] + 0.1 * hp
 
 
-_BUILDERS = ("builder", "engineer", "shipyard")
+_BUILDERS = ("resource_ship", "engineer_ship")   # landship S-2
 
 
 def landship_value(state: Any, seat: int) -> float:
-    """V-1..V-3: a side with no builder loses; integrity afloat is material."""
+    """V-2/V-3: a side with no active builder is out; ships afloat (2 each plus integrity)
+    are material, builders count extra."""
     total = 0.0
+    builders = 0
     for ship in state.ships.values():
         if ship.owner == seat and ship.integrity > 0:
-            total += ship.integrity
-            if any(word in ship.type for word in _BUILDERS):
+            total += 2.0 + ship.integrity
+            if ship.type in _BUILDERS:
+                builders += 1
                 total += 4.0
-    return total
+    return total if builders else total - 20.0
 
 
 KNOBS: dict[str, Knobs] = {
@@ -80,7 +84,7 @@ KNOBS: dict[str, Knobs] = {
     "domiplot": Knobs(value=domiplot_value, temperature=1.0, playout_depth=40),
     "territory": Knobs(value=territory_value, temperature=4.0, playout_depth=30),
     "skirmish": Knobs(value=skirmish_value, temperature=3.0, playout_depth=20),
-    "landship": Knobs(value=landship_value, temperature=4.0, playout_depth=16),
+    "landship": Knobs(value=landship_value, temperature=4.0, playout_depth=10, root_width=8),
 }
 
 
