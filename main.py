@@ -250,4 +250,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    # the hard AI's worker process is spawned; in the frozen executable it re-enters here
+    import multiprocessing
+    multiprocessing.freeze_support()
     sys.exit(main())
