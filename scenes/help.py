@@ -365,3 +365,12 @@ PAGES: dict[str, list[Page]] = {
         Page("tips", _tips),
     ],
 }
+
+
+def _register_domiplot() -> None:
+    """Domiplotism's pages live beside its screen (scenes/domiplot/help_pages.py)."""
+    from scenes.domiplot.help_pages import pages
+    PAGES["domiplot"] = pages(Page)
+
+
+_register_domiplot()

@@ -14,12 +14,15 @@ from game.core.protocol import Setup
 from game.play.session import GameSession
 from game.core.usermaps import MapEntry, list_maps
 from scenes import theme
+from scenes.board.seats import MAX_SEATS, marker_image
 from scenes.dialogs import MessageBox
 from scenes.scene import MenuScene
 from scenes.drawing import draw_sea, wrap_text
 from scenes.widgets import Button, Choice, TextField, WidgetGroup
 
 SEAT_KINDS = ("human", "easy", "normal", "hard", "greedy", "random")   # levels: issue 18
+# the four Tidegate colours, then the four more of the eight-seat rulesets (scenes.board.seats)
+COLOUR_KEYS = list(theme.COLOUR_KEYS) + ["colour.blue", "colour.purple", "colour.white", "colour.slate"]
 
 
 def available_maps(ruleset_id: str) -> list[MapEntry]:
@@ -72,26 +75,30 @@ class LobbyScene(MenuScene):
                         digits_only=True, caption=lambda: tr("lobby.seed")))
         g.add(Button((x0 + 278, 92, 270, 22), lambda: tr("lobby.new_seed"),
                      lambda: self.set_seed(str(random.randrange(1, 10**6)))))
-        top = 140
+        top, step = 140, self.row_step()
         for i in range(len(self.names)):
-            y = top + 28 * i
+            y = top + step * i
             g.add(TextField((x0 + 26, y, 150, 22), (lambda i=i: self.names[i]),
                             (lambda v, i=i: self.set_name(i, v)), max_len=12))
             g.add(Choice((x0 + 184, y, 150, 22), "",
                          [(k, (lambda k=k: tr(f"seat.{k}"))) for k in SEAT_KINDS],
                          (lambda i=i: self.kinds[i]), (lambda v, i=i: self.set_kind(i, v))))
             g.add(Choice((x0 + 342, y, 120, 22), "",
-                         [(c, (lambda c=c: tr(theme.COLOUR_KEYS[c]))) for c in range(4)],
+                         [(c, (lambda c=c: tr(COLOUR_KEYS[c]))) for c in range(MAX_SEATS)],
                          (lambda i=i: self.colours[i]), (lambda v, i=i: self.set_colour(i, v))))
             g.add(Button((x0 + 470, y, 78, 22), lambda: tr("lobby.remove"), (lambda i=i: self.remove(i)),
                          enabled=lambda: len(self.names) > self.min_players()))
         rs = rulesets.get(self.ruleset)
         if len(self.names) < rs.max_players:
-            g.add(Button((x0 + 26, top + 28 * len(self.names), 150, 22), lambda: tr("lobby.add"), self.add))
+            g.add(Button((x0 + 26, top + step * len(self.names), 150, 22), lambda: tr("lobby.add"), self.add))
         g.add(Button((self.panel.right - 16 - 120, self.panel.bottom - 34, 120, 24),
                      lambda: tr("lobby.start"), self.start, hotkey=pygame.K_RETURN))
         g.add(Button((self.panel.x + 16, self.panel.bottom - 34, 120, 24),
                      lambda: tr("menu.back"), self.app.pop))
+
+    def row_step(self) -> int:
+        """Pixels between seat rows: closer together for more than five seats (up to eight)."""
+        return 28 if len(self.names) <= 5 else 21
 
     def min_players(self) -> int:
         return rulesets.get(self.ruleset).min_players
@@ -129,7 +136,7 @@ class LobbyScene(MenuScene):
         n = len(self.names)
         self.names.append(tr("seat.default_name", n=n + 1))
         self.kinds.append("greedy")
-        self.colours.append(next(c for c in range(4) if c not in self.colours))
+        self.colours.append(next(c for c in range(MAX_SEATS) if c not in self.colours))
         self.build()
 
     def remove(self, i: int) -> None:
@@ -173,8 +180,8 @@ class LobbyScene(MenuScene):
         self.app.text.draw(canvas, tr("lobby.title"), (self.panel.centerx, self.panel.y + 10), theme.INK, "centre")
         self.app.text.draw(canvas, tr("lobby.players"), (self.panel.x + 16, 120), theme.DUSK)
         for i in range(len(self.names)):
-            y = 140 + 28 * i
-            piece = self.app.art.pieces[f"outpost_{self.colours[i]}"]
+            y = 140 + self.row_step() * i
+            piece = self.app.art.pieces.get(f"outpost_{self.colours[i]}") or marker_image(self.colours[i], 5)
             canvas.blit(piece, (self.panel.x + 24 - piece.get_width() // 2 + 4, y + 11 - piece.get_height() // 2))
         error = self.map_error()
         if error:

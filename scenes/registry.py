@@ -14,6 +14,7 @@ from game.core.i18n import error_text, tr
 from game.play.saves import SaveError, read_save, restore
 from game.play.session import GameSession
 from scenes.dialogs import MessageBox, PauseMenu
+from scenes.domiplot_scene import DomiplotScene
 from scenes.help import RulesHelpScene
 from scenes.load import LoadScene
 from scenes.lobby import LobbyScene
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
 
 GAME_SCENES: dict[str, Callable[["App", GameSession], "Scene"]] = {
     "tidegate": TidegateScene,
+    "domiplot": DomiplotScene,
 }
 
 

@@ -15,9 +15,10 @@ import random
 
 import pygame
 
-from game.core.i18n import tr
+from game.core.i18n import catalogue, language, tr
 from game.play.session import GameSession
 from scenes import theme
+from scenes.board.seats import seat_colour
 from scenes.drawing import draw_sea, fit, wrap_text
 from scenes.scene import MenuScene
 from scenes.widgets import Button, WidgetGroup
@@ -72,7 +73,8 @@ class ResultsScene(MenuScene):
         scores = tuple(result.scores) if result else tuple(getattr(state, "scores", ()))
         self.winners: tuple[int, ...] = tuple(result.winners) if result else ()
         self.scores = scores
-        history = [tuple(s) for s in getattr(state, "score_history", [])]
+        history = [tuple(s) for s in (getattr(session, "score_history", None)   # a screen may supply it
+                                      or getattr(state, "score_history", []))]
         if scores and (not history or history[-1] != scores):
             history.append(scores)   # the game ended mid-round: its final scores are one more point
         self.history = history
@@ -114,11 +116,28 @@ class ResultsScene(MenuScene):
     def colour(self, seat: int) -> tuple[int, int, int]:
         colours = self.session.colours
         index = colours[seat] if seat < len(colours) else seat
-        return theme.SEAT_COLOURS[index % len(theme.SEAT_COLOURS)][0]
+        return seat_colour(index)[0]    # all eight seat colours (a ruleset may seat 8)
 
     def name(self, seat: int) -> str:
         names = self.session.names
         return names[seat] if seat < len(names) else f"P{seat + 1}"
+
+    def key(self, key: str) -> str:
+        """A ruleset's own wording of a results text (`<id>.<key>`, e.g. what its score counts),
+        else the shared one."""
+        own = f"{self.session.setup.ruleset}.{key}"
+        return own if own in catalogue(language()) else key
+
+    def cause_text(self) -> str:
+        """The deciding rule in words (" " + text), when the ruleset names it
+        (`<id>.end_short.<cause>`, else `<id>.end.<cause>`)."""
+        result = self.session.state.result()
+        cause = getattr(result, "cause", "") if result is not None else ""
+        texts = catalogue(language())
+        for key in (f"{self.session.setup.ruleset}.end_short.{cause}", f"{self.session.setup.ruleset}.end.{cause}"):
+            if cause and key in texts:
+                return " " + tr(key)
+        return ""
 
     def headline(self) -> str:
         names = [self.name(s) for s in self.winners]
@@ -132,8 +151,8 @@ class ResultsScene(MenuScene):
         text = self.app.text
         text.draw(canvas, tr("results.title"), (PANEL.centerx, PANEL.y + 8), theme.DUSK, "centre")
         self._draw_headline(canvas, PANEL.y + 30)
-        text.draw(canvas, tr("results.ended_round", round=self.round), (PANEL.centerx, STANDINGS.y - 18),
-                  theme.DUSK, "centre")
+        text.draw(canvas, fit(self.app, tr("results.ended_round", round=self.round) + self.cause_text(),
+                              PANEL.width - 24), (PANEL.centerx, STANDINGS.y - 18), theme.DUSK, "centre")
         self._draw_standings(canvas)
         self._draw_chart(canvas)
         self.widgets.draw(self.app, canvas)
@@ -168,22 +187,33 @@ class ResultsScene(MenuScene):
         self.app.text.draw(canvas, title, (rect.x + 6, rect.y + 3), theme.STRAW)
 
     def _draw_standings(self, canvas: pygame.Surface) -> None:
-        self._plate(canvas, STANDINGS, tr("results.standings"))
+        self._plate(canvas, STANDINGS, tr(self.key("results.standings")))
         text = self.app.text
         order = sorted(range(len(self.scores)), key=lambda s: (-self.scores[s], s))
         y = STANDINGS.y + 24
+        if len(order) > 4:      # five to eight seats: name and score on one line each
+            for seat in order:
+                colour = self.colour(seat)
+                draw_marker(canvas, SHAPES[seat % len(SHAPES)], (STANDINGS.x + 12, y + 8), colour)
+                r = text.draw(canvas, tr(self.key("results.points"), score=self.scores[seat]),
+                              (STANDINGS.right - 20, y), theme.FOAM, "right")
+                text.draw(canvas, fit(self.app, self.name(seat), r.x - STANDINGS.x - 28), (STANDINGS.x + 22, y), colour)
+                if seat in self.winners:
+                    canvas.blit(self.app.art.pieces["vp_star"], (r.right + 3, y + 2))
+                y += (STANDINGS.height - 28) // len(order)
+            return
         for seat in order:
             colour = self.colour(seat)
             draw_marker(canvas, SHAPES[seat % len(SHAPES)], (STANDINGS.x + 12, y + 8), colour)
             text.draw(canvas, fit(self.app, self.name(seat), STANDINGS.width - 30), (STANDINGS.x + 22, y), colour)
-            r = text.draw(canvas, tr("results.points", score=self.scores[seat]), (STANDINGS.x + 22, y + 17),
+            r = text.draw(canvas, tr(self.key("results.points"), score=self.scores[seat]), (STANDINGS.x + 22, y + 17),
                           theme.FOAM)
             if seat in self.winners:
                 canvas.blit(self.app.art.pieces["vp_star"], (r.right + 6, y + 19))
             y += ROW_H
 
     def _draw_chart(self, canvas: pygame.Surface) -> None:
-        self._plate(canvas, CHART, tr("results.chart"))
+        self._plate(canvas, CHART, tr(self.key("results.chart")))
         text = self.app.text
         plot = pygame.Rect(CHART.x + 28, CHART.y + 28, CHART.width - 44, CHART.height - 28 - 40)
         n = len(self.history)

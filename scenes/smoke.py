@@ -130,5 +130,10 @@ def run_smoke(out: Path) -> list[Path]:
     files.append(shoot(app, out, "12_results_zh"))
     app.reset_to(TitleScene(app))
     files.append(shoot(app, out, "13_title_zh"))
+    # Domiplotism's pictures come last, in English, so the pictures above keep their timing
+    from scenes.domiplot import smoke as domiplot_smoke
+    app.settings.language = "en"
+    app.language_changed()
+    files += domiplot_smoke.run(app, out, shoot, advance)
     pygame.quit()
     return files

@@ -1,10 +1,14 @@
 """Skirmish (战棋): hex wargame of infantry, archers and cavalry, cities, vassals and 37 skills.
 
-Rules: ../shared/rules/skirmish.md (B, U, M, K, C, N, V, S, P, W, H, R, E). Modules:
-`constants` (numbers from `data/rules.toml`), `board` (topology and scenario from the Tiled
-map), `actions` and `events`, `state` (plain data and the view), `movement` (allowances,
-reachable hexes, best path), `combat` (who may strike, the K-4 hit order, forecasts), `rules`
-(legality, effects, turn structure, the Ruleset), `ai` (the greedy agent).
+Rules: ../shared/rules/skirmish.md (B, U, M, K, C, N, V, S, P, W, H, R, E). Modules, lowest
+first: `constants` (numbers from `data/rules.toml`), `board` (topology and scenario from the
+Tiled map), `actions` and `events`, `state` (plain data, the view, change counters), then the
+rule families as plain functions over the state: `effects` (small shared effects), `cities`
+(siege, capture, vassals, victory), `movement` (allowances, reach, the D33 path, N-4, `move`),
+`combat` (K-4 hit order, forecasts, `attack`), `economy` (prices, income, `produce`),
+`skills` (picks, statuses, `dismount`, `set_cover_policy`), `turn` (P-0..P-5, `end_turn`);
+`rules` wires the families into the protocol by tables and holds the Ruleset; `ai` (the
+greedy agent) sits above and is never imported by the rules.
 
 Choices where the spec is silent or where the collection's conventions win:
 - Files: the numbers live in `data/rules.toml` (TOML like every ruleset, section 15 says JSON);
@@ -35,7 +39,11 @@ Choices where the spec is silent or where the collection's conventions win:
   `damage` is emitted also when wards or reductions bring it to 0.
 - Domination (W-2) is checked at the end of any action that captured a city or killed a unit:
   nothing else can happen in between.
-- `Result.scores` are the W-1 victory points (an int, or an `x.5` float for a vassal).
+- `Result.scores` are the W-1 victory points (an int, or an `x.5` float for a vassal);
+  `Result.cause` is "W-2" (domination) or "W-3" (turn limit); `draw` when W-4 leaves several
+  factions first. The game ends with the core `GameOver` event.
+- `Ruleset.state_from_view(view, rng)`: the public game with a fresh RNG and, during the
+  picks, other seats' made picks drawn from their legal picks (the only hidden data, H-1).
 - H-3: the view carries no RNG state and no seed; its `game` is a public copy whose RNG is a
   stand-in, so screens and agents can ask "what if" without learning future rolls.
 - N-4 is evaluated with the unit's current `mp_left`; "exit-ready" imagines the unit on the

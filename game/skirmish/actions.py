@@ -75,3 +75,30 @@ class EndTurn(Action):
 
 
 END_TURN = EndTurn()
+
+# Legal-action lists are rebuilt often and building a frozen dataclass is what costs there:
+# equal unit actions are shared (they are immutable). Bounded: cleared when it grows large.
+_SHARED: dict[tuple, Action] = {}
+_SHARED_MAX = 200_000
+
+
+def move(unit: int, to: tuple[int, int]) -> Move:
+    """`Move(unit, to)`, shared."""
+    key = ("m", unit, to)
+    found = _SHARED.get(key)
+    if found is None:
+        if len(_SHARED) >= _SHARED_MAX:
+            _SHARED.clear()
+        found = _SHARED[key] = Move(unit, to)
+    return found  # type: ignore[return-value]
+
+
+def attack(unit: int, target: tuple[int, int]) -> Attack:
+    """`Attack(unit, target)`, shared."""
+    key = ("a", unit, target)
+    found = _SHARED.get(key)
+    if found is None:
+        if len(_SHARED) >= _SHARED_MAX:
+            _SHARED.clear()
+        found = _SHARED[key] = Attack(unit, target)
+    return found  # type: ignore[return-value]

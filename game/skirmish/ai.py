@@ -26,13 +26,32 @@ from game.skirmish.combat import (
     attack_range, can_strike_from, counter_source, outcomes, pursuit_possible, targets_from,
 )
 from game.skirmish.constants import (
-    AI_PICK_PRIORITY, AI_WEIGHTS, ARCHER, CAVALRY, INFANTRY, SKILL_CODES, UNITS,
+    AI_PICK_PRIORITY, AI_WEIGHTS, ARCHER, CAVALRY, CHANCE, INFANTRY, SKILL_CODES, UNITS,
 )
 from game.skirmish.movement import allowance, cost_field, destinations
 from game.skirmish.state import Phase, SkirmishState, SkirmishView, Unit
 
 W = AI_WEIGHTS
 THRESHOLD = 0.5            # a plan must beat doing nothing by this much
+EPS = 1e-9                 # scores this close are a tie, broken by the agent's RNG
+
+
+class _Best:
+    """The best-scoring choices seen so far; ties are kept and drawn by the agent's RNG, so no
+    decision depends on list, set or dict order."""
+
+    def __init__(self, floor: float) -> None:
+        self.score = floor
+        self.items: list = []
+
+    def offer(self, score: float, item) -> None:
+        if score > self.score + EPS or (not self.items and score > self.score):
+            self.score, self.items = score, [item]
+        elif self.items and abs(score - self.score) <= EPS:
+            self.items.append(item)
+
+    def pick(self, rng):
+        return self.items[rng.below(len(self.items))] if self.items else None
 RATIO = {INFANTRY: 2, ARCHER: 1, CAVALRY: 1}   # section 17 production mix
 KILL_BONUS = 0.5           # x cost x material weight: a dead unit threatens nobody
 
@@ -50,7 +69,7 @@ class GreedyAgent(Agent):
     def __init__(self, seat: int, seed: int) -> None:
         super().__init__(seat, seed)
         self._threat_key: tuple | None = None
-        self._threat: list[int] = []
+        self._threat: list[float] = []
         self._field_key: tuple | None = None
         self._fields: dict[bool, list[int]] = {}
 
@@ -68,8 +87,11 @@ class GreedyAgent(Agent):
         if A.END_TURN in legal:
             return A.END_TURN
         # N-4: a trespasser must move; take its best-scored legal move
-        moves = [a for a in legal if isinstance(a, A.Move)]
-        return max(moves, key=lambda a: self._pos(g, g.units[a.unit], g.board.index(a.to)))
+        best = _Best(float("-inf"))
+        for a in legal:
+            if isinstance(a, A.Move):
+                best.offer(self._pos(g, g.units[a.unit], g.board.index(a.to)), a)
+        return best.pick(self.rng)
 
     # ---- skill picks (S-2, section 17 priority) ----------------------------------------------
     def _pick(self, g: SkirmishState, legal: list[Action]) -> Action:
@@ -87,14 +109,16 @@ class GreedyAgent(Agent):
         return A.PickSkills(tuple(sorted(chosen, key=rank.__getitem__)))
 
     # ---- context: threat map and distance fields ---------------------------------------------
-    def _threat_map(self, g: SkirmishState) -> list[int]:
-        """Damage hostile units could deal to each hex next round (raw attack, summed)."""
+    def _threat_map(self, g: SkirmishState) -> list[float]:
+        """Damage hostile units could deal to each hex next round (raw attack, summed), halved
+        where K-4.1's terrain penalty may void the hit: forest against archers (no A10),
+        swamp and mountain against cavalry (no C3). So defensive terrain scores better."""
         hostiles = [u for u in g.units.values() if g.hostile(self.seat, u.faction)]
-        key = (g.round, g.current, tuple(sorted((u.id, u.hex) for u in hostiles)))
+        key = (g.round, g.current, tuple(sorted((u.id, u.hex, u.type) for u in hostiles)))
         if key == self._threat_key:
             return self._threat
         b = g.board
-        threat = [0] * b.size
+        threat = [0.0] * b.size
         for v in hostiles:
             stands = [v.hex] + destinations(g, v, v.hex, allowance(g, v, suppressed=False))
             hit: set[int] = set()
@@ -103,8 +127,15 @@ class GreedyAgent(Agent):
                 if can_strike_from(g, v, s):
                     hit.update(b.disk(s, r))
             power = UNITS[v.type].attack
+            skills = g.skills[v.faction]
+            if v.type == ARCHER and "A10" not in skills:
+                cover = b.archer_penalty
+            elif v.type == CAVALRY and "C3" not in skills:
+                cover = b.cavalry_penalty
+            else:
+                cover = None
             for h in hit:
-                threat[h] += power
+                threat[h] += power * (1 - CHANCE["terrain_void"] / 100) if cover and cover[h] else power
         self._threat_key, self._threat = key, threat
         return threat
 
@@ -234,8 +265,8 @@ class GreedyAgent(Agent):
                 attacks[a.unit].append(a)
             elif isinstance(a, A.Dismount):
                 dismounts.append(a)
-        best: tuple[float, Action | None] = (THRESHOLD, None)
-        best_archer: tuple[float, Action | None] = (THRESHOLD, None)
+        best = _Best(THRESHOLD)
+        best_archer = _Best(THRESHOLD)
         for uid in sorted(set(moves) | set(attacks)):
             u = g.units[uid]
             here = self._pos(g, u, u.hex)
@@ -243,10 +274,9 @@ class GreedyAgent(Agent):
                 s = self._attack_score(g, u, b.index(a.target))
                 if s is None:
                     continue
-                if s > best[0]:
-                    best = (s, a)
-                if u.type == ARCHER and s > best_archer[0]:
-                    best_archer = (s, a)
+                best.offer(s, a)
+                if u.type == ARCHER:
+                    best_archer.offer(s, a)
             can_hit_later = u.attacks_left > 0 or pursuit_possible(g, u)
             for a in moves[uid]:
                 d = b.index(a.to)
@@ -259,18 +289,15 @@ class GreedyAgent(Agent):
                 if can_hit_later:
                     hit = self._best_attack_from(g, u, d, True)
                     s += hit
-                    if u.type == ARCHER and hit > 0 and s > best_archer[0]:
-                        best_archer = (s, a)
-                if s > best[0]:
-                    best = (s, a)
+                    if u.type == ARCHER and hit > 0:
+                        best_archer.offer(s, a)
+                best.offer(s, a)
         for a in dismounts:
             u = g.units[a.unit]
-            gain = W["material"] * (UNITS[INFANTRY].cost - u.value)
-            if gain > best[0]:
-                best = (gain, a)
-        if best_archer[1] is not None:
-            return best_archer[1]
-        return best[1]
+            best.offer(W["material"] * (UNITS[INFANTRY].cost - u.value), a)
+        if best_archer.items:
+            return best_archer.pick(self.rng)
+        return best.pick(self.rng)
 
     # ---- production and cover --------------------------------------------------------------------
     def _produce(self, g: SkirmishState, legal: list[Action]) -> Action | None:
@@ -291,23 +318,33 @@ class GreedyAgent(Agent):
 
         vouchers = [a for a in options if a.voucher]
         if vouchers:
-            a = min(vouchers, key=city_rank)
+            a = self._least(vouchers, city_rank)
             kind = INFANTRY if threat[b.index(a.city)] > 0 or counts[INFANTRY] <= 2 * counts[ARCHER] else ARCHER
             return A.Produce(a.city, kind, True)
-        paid = sorted(options, key=city_rank)
-        first = paid[0]
+        first = self._least(options, city_rank)
         if threat[b.index(first.city)] > 0:
             inf = A.Produce(first.city, INFANTRY)
             if inf in legal:
                 return inf
-        affordable = {a.kind for a in paid if a.city == first.city}
-        kinds = sorted((t for t in RATIO if t in affordable), key=lambda t: (counts[t] / RATIO[t], t != INFANTRY))
+        affordable = {a.kind for a in options if a.city == first.city}
+
+        def mix(t: str) -> tuple:
+            return (counts[t] / RATIO[t], t != INFANTRY)
+
+        kinds = [t for t in RATIO if t in affordable]
         if not kinds:
             return None
-        want = min(RATIO, key=lambda t: (counts[t] / RATIO[t], t != INFANTRY))
-        if want not in affordable and want == CAVALRY and g.funds[self.seat] >= 5 and counts[CAVALRY] == 0:
+        want = min(mix(t) for t in RATIO)
+        if CAVALRY not in affordable and [t for t in RATIO if mix(t) == want] == [CAVALRY] \
+                and g.funds[self.seat] >= 5 and counts[CAVALRY] == 0:
             return None                                  # save up for the missing cavalry
-        return A.Produce(first.city, kinds[0])
+        return A.Produce(first.city, self._least(kinds, mix))
+
+    def _least(self, items: list, key):
+        """The item with the smallest key; equal keys drawn by the agent's RNG."""
+        low = min(key(x) for x in items)
+        tied = [x for x in items if key(x) == low]
+        return tied[self.rng.below(len(tied))]
 
     def _cover(self, g: SkirmishState, legal: list[Action]) -> Action | None:
         lethal = A.SetCoverPolicy("lethal")

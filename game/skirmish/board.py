@@ -14,7 +14,9 @@ from typing import Any
 
 from game.core.errors import MapError
 from game.core.hexgrid import TiledHexLayout
-from game.core.tiled import TiledMapData, TiledObject, read_map
+from game.core.tiled import (
+    TiledMapData, TiledObject, bool_prop, cached_board, int_prop, read_map, require_ruleset,
+)
 from game.skirmish.constants import (
     CITY_INCOME, CITY_VP, FOREST, FUNDS, LIGHT_INFANTRY_COST, MOUNTAIN, OPTIONAL_PICKS, ROAD,
     SIEGE_ROUNDS, SKILLS, SKIP_FIRST_INCOME, SWAMP, TERRAIN_COSTS, TERRAIN_INDEX, TERRAINS,
@@ -100,10 +102,15 @@ class Board:
     cost: tuple[int, ...] = field(default=(), init=False)                # M-1 per hex
     light_cost: tuple[int, ...] = field(default=(), init=False)          # I8 per hex
     city_at: tuple[int, ...] = field(default=(), init=False)             # city index or -1
+    neutral_hexes: tuple[int, ...] = field(default=(), init=False)       # N-1, in hex order
     archer_penalty: tuple[bool, ...] = field(default=(), init=False)     # forest (K-4.1)
     cavalry_penalty: tuple[bool, ...] = field(default=(), init=False)    # swamp, mountain
     _disks: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict, init=False,
                                                            compare=False, repr=False)
+    _disk_sets: dict[tuple[int, int], frozenset[int]] = field(default_factory=dict, init=False,
+                                                              compare=False, repr=False)
+    _steps: dict[bool, tuple[tuple[tuple[int, int, int], ...], ...]] = field(
+        default_factory=dict, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         w, h = self.width, self.height
@@ -134,14 +141,17 @@ class Board:
         setattr_(self, "light_cost", tuple(TERRAIN_COSTS[x] if x == ROAD else LIGHT_INFANTRY_COST
                                            for x in t))
         setattr_(self, "city_at", tuple(city_at))
+        setattr_(self, "neutral_hexes", tuple(i for i in range(n) if self.neutral[i]))
         setattr_(self, "archer_penalty", tuple(x == FOREST for x in t))
         setattr_(self, "cavalry_penalty", tuple(x in (SWAMP, MOUNTAIN) for x in t))
 
     # ---- coordinates ----------------------------------------------------------------------
     def index(self, col_row: Any) -> int:
         """Hex index of a `(col, row)` pair, or OFF when it is not a hex of this map."""
-        if (not isinstance(col_row, tuple) or len(col_row) != 2
-                or not all(isinstance(v, int) and not isinstance(v, bool) for v in col_row)):
+        # exact type checks: bools (and int subclasses) are not coordinates; also fast
+        if type(col_row) is not tuple or len(col_row) != 2:
+            return OFF
+        if type(col_row[0]) is not int or type(col_row[1]) is not int:
             return OFF
         c, r = col_row
         if 0 <= c < self.width and 0 <= r < self.height:
@@ -163,9 +173,39 @@ class Board:
         key = (centre, radius)
         found = self._disks.get(key)
         if found is None:
-            found = tuple(j for j in range(self.size)
-                          if j != centre and self.distance(centre, j) <= radius)
+            ring, seen = {centre}, {centre}
+            for _ in range(radius):             # grow by neighbours: radius is small
+                ring = {n for h in ring for n in self.adj[h] if n not in seen}
+                seen |= ring
+            seen.discard(centre)
+            found = tuple(sorted(seen))
             self._disks[key] = found
+        return found
+
+    def steps(self, light: bool) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+        """Per hex, the steps a unit may take to a neighbour by terrain alone (cached):
+        `(direction, hex, cost)` in B-2 order, cost -1 for an M-2 water transition (all MP
+        go), I8 costs when `light`; steps onto neutral land from outside it are left out
+        (M-5c / N-2). Units, cities and Intercept are the searches' business."""
+        found = self._steps.get(light)
+        if found is None:
+            costs = self.light_cost if light else self.cost
+            water, neutral = self.water, self.neutral
+            found = tuple(
+                tuple((k, h, -1 if water[h] != water[g] else costs[h])
+                      for k, h in enumerate(self.nbrs[g])
+                      if h != OFF and not (neutral[h] and not neutral[g]))
+                for g in range(self.size))
+            self._steps[light] = found
+        return found
+
+    def disk_set(self, centre: int, radius: int) -> frozenset[int]:
+        """`disk` as a set, for membership tests (cached)."""
+        key = (centre, radius)
+        found = self._disk_sets.get(key)
+        if found is None:
+            found = frozenset(self.disk(centre, radius))
+            self._disk_sets[key] = found
         return found
 
     def push_hex(self, attacker: int, defender: int) -> int:
@@ -206,27 +246,6 @@ def build_board(rows: list[str] | tuple[str, ...], factions: tuple[FactionSpec, 
 
 
 # ---- reading a Tiled map ---------------------------------------------------------------------
-def _int_prop(path: str, where: str, props: dict[str, Any], name: str, default: int | None,
-              low: int = 0, high: int = 10**6) -> int:
-    value = props.get(name, default)
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-        value = int(value.strip())
-    if value is None or isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise MapError(path, where, "skirmish_bad_number", name=name, found=str(value),
-                       low=low, high=high)
-    return value
-
-
-def _bool_prop(path: str, where: str, props: dict[str, Any], name: str, default: bool) -> bool:
-    value = props.get(name, default)
-    if isinstance(value, str) and value.lower() in ("true", "false"):
-        value = value.lower() == "true"
-    if not isinstance(value, bool):
-        raise MapError(path, where, "skirmish_bad_number", name=name, found=str(value),
-                       low="false", high="true")
-    return value
-
-
 def _code_list(text: Any) -> list[str]:
     if not isinstance(text, str):
         return []
@@ -250,8 +269,8 @@ def _object_hex(data: TiledMapData, layout: TiledHexLayout, obj: TiledObject, wh
     props = obj.properties
     w, h = data.width, data.height
     if "col" in props or "row" in props:
-        col = _int_prop(data.path, where, props, "col", None, 0, w - 1)
-        row = _int_prop(data.path, where, props, "row", None, 0, h - 1)
+        col = int_prop(props, "col", path=data.path, where=where, low=0, high=w - 1)
+        row = int_prop(props, "row", path=data.path, where=where, low=0, high=h - 1)
         return row * w + col
     x, y = obj.x + obj.width / 2, obj.y + obj.height / 2
     best, best_d = OFF, float("inf")
@@ -295,7 +314,7 @@ def _read_factions(data: TiledMapData) -> list[FactionSpec]:
         if not _SNAKE.match(ident) or ident == "neutral" or ident in ids:
             raise MapError(path, where, "skirmish_bad_faction", found=ident)
         ids.add(ident)
-        seat = _int_prop(path, where, props, "seat", None, 1, 99)
+        seat = int_prop(props, "seat", path=path, where=where, low=1, high=99)
         colour = str(props.get("color", "#808080"))
         if not _COLOUR.match(colour):
             raise MapError(path, where, "skirmish_bad_colour", found=colour)
@@ -311,9 +330,12 @@ def _read_factions(data: TiledMapData) -> list[FactionSpec]:
         found.append((seat, FactionSpec(
             id=ident, seat=seat - 1, name=_name(obj, props) or ident,
             name_zh=str(props.get("title_zh") or props.get("name_zh") or ""),
-            color=colour, funds=_int_prop(path, where, props, "funds", FUNDS, 0, 10**6),
+            color=colour,
+            funds=int_prop(props, "funds", path=path, where=where, default=FUNDS, low=0,
+                           high=10**6),
             fixed_skills=tuple(fixed),
-            optional_picks=_int_prop(path, where, props, "optional_picks", OPTIONAL_PICKS, 0, 37),
+            optional_picks=int_prop(props, "optional_picks", path=path, where=where,
+                                    default=OPTIONAL_PICKS, low=0, high=37),
             optional_pool=tuple(c for c in pool if c not in fixed))))
     found.sort(key=lambda p: p[0])
     if len(found) < 2:
@@ -327,9 +349,7 @@ def _read_factions(data: TiledMapData) -> list[FactionSpec]:
 def board_from_map(data: TiledMapData) -> Board:
     """Build and validate a Board from a read Tiled map (16.1, D38)."""
     path = data.path
-    if data.properties.get("ruleset") != "skirmish":
-        raise MapError(path, "map properties", "wrong_ruleset",
-                       found=str(data.properties.get("ruleset", "")), expected="skirmish")
+    require_ruleset(data, "skirmish")
     if (data.orientation != "hexagonal" or data.stagger_axis != "y"
             or (data.stagger_index or "odd") != "odd"):
         raise MapError(path, "map", "wrong_orientation",
@@ -351,11 +371,19 @@ def board_from_map(data: TiledMapData) -> Board:
         ngrid = data.tile_layers["neutral"]
         for row in range(h):
             for col in range(w):
-                neutral[row * w + col] = ngrid[row][col] is not None
+                props = ngrid[row][col]
+                if props is None:
+                    continue
+                # 16.1: a non-empty cell marks neutral land; it must be the tileset's neutral
+                # tile, so a stray terrain tile or an id the tileset lacks is refused.
+                if props.get("neutral") not in (True, "true"):
+                    raise MapError(path, f"layer 'neutral' at ({col}, {row})",
+                                   "skirmish_bad_neutral", col=col, row=row)
+                neutral[row * w + col] = True
     mp = data.properties
-    turn_limit = _int_prop(path, "map properties", mp, "turn_limit", TURN_LIMIT, 1, 999)
-    siege_rounds = _int_prop(path, "map properties", mp, "siege_rounds", SIEGE_ROUNDS, 1, 99)
-    skip_first = _bool_prop(path, "map properties", mp, "skip_first_income", SKIP_FIRST_INCOME)
+    turn_limit = int_prop(data, "turn_limit", default=TURN_LIMIT, low=1, high=999)
+    siege_rounds = int_prop(data, "siege_rounds", default=SIEGE_ROUNDS, low=1, high=99)
+    skip_first = bool_prop(data, "skip_first_income", default=SKIP_FIRST_INCOME)
     layout = TiledHexLayout(data.tile_width, data.tile_height, data.hex_side, "odd")
 
     factions = _read_factions(data)
@@ -381,8 +409,8 @@ def board_from_map(data: TiledMapData) -> Board:
             raise MapError(path, where, "skirmish_neutral_city", col=hx % w, row=hx // w)
         cities.append(CitySpec(
             hex=hx, owner=owner, home=home,
-            vp=_int_prop(path, where, props, "vp", CITY_VP, 0, 99),
-            income=_int_prop(path, where, props, "income", CITY_INCOME, 0, 99),
+            vp=int_prop(props, "vp", path=path, where=where, default=CITY_VP, low=0, high=99),
+            income=int_prop(props, "income", path=path, where=where, default=CITY_INCOME, low=0, high=99),
             name=_name(obj, props), name_zh=str(props.get("title_zh") or props.get("name_zh") or "")))
     for f in factions:
         if not any(c.owner == f.seat for c in cities):
@@ -409,7 +437,8 @@ def board_from_map(data: TiledMapData) -> Board:
         if city is not None and city.owner != faction:
             raise MapError(path, where, "skirmish_unit_in_city", col=hx % w, row=hx // w)
         max_hp = UNITS[kind].hp
-        units.append(UnitSpec(faction, kind, hx, _int_prop(path, where, props, "hp", max_hp, 1, max_hp)))
+        hp = int_prop(props, "hp", path=path, where=where, default=max_hp, low=1, high=max_hp)
+        units.append(UnitSpec(faction, kind, hx, hp))
     return Board(
         width=w, height=h, terrain=tuple(terrain), neutral=tuple(neutral),
         factions=tuple(factions), cities=tuple(cities), units=tuple(units),
@@ -419,11 +448,6 @@ def board_from_map(data: TiledMapData) -> Board:
         map_path=path, layout=layout)
 
 
-_CACHE: dict[str, Board] = {}
-
-
 def read_board(path: str) -> Board:
-    """The validated board of the map at `path` (cached: boards are immutable)."""
-    if path not in _CACHE:
-        _CACHE[path] = board_from_map(read_map(path))
-    return _CACHE[path]
+    """The validated board of the map at `path` (through the core board cache)."""
+    return cached_board("skirmish", path, lambda p: board_from_map(read_map(p)))

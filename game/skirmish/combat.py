@@ -1,4 +1,5 @@
-"""Combat (K-1, K-4, K-5): who may strike whom, and the hit-resolution order as one function.
+"""Combat (K-1..K-6, C-5): who may strike whom, the hit-resolution order as one function,
+and the `attack` action (its legal targets, its refusals and its effect).
 
 `plan_strike` walks K-4 steps 1-8 for one hit (an attack or a counterattack) without changing
 the state: it returns a `Strike` saying whether the hit was voided, who takes it (Cover), the
@@ -11,14 +12,22 @@ from __future__ import annotations
 
 from typing import Callable
 
+from game.core.protocol import Event
+from game.skirmish import actions as A
 from game.skirmish import events as E
 from game.skirmish.board import FREE, NEUTRAL, OFF
+from game.skirmish.cities import check_domination, strike_city
 from game.skirmish.constants import (
     ARCHER, ARROW_RAIN_STEP, CAVALRY, CHANCE, CHARGE_BONUS, COMBINED_ARMS_BONUS,
     FISH_SCALE_DIVISOR, HEAVY_BOW_BONUS, HEAVY_REDUCTION, HOLLOW_SQUARE_REDUCTION, INFANTRY,
-    LONGBOW_RANGE, PURSUIT_MP, SINGLE_LINE_BONUS, SOLID_SQUARE_BONUS, SURPRISE_REDUCTION, UNITS,
+    LONGBOW_RANGE, PLUNDER_KILL_HP, PURSUIT_MP, SINGLE_LINE_BONUS, SOLID_SQUARE_BONUS,
+    SURPRISE_REDUCTION, UNITS,
 )
+from game.skirmish.effects import check_formations, heal, remove_unit
+from game.skirmish.movement import bloc_stamp, unit_reason
 from game.skirmish.state import SkirmishState, Unit
+
+NS = "skirmish."
 
 Roller = Callable[[str, int, int], tuple[int, bool]]   # (kind, p, unit) -> (value, success)
 
@@ -77,10 +86,31 @@ def is_target(game: SkirmishState, seat: int, h: int) -> bool:
     return k >= 0 and game.city_hostile(k, seat)
 
 
+def hostile_targets(game: SkirmishState, seat: int) -> frozenset[int]:
+    """K-1: every hex `seat` could strike from somewhere (hostile units, empty hostile
+    cities). A hostile city holds no unit or a hostile one, so the set only changes with
+    hostile units, cities and blocs (`bloc_stamp`): it is kept until then."""
+    key = ("targets", seat)
+    stamp = bloc_stamp(game, seat)
+    entry = game._reach.get(key)
+    if entry is not None and entry[0] == stamp:
+        return entry[1]
+    roots = game.roots()
+    rs = roots[seat]
+    occ = game.occ
+    hexes = {u.hex for u in game.units.values() if roots[u.faction] != rs}
+    for k, spec in enumerate(game.board.cities):
+        if occ[spec.hex] < 0 and game.city_hostile(k, seat):
+            hexes.add(spec.hex)
+    found = frozenset(hexes)
+    game._reach[key] = (stamp, found)
+    return found
+
+
 def targets_from(game: SkirmishState, unit: Unit, h: int) -> list[int]:
-    """Hexes `unit` standing on `h` may strike (range and target kind only)."""
-    seat = unit.faction
-    return [t for t in game.board.disk(h, attack_range(game, unit)) if is_target(game, seat, t)]
+    """Hexes `unit` standing on `h` may strike (range and target kind only), in hex order."""
+    hostile = hostile_targets(game, unit.faction)
+    return [t for t in game.board.disk(h, attack_range(game, unit)) if t in hostile]
 
 
 def counter_source(game: SkirmishState, y: Unit, x: Unit, x_hex: int, pursuit: bool) -> bool:
@@ -311,3 +341,133 @@ def forecast(game: SkirmishState, x: Unit, t: int) -> dict[str, float]:
                 if not c.void:
                     out["counter_damage"] += p * q * min(c.damage, x.hp)
     return out
+
+
+# ---- the attack action: one source for its legality ---------------------------------------------
+def may_attack(game: SkirmishState, u: Unit) -> bool:
+    """K-1, K-3, M-3, N-3: `u` (own, not fresh) may strike something from where it stands."""
+    return (u.attacks_left > 0 or pursuit_possible(game, u)) and can_strike_from(game, u, u.hex)
+
+
+def attack_options(game: SkirmishState, u: Unit) -> list[A.Attack]:
+    """The Attacks `legal_actions` lists for own, non-fresh unit `u` (kept while the unit
+    stays put and the targets do not change)."""
+    if not may_attack(game, u):
+        return []
+    key = ("attacks", u.id)
+    stamp = (u.hex, u.type, bloc_stamp(game, u.faction))
+    entry = game._reach.get(key)
+    if entry is not None and entry[0] == stamp:
+        return entry[1]
+    coords = game.board.coords
+    found = [A.attack(u.id, coords[t]) for t in targets_from(game, u, u.hex)]
+    game._reach[key] = (stamp, found)
+    return found
+
+
+def attack_reason(game: SkirmishState, seat: int, action: A.Attack) -> str | None:
+    """E-2 for `attack`: the unit checks, `may_attack`'s parts in E-2 order, then the target
+    must be one of `targets_from` (out of range first, then not a target)."""
+    why = unit_reason(game, seat, action.unit)
+    if why:
+        return why
+    u = game.units[action.unit]
+    b = game.board
+    if u.attacks_left <= 0 and not pursuit_possible(game, u):
+        return NS + "no_attacks_left"
+    if b.water[u.hex] and not sails(game, u):
+        return NS + "in_water"
+    if b.neutral[u.hex]:
+        return NS + "in_neutral"
+    t = b.index(action.target)
+    if t != OFF and t in targets_from(game, u, u.hex):
+        return None
+    if t == OFF or not 1 <= b.distance(u.hex, t) <= attack_range(game, u):
+        return NS + "out_of_range"
+    return NS + "invalid_target"
+
+
+def roll_d100(game: SkirmishState, kind: str, p: int, unit: int) -> tuple[int, bool]:
+    """R-1: one d100 check on the game's RNG."""
+    value = game.rng.randint(1, 100)
+    return value, value <= p
+
+
+def do_attack(game: SkirmishState, seat: int, action: A.Attack) -> list[Event]:
+    """K-4 for the attack, C-5 siege, then K-5 counterattack; W-2 after any death."""
+    u = game.units[action.unit]
+    b = game.board
+    t = b.index(action.target)
+    pursuit = u.attacks_left <= 0
+    if pursuit:
+        u.mp_left -= PURSUIT_MP
+    else:
+        u.attacks_left -= 1
+    u.attacked = True
+    y = game.unit_at(t)
+    k = b.city_at[t]
+    siege = k >= 0 and game.city_hostile(k, seat)
+    events: list[Event] = [E.AttackMade(u.id, b.coords[u.hex], b.coords[t], y.id if y else -1,
+                                        pursuit, PURSUIT_MP if pursuit else 0, u.attacks_left)]
+
+    def roll(kind: str, p: int, unit: int) -> tuple[int, bool]:
+        return roll_d100(game, kind, p, unit)
+
+    if y is not None:
+        arrow_k = 1
+        if u.type == ARCHER:
+            arrow_k = game.arrow_rain.get(y.id, 0) + 1
+            game.arrow_rain[y.id] = arrow_k
+        strike = plan_strike(game, u, u.hex, y, roll, counter=False, moved=u.moved, arrow_k=arrow_k)
+        resolve(game, u, y, strike, False, events)
+    if siege:
+        strike_city(game, k, seat, events)
+    if (y is not None and y.id in game.units and u.id in game.units
+            and counter_source(game, y, u, u.hex, pursuit)):
+        events.append(E.Counterattack(y.id, b.coords[y.hex], u.id, b.coords[u.hex]))
+        strike = plan_strike(game, y, y.hex, u, roll, counter=True, moved=False)
+        resolve(game, y, u, strike, True, events)
+    check_domination(game, events)
+    return events
+
+
+def resolve(game: SkirmishState, x: Unit, declared: Unit, strike: Strike, counter: bool,
+            events: list[Event]) -> None:
+    """K-4 steps 8-10: apply a planned hit."""
+    events.extend(strike.events)
+    if strike.void:
+        return
+    b = game.board
+    target = game.units[strike.defender]
+    if strike.ward == "pavise":
+        target.pavise_ward = False
+    elif strike.ward == "formation":
+        group = game.pool_of(target.id)
+        if group is not None:
+            group[1] -= 1
+    d = strike.damage
+    target.hp -= d
+    killed = target.hp <= 0
+    if d > 0 and not killed and x.type == ARCHER and "A3" in game.skills[x.faction]:
+        target.suppression += 1
+    events.append(E.Damage(target.id, b.coords[target.hex], d, strike.raw, target.hp,
+                           target.suppression))
+    if killed:
+        events.append(E.Killed(target.id, b.coords[target.hex], x.id))
+        remove_unit(game, target)
+    if not counter:
+        if strike.push != OFF and declared.id in game.units:
+            src = declared.hex
+            game.occ[src] = -1
+            declared.hex = strike.push
+            game.occ[strike.push] = declared.id
+            game.unit_changed(declared, src)
+            events.append(E.Pushed(declared.id, b.coords[src], b.coords[strike.push]))
+        if killed and x.type == CAVALRY and "C6" in game.skills[x.faction]:
+            x.attacks_left += 1
+            events.append(E.Reaped(x.id, x.attacks_left))
+    if killed and x.type == CAVALRY and "C12" in game.skills[x.faction]:
+        heal(game, x, PLUNDER_KILL_HP, "plunder", events)
+    check_formations(game, target.faction, events)
+    if declared.faction != target.faction:
+        check_formations(game, declared.faction, events)

@@ -1,7 +1,8 @@
 """Skirmish events (P-6): the facts a screen animates, in the order they happened (D37).
 
-Hexes are `(col, row)` pairs, units are ids, seats are 0-based. Only `skills_picked` carries a
-secret (H-1): other seats see how many skills were picked, not which.
+Hexes are `(col, row)` pairs, units are ids, seats are 0-based. The game ends with the core
+`GameOver` (cause "W-2" domination or "W-3" turn limit), re-exported here for screens. Only
+`skills_picked` carries a secret (H-1): other seats see how many skills were picked, not which.
 """
 
 from __future__ import annotations
@@ -10,10 +11,10 @@ import dataclasses
 from dataclasses import dataclass
 
 from game.core.codec import register
-from game.core.protocol import Event
+from game.core.protocol import Event, GameOver  # noqa: F401  (W-2 / W-3 end with the core event)
 
 NS = "skirmish"
-Hex = tuple[int, int]
+ColRow = tuple[int, int]   # the spec's odd-r `(col, row)` pair (B-1); not core's axial `Hex`
 
 
 @register(NS, "skills_picked")
@@ -103,7 +104,7 @@ class Healed(Event):
     """C-3 (`cause` "city") or C12 Plunder ("plunder"): HP gained and the new HP."""
 
     unit: int
-    hex: Hex
+    hex: ColRow
     amount: int
     hp: int
     cause: str
@@ -115,7 +116,7 @@ class Suppressed(Event):
     """A3 / U-4: at turn start the unit's allowance was halved `stacks` times, to `mp`."""
 
     unit: int
-    hex: Hex
+    hex: ColRow
     stacks: int
     mp: int
 
@@ -127,7 +128,7 @@ class Moved(Event):
     spent everything ("water", "intercept", "capture") or is ""."""
 
     unit: int
-    path: tuple[Hex, ...]
+    path: tuple[ColRow, ...]
     cost: int
     mp_left: int
     stopped: str = ""
@@ -141,7 +142,7 @@ class Produced(Event):
     seat: int
     unit: int
     kind: str
-    hex: Hex
+    hex: ColRow
     cost: int
     voucher: bool
     funds: int
@@ -154,8 +155,8 @@ class AttackMade(Event):
     `pursuit` when C9 paid `mp_spent` MP for it; `attacks_left` after it."""
 
     unit: int
-    source: Hex
-    target: Hex
+    source: ColRow
+    target: ColRow
     target_unit: int
     pursuit: bool
     mp_spent: int
@@ -168,9 +169,9 @@ class Counterattack(Event):
     """K-5: `unit` strikes back at `target_unit`; the strike's events follow."""
 
     unit: int
-    source: Hex
+    source: ColRow
     target_unit: int
-    target: Hex
+    target: ColRow
 
 
 @register(NS, "roll")
@@ -200,9 +201,9 @@ class Covered(Event):
     """I12: `infantry` takes the hit meant for the adjacent `archer`."""
 
     archer: int
-    archer_hex: Hex
+    archer_hex: ColRow
     infantry: int
-    infantry_hex: Hex
+    infantry_hex: ColRow
 
 
 @register(NS, "ward_used")
@@ -211,7 +212,7 @@ class WardUsed(Event):
     """K-4.8: a ward ("pavise" or "formation") stopped the damage; `pool` left in the group."""
 
     unit: int
-    hex: Hex
+    hex: ColRow
     kind: str
     pool: int
 
@@ -223,7 +224,7 @@ class Damage(Event):
     `suppression` is the unit's stack count after the hit (A3)."""
 
     unit: int
-    hex: Hex
+    hex: ColRow
     amount: int
     raw: int
     hp: int
@@ -234,7 +235,7 @@ class Damage(Event):
 @dataclass(frozen=True, slots=True)
 class Killed(Event):
     unit: int
-    hex: Hex
+    hex: ColRow
     by: int
 
 
@@ -244,8 +245,8 @@ class Pushed(Event):
     """C2: the target was driven from `source` to `to` (directly away from the attacker)."""
 
     unit: int
-    source: Hex
-    to: Hex
+    source: ColRow
+    to: ColRow
 
 
 @register(NS, "reaped")
@@ -262,7 +263,7 @@ class Reaped(Event):
 class CityStruck(Event):
     """C-5 / C-6: a siege strike on a hostile city; `counted` when it raised `siege`."""
 
-    city: Hex
+    city: ColRow
     seat: int
     siege: int
     counted: bool
@@ -271,7 +272,7 @@ class CityStruck(Event):
 @register(NS, "breached")
 @dataclass(frozen=True, slots=True)
 class Breached(Event):
-    city: Hex
+    city: ColRow
     siege: int
 
 
@@ -280,7 +281,7 @@ class Breached(Event):
 class SiegeLifted(Event):
     """C-6: no strike this round: the city's siege fell back to 0."""
 
-    city: Hex
+    city: ColRow
 
 
 @register(NS, "captured")
@@ -289,7 +290,7 @@ class Captured(Event):
     """C-7: `unit` took the city for `seat` from `previous` (-1: an unseated faction's city);
     `voucher_lost` when a V-4 voucher went with it."""
 
-    city: Hex
+    city: ColRow
     unit: int
     seat: int
     previous: int
@@ -312,7 +313,7 @@ class Eliminated(Event):
 class Restored(Event):
     """V-4: a home city returned to `seat` with a voucher for one free infantry or archer."""
 
-    city: Hex
+    city: ColRow
     seat: int
     previous: int
 
@@ -321,7 +322,7 @@ class Restored(Event):
 @dataclass(frozen=True, slots=True)
 class Dismounted(Event):
     unit: int
-    hex: Hex
+    hex: ColRow
     hp: int
 
 
@@ -345,13 +346,3 @@ class RoundEnded(Event):
 
     round: int
     vp: tuple[float, ...]
-
-
-@register(NS, "game_over")
-@dataclass(frozen=True, slots=True)
-class GameOver(Event):
-    """W-2 / W-3: every winner; `reason` "domination" or "turn_limit"."""
-
-    winners: tuple[int, ...]
-    vp: tuple[float, ...]
-    reason: str

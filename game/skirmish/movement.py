@@ -1,23 +1,37 @@
-"""Movement (M-1..M-6, N-2, U-4): allowances, reachable hexes and the best path.
+"""Movement (M-1..M-6, N-2..N-4, U-4): allowances, reachable hexes, the D33 path, and the
+`move` action (its legal destinations, its refusals and its effect).
 
-`reach` answers "where can this unit go and with how much MP left" with a bucket Dijkstra on
-MP (costs are small whole numbers): a hex keeps the most MP any legal path arrives with. Steps
-that spend everything (M-2 water transitions, I3 Intercept) are always the last step of a path,
-because nothing moves on with 0 MP; so keeping one label per hex is exact. `best_path` runs the
-same search with the full D33 order (most MP, then fewest steps, then the smallest sequence of
-B-2 direction indices) to give the path a screen animates.
+`reach` answers "where can this unit go and with how much MP left" with a bucket search on MP
+(costs are small whole numbers): a hex keeps the most MP any legal path arrives with. Steps
+that spend everything (M-2 water transitions, I3 Intercept) end a path, because nothing moves
+on with 0 MP; so one label per hex is exact. The labels depend only on the unit (class, hex,
+MP, faction skills) and on what other blocs have on the board (their units, their Intercept
+zones) and the cities: own and allied units are passed through and only matter as occupied
+destinations. So `reach` keeps its answer across actions, keyed by the change counters of the
+hostile factions and the cities (state.py), and a faction moving its own units never redoes
+the searches of its other units.
+
+`best_path` gives the path a screen animates (M-6 / D33): most MP on arrival, then fewest
+steps, then the smallest sequence of B-2 direction indices, exactly (a breadth-first search
+over (hex, MP) states in direction order, see its docstring).
 """
 
 from __future__ import annotations
 
-import heapq
-
+from game.core.protocol import Event
+from game.skirmish import actions as A
+from game.skirmish import events as E
 from game.skirmish.board import FREE, NEUTRAL, OFF
+from game.skirmish.cities import capture, check_domination
 from game.skirmish.constants import (
     ARCHER, CAVALRY, HEAVY_CAVALRY_MP, HORSE_ARCHER_MP, INFANTRY, LIGHT_CAVALRY_MP,
     SUPPRESSION_DIVISOR, UNITS,
 )
 from game.skirmish.state import SkirmishState, Unit
+
+NS = "skirmish."
+# How a unit may use a hex (`_special`): absent = pass and stop (if empty); these otherwise.
+NEVER, STOP_ONLY, PASS_ONLY = -1, 1, 2
 
 
 def allowance(game: SkirmishState, unit: Unit, suppressed: bool = True) -> int:
@@ -49,48 +63,79 @@ def infiltrates(game: SkirmishState, unit: Unit) -> bool:
     return unit.type == CAVALRY and "C11" in game.skills[unit.faction]
 
 
-def intercept_zone(game: SkirmishState, seat: int) -> frozenset[int]:
-    """I3 / D30: hexes next to an infantry of another bloc whose faction has Intercept."""
-    roots = game.roots()
-    key = f"zoc{roots[seat]}"
+def bloc_stamp(game: SkirmishState, seat: int) -> tuple[int, int]:
+    """What searches for a unit of `seat` read from the rest of the board: the cities and
+    blocs (one counter) and the hostile factions' units (the sum of their counters, which only
+    grows while the set of hostile factions stays put; a bloc change bumps the city counter)."""
+    key = ("stamp", seat)
     found = game._cache.get(key)
     if found is None:
-        adj = game.board.adj
-        zone: set[int] = set()
-        for u in game.units.values():
-            if u.type == INFANTRY and roots[u.faction] != roots[seat] and "I3" in game.skills[u.faction]:
-                zone.update(adj[u.hex])
-        found = frozenset(zone)
+        roots = game.roots()
+        rf = roots[seat]
+        hostile = 0
+        for s, e in enumerate(game._epoch):
+            if roots[s] != rf:
+                hostile += e
+        found = (game._city_epoch, hostile)
         game._cache[key] = found
     return found
 
 
-def _context(game: SkirmishState, unit: Unit):
-    b = game.board
-    skills = game.skills[unit.faction]
-    costs = b.light_cost if unit.type == INFANTRY and "I8" in skills else b.cost
-    through = infiltrates(game, unit)
-    zoc = frozenset() if through else intercept_zone(game, unit.faction)
-    return costs, through, zoc
+def intercept_zone(game: SkirmishState, seat: int) -> frozenset[int]:
+    """I3 / D30: hexes next to an infantry of another bloc whose faction has Intercept.
+    Kept until a hostile unit or a bloc changes (`bloc_stamp`)."""
+    key = ("zoc", seat)
+    stamp = bloc_stamp(game, seat)
+    entry = game._reach.get(key)
+    if entry is not None and entry[0] == stamp:
+        return entry[1]
+    roots = game.roots()
+    adj = game.board.adj
+    zone: set[int] = set()
+    for u in game.units.values():
+        if u.type == INFANTRY and roots[u.faction] != roots[seat] and "I3" in game.skills[u.faction]:
+            zone.update(adj[u.hex])
+    found = frozenset(zone)
+    game._reach[key] = (stamp, found)
+    return found
 
 
-def _entry(game: SkirmishState, h: int, rf: int, roots: list[int], through: bool) -> int:
-    """How a unit of bloc `rf` may use hex h: 0 pass and stop (if empty), 1 stop only
-    (a breached empty hostile city), 2 pass only (hostile unit, C11), -1 never."""
+def _special(game: SkirmishState, seat: int, through: bool) -> dict[int, int]:
+    """Hexes a unit of `seat`'s bloc may not use freely -> NEVER, STOP_ONLY or PASS_ONLY.
+
+    M-5b (hostile units; C11 passes them), M-5d (neutral cities), M-5e (hostile cities:
+    never unless breached and empty, then only as the last hex). Every other hex: pass and
+    stop. Kept until a hostile unit, a city or a bloc changes (`bloc_stamp`).
+    """
+    key = ("special", seat, through)
+    stamp = bloc_stamp(game, seat)
+    entry = game._reach.get(key)
+    if entry is not None and entry[0] == stamp:
+        return entry[1]
     b = game.board
-    k = b.city_at[h]
-    if k >= 0:
+    roots = game.roots()
+    rf = roots[seat]
+    out: dict[int, int] = {}
+    for u in game.units.values():
+        if roots[u.faction] != rf:
+            out[u.hex] = PASS_ONLY if through else NEVER
+    for k, spec in enumerate(b.cities):
         owner = game.city_owner[k]
         if owner == NEUTRAL:
-            return -1                                   # M-5d
-        if owner == FREE or roots[owner] != rf:
-            if game.city_siege[k] < b.siege_rounds or game.occ[h] >= 0:
-                return -1                               # M-5e
-            return 1
-    v = game.occ[h]
-    if v >= 0 and roots[game.units[v].faction] != rf:
-        return 2 if through else -1                     # M-5b
-    return 0
+            out[spec.hex] = NEVER
+        elif owner == FREE or roots[owner] != rf:
+            breached = game.city_siege[k] >= b.siege_rounds
+            out[spec.hex] = STOP_ONLY if breached and game.occ[spec.hex] < 0 else NEVER
+    game._reach[key] = (stamp, out)
+    return out
+
+
+def _context(game: SkirmishState, unit: Unit):
+    """The step table, the special hexes and the Intercept zone a search of `unit` uses."""
+    steps = game.board.steps(unit.type == INFANTRY and "I8" in game.skills[unit.faction])
+    through = infiltrates(game, unit)
+    zoc = frozenset() if through else intercept_zone(game, unit.faction)
+    return steps, _special(game, unit.faction, through), zoc
 
 
 def reach(game: SkirmishState, unit: Unit, start: int = OFF, mp: int = -1) -> dict[int, int]:
@@ -98,7 +143,7 @@ def reach(game: SkirmishState, unit: Unit, start: int = OFF, mp: int = -1) -> di
 
     `start`/`mp` default to the unit's hex and `mp_left` (other values ask "what if", N-4b).
     The result includes hexes a unit may only pass (own units, C11 hostiles); use
-    `destinations` for legal Move targets.
+    `destinations` for legal Move targets. The dict is shared by the cache: do not change it.
     """
     if start == OFF:
         start = unit.hex
@@ -106,44 +151,40 @@ def reach(game: SkirmishState, unit: Unit, start: int = OFF, mp: int = -1) -> di
         mp = unit.mp_left
     if mp <= 0:
         return {}
-    b = game.board
-    costs, through, zoc = _context(game, unit)
-    roots = game.roots()
-    rf = roots[unit.faction]
-    water, neutral, adj = b.water, b.neutral, b.adj
-    entry_cache: dict[int, int] = {}
+    key = (unit.id, start, mp)
+    stamp = (unit.type, bloc_stamp(game, unit.faction))
+    hit = game._reach.get(key)
+    if hit is not None and hit[0] == stamp:
+        return hit[1]
+    steps, special, zoc = _context(game, unit)
     best = {start: mp}
+    seen = best.get
+    kind_of = special.get
     buckets: list[list[int]] = [[] for _ in range(mp + 1)]
     buckets[mp].append(start)
     for m in range(mp, 0, -1):
         for g in buckets[m]:
             if best[g] != m:
                 continue
-            g_water, g_neutral = water[g], neutral[g]
-            for h in adj[g]:
-                if neutral[h] and not g_neutral:
-                    continue                            # M-5c / N-2
-                kind = entry_cache.get(h)
-                if kind is None:
-                    kind = _entry(game, h, rf, roots, through)
-                    entry_cache[h] = kind
+            for _, h, c in steps[g]:
+                kind = kind_of(h, 0)
                 if kind < 0:
-                    continue
-                if water[h] != g_water:
+                    continue                            # M-5b/d/e
+                if c < 0:
                     m2 = 0                              # M-2 transition
+                elif c > m:
+                    continue
                 else:
-                    c = costs[h]
-                    if c > m:
-                        continue
                     m2 = m - c
-                if h in zoc:
+                if zoc and h in zoc:
                     m2 = 0                              # I3 Intercept
-                if best.get(h, -1) >= m2:
+                if seen(h, -1) >= m2:
                     continue
                 best[h] = m2
-                if m2 > 0 and kind != 1:
+                if m2 > 0 and kind != STOP_ONLY:
                     buckets[m2].append(h)
     del best[start]
+    game._reach[key] = (stamp, best)
     return best
 
 
@@ -154,63 +195,69 @@ def destinations(game: SkirmishState, unit: Unit, start: int = OFF, mp: int = -1
 
 
 def best_path(game: SkirmishState, unit: Unit, dest: int) -> tuple[list[int], int, str] | None:
-    """M-6 / D33: (hexes from start to dest, MP left on arrival, why all MP went) or None."""
-    mp = unit.mp_left
-    if mp <= 0:
+    """M-6 / D33: (hexes from start to dest, MP left on arrival, why all MP went) or None.
+
+    The most MP on arrival is `reach`'s label. Among the paths arriving with it, the fewest
+    steps and then the smallest direction sequence come from a breadth-first search over
+    (hex, MP) states, each layer in the order of its direction sequences: the first arrival
+    is the D33 path. A state is dropped when the same hex was already reached with at least
+    as much MP by an earlier (shorter or smaller) sequence, since every continuation of the
+    later one also works from the earlier one (more MP never forbids a step); and a state
+    with no more MP than the goal cannot go on to arrive with it (every step costs MP).
+    """
+    labels = reach(game, unit)
+    goal = labels.get(dest)
+    if goal is None or game.occ[dest] >= 0:
         return None
-    b = game.board
-    costs, through, zoc = _context(game, unit)
-    roots = game.roots()
-    rf = roots[unit.faction]
-    water, neutral, nbrs = b.water, b.neutral, b.nbrs
+    # Arriving with goal > 0 means the last step was an ordinary one from a hex reached with
+    # the most MP it can have, and so on back to the start: only such states need exploring.
+    tight = goal > 0
+    steps, special, zoc = _context(game, unit)
     start = unit.hex
-    label: dict[int, tuple[int, int, tuple[int, ...]]] = {start: (-mp, 0, ())}
-    parent: dict[int, int] = {}
-    why: dict[int, str] = {}
-    heap: list[tuple[int, int, tuple[int, ...], int]] = [(-mp, 0, (), start)]
-    while heap:
-        neg_m, steps, seq, g = heapq.heappop(heap)
-        if label.get(g) != (neg_m, steps, seq):
-            continue
-        if g == dest:
-            path = [g]
-            while path[-1] != start:
-                path.append(parent[path[-1]])
-            path.reverse()
-            return path, -neg_m, why.get(g, "")
-        m = -neg_m
-        if m <= 0 or (g != start and _entry(game, g, rf, roots, through) == 1):
-            continue
-        for k, h in enumerate(nbrs[g]):
-            if h == OFF or (neutral[h] and not neutral[g]):
-                continue
-            kind = _entry(game, h, rf, roots, through)
-            if kind < 0:
-                continue
-            stop = ""
-            if water[h] != water[g]:
-                m2, stop = 0, "water"
-            else:
-                c = costs[h]
-                if c > m:
+    most = {start: unit.mp_left}
+    parent: dict[tuple[int, int], tuple[int, int]] = {}
+    layer = [(start, unit.mp_left)]
+    while layer:
+        nxt = []
+        for g, m in layer:
+            for _, h, c in steps[g]:
+                kind = special.get(h, 0)
+                if kind < 0:
                     continue
-                m2 = m - c
-            if h in zoc:
-                m2 = 0
-                stop = stop or "intercept"
-            new = (-m2, steps + 1, seq + (k,))
-            old = label.get(h)
-            if old is None or new < old:
-                label[h] = new
-                parent[h] = g
-                why[h] = stop
-                heapq.heappush(heap, (new[0], new[1], new[2], h))
-    return None
+                stop = ""
+                if c < 0:
+                    m2, stop = 0, "water"
+                elif c > m:
+                    continue
+                else:
+                    m2 = m - c
+                if zoc and h in zoc:
+                    m2 = 0
+                    stop = stop or "intercept"
+                if h == dest and m2 == goal:
+                    path = [h, g]
+                    state = (g, m)
+                    while state in parent:
+                        state = parent[state]
+                        path.append(state[0])
+                    path.reverse()
+                    return path, goal, stop
+                if m2 <= goal or kind == STOP_ONLY or most.get(h, -1) >= m2:
+                    continue
+                if tight and m2 != labels[h]:
+                    continue
+                most[h] = m2
+                parent[(h, m2)] = (g, m)
+                nxt.append((h, m2))
+        layer = nxt
+    raise AssertionError("reach and best_path disagree")  # pragma: no cover
 
 
 def cost_field(game: SkirmishState, sources: list[int], costs: tuple[int, ...]) -> list[int]:
     """MP cost from every hex to the nearest source over terrain alone (no units, no water
     rule): the AI's sense of distance, and the 16.2 capital-to-capital figures."""
+    import heapq
+
     b = game.board
     inf = 10**6
     dist = [inf] * b.size
@@ -230,3 +277,172 @@ def cost_field(game: SkirmishState, sources: list[int], costs: tuple[int, ...]) 
                 dist[h] = nd
                 heapq.heappush(heap, (nd, h))
     return dist
+
+
+# ---- N-4: neutral territory obligations ------------------------------------------------------
+def obligation(game: SkirmishState, u: Unit) -> set[int] | None:
+    """N-4: the hexes a trespasser's Moves must end on, or None when it has no duty."""
+    b = game.board
+    if not b.neutral[u.hex]:
+        return None
+    key = ("duty", u.id)
+    if key in game._cache:
+        return game._cache[key]
+    movable = not u.fresh and (not u.attacked or can_move_after_attack(game, u))
+    dests = destinations(game, u) if movable else []
+    found: set[int] | None = {h for h in dests if not b.neutral[h]}          # (a)
+    if not found:
+        full = allowance(game, u, suppressed=False)
+
+        def exit_ready(x: int) -> bool:
+            return any(not b.neutral[h] for h in destinations(game, u, x, full))
+
+        if not dests or exit_ready(u.hex):
+            found = None                                                     # (c) / ready
+        else:
+            found = {h for h in dests if exit_ready(h)} or None              # (b) / (c)
+    game._cache[key] = found
+    return found
+
+
+def trespass_pending(game: SkirmishState, seat: int) -> bool:
+    """N-4: some unit of `seat` still has to leave (or get ready to leave) neutral land."""
+    key = ("trespass", seat)
+    found = game._cache.get(key)
+    if found is None:
+        found = False
+        occ, units = game.occ, game.units
+        for h in game.board.neutral_hexes:          # few hexes, instead of every unit
+            uid = occ[h]
+            if uid >= 0 and units[uid].faction == seat and obligation(game, units[uid]) is not None:
+                found = True
+                break
+        game._cache[key] = found
+    return found
+
+
+# ---- the move action: one source for its legality ---------------------------------------------
+def may_move(game: SkirmishState, u: Unit) -> bool:
+    """M-4 / K-2: `u` (own, not fresh) may still Move this turn."""
+    return u.mp_left > 0 and (not u.attacked or can_move_after_attack(game, u))
+
+
+def move_targets(game: SkirmishState, u: Unit) -> dict[int, A.Move]:
+    """Every legal Move of `u` now (M-5, M-6, N-4), by destination hex in hex order.
+
+    This is the only place that decides which destinations are legal: `legal_actions` lists
+    these and `move_reason` accepts exactly these. The answer is kept while the unit's search
+    holds and no occupant changed on a hex it reaches (`_log`), so moving one unit does not
+    rebuild the lists of the others.
+    """
+    if game.board.neutral[u.hex]:
+        return _trespasser_targets(game, u)
+    labels = reach(game, u)
+    key = ("moves", u.id)
+    log = game._log
+    entry = game._reach.get(key)
+    if entry is not None and entry[0] is labels:
+        found, seen = entry[1], entry[2]
+        if seen == len(log):
+            return found
+        for h in log[seen:]:
+            if h in labels:
+                break
+        else:
+            game._reach[key] = (labels, found, len(log))
+            return found
+    pairs = game._reach.get(("actions", u.id))
+    if pairs is None or pairs[0] is not labels:
+        coords, uid = game.board.coords, u.id
+        pairs = (labels, [(h, A.move(uid, coords[h])) for h in sorted(labels)])
+        game._reach[("actions", u.id)] = pairs
+    occ = game.occ
+    found = {h: a for h, a in pairs[1] if occ[h] < 0}
+    game._reach[key] = (labels, found, len(log))
+    return found
+
+
+def _trespasser_targets(game: SkirmishState, u: Unit) -> dict[int, A.Move]:
+    """`move_targets` for a unit on neutral land: N-4 narrows them (not kept across actions)."""
+    key = ("moves", u.id)
+    found = game._cache.get(key)
+    if found is None:
+        coords, occ = game.board.coords, game.occ
+        duty = obligation(game, u)
+        found = {h: A.move(u.id, coords[h]) for h in sorted(reach(game, u))
+                 if occ[h] < 0 and (duty is None or h in duty)}
+        game._cache[key] = found
+    return found
+
+
+def move_options(game: SkirmishState, u: Unit) -> list[A.Move]:
+    """The Moves `legal_actions` lists for own, non-fresh unit `u`."""
+    return list(move_targets(game, u).values()) if may_move(game, u) else []
+
+
+def unit_reason(game: SkirmishState, seat: int, uid: object) -> str | None:
+    """E-2 `unknown_unit`, `not_your_unit`, `unit_fresh`: the checks every unit action starts with."""
+    if not isinstance(uid, int) or isinstance(uid, bool) or uid not in game.units:
+        return NS + "unknown_unit"
+    u = game.units[uid]
+    if u.faction != seat:
+        return NS + "not_your_unit"
+    if u.fresh:
+        return NS + "unit_fresh"
+    return None
+
+
+def move_reason(game: SkirmishState, seat: int, action: A.Move) -> str | None:
+    """E-2 for `move`: legal iff the destination is one of `move_targets`; otherwise the
+    first failing check in E-2's order says why."""
+    why = unit_reason(game, seat, action.unit)
+    if why:
+        return why
+    u = game.units[action.unit]
+    if u.attacked and not can_move_after_attack(game, u):
+        return NS + "attacked_cannot_move"
+    b = game.board
+    h = b.index(action.to)
+    if h != OFF and h in move_targets(game, u):
+        return None
+    if h == u.hex:
+        return NS + "same_hex"
+    if h != OFF:
+        if game.occ[h] >= 0:
+            return "not_empty"
+        if b.neutral[h] and not b.neutral[u.hex]:
+            return NS + "neutral_territory"
+        k = b.city_at[h]
+        if (k >= 0 and game.city_owner[k] != NEUTRAL and game.city_hostile(k, seat)
+                and game.city_siege[k] < b.siege_rounds):
+            return NS + "enemy_city"
+    if h == OFF or h not in destinations(game, u):
+        return NS + "unreachable"
+    return NS + "must_leave_neutral"
+
+
+def do_move(game: SkirmishState, seat: int, action: A.Move) -> list[Event]:
+    """M-6: walk the D33 path; C-7 capture on a breached empty hostile city."""
+    u = game.units[action.unit]
+    b = game.board
+    dest = b.index(action.to)
+    found = best_path(game, u, dest)
+    assert found is not None  # move_reason checked reachability with the same step rules
+    path, mp_left, stopped = found
+    start_mp = u.mp_left
+    old = u.hex
+    game.occ[old] = -1
+    u.hex = dest
+    game.occ[dest] = u.id
+    u.mp_left = mp_left
+    u.moved = True
+    game.unit_changed(u, old)
+    k = b.city_at[dest]
+    capture_now = k >= 0 and game.city_hostile(k, seat)
+    events: list[Event] = [E.Moved(u.id, tuple(b.coords[h] for h in path), start_mp - mp_left,
+                                   0 if capture_now else mp_left,
+                                   "capture" if capture_now else stopped)]
+    if capture_now:
+        capture(game, u, k, events)
+        check_domination(game, events)
+    return events

@@ -27,6 +27,9 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
+_new = object.__new__
+
+
 class Unit:
     """U-3: one unit. Mutable; `copy()` for clones."""
 
@@ -64,10 +67,26 @@ class Unit:
         return stats.cost * self.hp / stats.hp
 
     def copy(self) -> "Unit":
-        twin = Unit.__new__(Unit)
-        for name in Unit.__slots__:
-            setattr(twin, name, getattr(self, name))
-        return twin
+        """An independent twin (clones copy every unit: spelled out, it is 3x a loop)."""
+        t = _new(Unit)
+        t.id = self.id
+        t.faction = self.faction
+        t.type = self.type
+        t.hp = self.hp
+        t.hex = self.hex
+        t.mp_left = self.mp_left
+        t.attacks_left = self.attacks_left
+        t.moved = self.moved
+        t.attacked = self.attacked
+        t.fresh = self.fresh
+        t.moved_last_turn = self.moved_last_turn
+        t.suppression = self.suppression
+        t.defensive = self.defensive
+        t.pavise_ward = self.pavise_ward
+        t.multi_line = self.multi_line
+        t.heavy_bow = self.heavy_bow
+        t.single_line = self.single_line
+        return t
 
     def statuses(self) -> list[str]:
         return [name for name in ("defensive", "pavise_ward", "multi_line", "heavy_bow", "single_line")
@@ -114,8 +133,49 @@ class SkirmishState(State):
     pools: list[list[list[Any]]] = field(default_factory=list)  # I1: [[members, pool], ...]
     arrow_rain: dict[int, int] = field(default_factory=dict)    # A12: attacks on a unit this turn
     winners: tuple[int, ...] | None = None
-    end_reason: str = ""
-    _cache: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    end_cause: str = ""                 # the deciding rule: "W-2" or "W-3"
+    # Derived data, never saved. `_cache` holds answers valid until the next change (cleared
+    # after every action and by every change notice). `_reach` keeps movement searches and
+    # option lists across actions within a turn: each entry is keyed by what it read (see
+    # movement.reach), using the change counters `_epoch` (per faction: its units appeared,
+    # vanished, moved or changed class) and `_city_epoch` (a city's owner or siege, a unit on
+    # a city hostile to it, or a bloc change); `_log` lists the hexes whose occupant changed
+    # this turn, so an option list can tell whether a change happened where it looks.
+    _cache: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
+    _reach: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
+    _epoch: list[int] = field(default_factory=list, repr=False, compare=False)
+    _city_epoch: int = field(default=0, repr=False, compare=False)
+    _log: list[int] = field(default_factory=list, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if not self._epoch:
+            self._epoch = [0] * self.seats
+
+    # ---- change notices (keep the derived data honest) ---------------------------------------
+    def unit_changed(self, u: Unit, old_hex: int) -> None:
+        """Unit `u` appeared, vanished, moved from `old_hex` or changed class."""
+        self._epoch[u.faction] += 1
+        self._log.append(old_hex)
+        if u.hex != old_hex:
+            self._log.append(u.hex)
+        city_at = self.board.city_at
+        for h in (old_hex, u.hex):
+            k = city_at[h]
+            if k >= 0 and self.city_hostile(k, u.faction):
+                self._city_epoch += 1
+                break
+        self._cache.clear()
+
+    def cities_changed(self) -> None:
+        """A city's owner or siege changed, or a faction's overlord did."""
+        self._city_epoch += 1
+        self._cache.clear()
+
+    def touch(self) -> None:
+        """Forget all derived data after a direct change of the state (scenario builders)."""
+        self._cache.clear()
+        self._reach.clear()
+        self._log.clear()
 
     # ---- small queries ----------------------------------------------------------------------
     def root(self, seat: int) -> int:
@@ -201,12 +261,17 @@ class SkirmishState(State):
         twin.pools = [[[g[0], g[1]] for g in groups] for groups in self.pools]
         twin.arrow_rain = dict(self.arrow_rain)
         twin._cache = {}
+        twin._reach = {}      # cheaper to redo a few searches than to copy them per clone
+        twin._epoch = list(self._epoch)
+        twin._log = []
         return twin
 
     def result(self) -> Result | None:
         if self.winners is None:
             return None
-        return Result(winners=self.winners, scores=tuple(self.vp()), cause=self.end_reason)
+        # W-4: more than one rank-1 faction is a draw (a shared place)
+        return Result(winners=self.winners, scores=tuple(self.vp()), cause=self.end_cause,
+                      draw=len(self.winners) > 1)
 
     def digest_data(self) -> Any:
         return {
@@ -231,7 +296,7 @@ class SkirmishState(State):
             "pools": [[[sorted(g[0]), g[1]] for g in groups] for groups in self.pools],
             "arrow_rain": sorted(self.arrow_rain.items()),
             "winners": list(self.winners) if self.winners is not None else None,
-            "end_reason": self.end_reason,
+            "end_cause": self.end_cause,
         }
 
     def view(self, seat: int | None) -> "SkirmishView":
@@ -245,6 +310,7 @@ class SkirmishState(State):
                 if s != seat:
                     public.picks[s] = ()
                     public.skills[s] = frozenset(self.board.factions[s].fixed_skills)
+            public.touch()
         return SkirmishView(seat=seat, game=public)
 
 

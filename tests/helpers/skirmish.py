@@ -2,40 +2,24 @@
 
 The spec's acceptance scenarios (section 18) use tiny boards ("7x1: plains, road, ...") with
 two or three factions and a few units; `scenario` builds exactly that as a game in play, so a
-test states the situation a rule talks about. Only tests use these.
+test states the situation a rule talks about. d100 results are forced with the core's
+`force_dice`. Only tests use these.
 """
 
 from __future__ import annotations
 
 from typing import Any, Iterable
 
-from game.core import Setup
-from game.core.rng import Rng
+from game.core import IllegalAction, Setup
+from game.core.rng import ScriptedRng, force_dice
 from game.skirmish import actions as A
 from game.skirmish.board import CitySpec, FactionSpec, UnitSpec, build_board
 from game.skirmish.constants import SKILL_CODES, UNITS
 from game.skirmish.rules import SkirmishGame, new_state
 from game.skirmish.state import Phase, Unit
+from game.skirmish.turn import start_turn
 
 FACTION_IDS = ("a", "b", "c", "d")
-
-
-class ScriptedRng(Rng):
-    """An Rng whose d100 results are given in order; any other roll fails the test."""
-
-    def __init__(self, rolls: Iterable[int]) -> None:
-        super().__init__(0)
-        self.script = list(rolls)
-
-    def randint(self, low: int, high: int) -> int:
-        assert (low, high) == (1, 100), "only d100 checks exist (R-1)"
-        assert self.script, "a roll happened where the scenario allows none"
-        return self.script.pop(0)
-
-    def copy(self) -> "ScriptedRng":
-        twin = ScriptedRng(self.script)
-        twin.state, twin.inc = self.state, self.inc
-        return twin
 
 
 def scenario(rows: list[str] | str, *, skills: Iterable[Iterable[str]] = ((), ()),
@@ -80,16 +64,14 @@ def scenario(rows: list[str] | str, *, skills: Iterable[Iterable[str]] = ((), ()
         game.picked[s] = True
     game.touch()
     if begin:
-        game._start_turn(seat)
+        start_turn(game, seat)
     game.touch()
     return game
 
 
 def rolls(game: SkirmishGame, values: Iterable[int]) -> ScriptedRng:
-    """Force the next d100 results (and forbid any others)."""
-    rng = ScriptedRng(values)
-    game.rng = rng
-    return rng
+    """Force the next d100 results (core `force_dice`; any further roll fails the test)."""
+    return force_dice(game, values)
 
 
 def unit(game: SkirmishGame, col: int, row: int) -> Unit:
@@ -112,7 +94,6 @@ def end_turn(game: SkirmishGame) -> list:
 
 def refused(game: SkirmishGame, action, seat: int | None = None) -> str:
     """Apply an action that must be refused; returns the reason, checks nothing changed."""
-    from game.core import IllegalAction
     who = game.current if seat is None else seat
     before = game.digest()
     try:

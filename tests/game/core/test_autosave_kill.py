@@ -39,6 +39,7 @@ while True:
 """
 
 
+@pytest.mark.slow  # crash trials: ~50 s; skipped by the quick dev run
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs POSIX signals")
 def test_kill_during_autosave_leaves_the_old_or_the_new_save(tmp_path):
     older, newer = played_session(steps=40), played_session(steps=90)

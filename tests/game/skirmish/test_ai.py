@@ -70,3 +70,20 @@ def test_17_the_agent_never_touches_the_game_and_finishes_a_game():
         g.apply(seat, action)
         steps += 1
     assert g.result() is not None
+
+
+def test_17_ties_are_broken_by_the_agents_rng_reproducibly():
+    # two own cities equally far from the hostile city, nothing threatened: a tie
+    g = scenario(".......", cities=[(0, 0, 0), (6, 0, 0), (3, 0, 1)], funds=[10, 5],
+                 units=[(1, INF, (3, 0))])
+    picks = {seed: choose(g, 0, seed) for seed in range(12)}
+    assert {a.city for a in picks.values()} == {(0, 0), (6, 0)}
+    assert all(choose(g, 0, seed) == picks[seed] for seed in range(12))   # a pure function
+
+
+def test_17_threat_is_halved_on_terrain_that_may_void_the_hit():
+    # K-4.1: archers' hits on forest may be voided (A10 absent), so forest is safer
+    g = scenario("..f..", units=[(0, INF, (0, 0)), (1, ARC, (4, 0))])
+    agent = GreedyAgent(0, 1)
+    threat = agent._threat_map(g.view(0).game)
+    assert threat[g.board.index((2, 0))] == 0.5 and threat[g.board.index((1, 0))] == 1.0

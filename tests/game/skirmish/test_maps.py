@@ -20,7 +20,7 @@ from game.skirmish.board import NEUTRAL, board_from_map, read_board
 from game.skirmish.constants import TERRAIN_INDEX, TERRAINS
 from game.skirmish.movement import cost_field
 from game.skirmish.rules import SkirmishRuleset
-from tests.helpers.maps import broken_map, drop_layer, layer
+from tests.helpers.maps import broken_map, csv_grid, drop_layer, layer, set_csv_grid
 
 MAP = maps_dir() / "skirmish" / "four_banners.tmx"
 broken_copy = functools.partial(broken_map, MAP)
@@ -153,6 +153,16 @@ def drop_cities_of(owner):
     return mutate
 
 
+def neutral_cell(gid):
+    """Put tile `gid` into the neutral layer at (0, 0)."""
+    def mutate(root):
+        el = layer(root, "neutral")
+        grid = csv_grid(el)
+        grid[0][0] = gid
+        set_csv_grid(el, grid)
+    return mutate
+
+
 def only_one_faction(root):
     factions = layer(root, "factions")
     for o in list(factions)[1:]:
@@ -178,7 +188,9 @@ def move_object_between(src_layer, src_name, dst_layer, dst_name):
     (lambda root: root.set("staggerindex", "even"), "wrong_orientation"),
     (terrain_cell(0), "bad_terrain"),
     (terrain_cell(9), "bad_terrain"),              # a city marker painted as terrain
-    (map_prop("turn_limit", "0"), "skirmish_bad_number"),
+    (map_prop("turn_limit", "0"), "out_of_range"),
+    (neutral_cell(999), "unknown_tile"),            # a tile id the tileset does not have
+    (neutral_cell(1), "skirmish_bad_neutral"),      # a terrain tile in the neutral layer
     (object_prop("units", "blue archer", "faction", "purple"), "skirmish_unknown_faction"),
     (lambda root: obj(root, "units", "blue archer").set("class", "dragon"), "skirmish_unit_type"),
     (object_prop("factions", "red", "fixed_skills", "C3,Z9"), "skirmish_unknown_skill"),

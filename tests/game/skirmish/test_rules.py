@@ -13,6 +13,8 @@ from game.skirmish import events as E
 from game.skirmish.board import FREE, build_board
 from game.skirmish.constants import SKILLS
 from game.skirmish.state import Phase
+from game.skirmish.turn import start_turn
+from tests.helpers.refusal import assert_refused
 from tests.helpers.skirmish import city_index, end_turn, of, refused, scenario, unit
 
 INF, ARC, CAV = "infantry", "archer", "cavalry"
@@ -280,7 +282,7 @@ def test_C_3_healing_in_own_and_allied_cities_only():
                  units=[(0, INF, (0, 0), 2), (0, INF, (1, 0), 2), (0, INF, (3, 0), 2)], begin=False)
     g.overlord[1] = 0
     g.touch()
-    ev = g._start_turn(0)
+    ev = start_turn(g, 0)
     assert [(e.unit, e.hp) for e in of(ev, E.Healed)] == [(1, 3), (2, 3)]
 
 
@@ -316,7 +318,7 @@ def test_P_1_V_6_defunct_factions_are_skipped_and_W_2_domination_on_a_kill():
 def test_W_2_domination_when_the_last_hostile_unit_dies():
     g = scenario("...", cities=[(0, 0, 0)], units=[(0, INF, (1, 0)), (1, INF, (2, 0), 1)])
     ev = g.apply(0, A.Attack(unit(g, 1, 0).id, (2, 0)))
-    assert of(ev, E.GameOver)[0].winners == (0,) and g.result().reason == "domination"
+    assert of(ev, E.GameOver)[0].winners == (0,) and g.result().cause == "W-2"
 
 
 def test_V_3_a_root_eliminated_frees_its_vassals():
@@ -409,3 +411,52 @@ def test_19_forecast_for_a_screen():
     assert f == {"void": 0.5, "damage": 0.5, "kill": 0.0, "counter": 0.0, "counter_damage": 0.0}
     f = g.forecast(2, (2, 0))
     assert f["counter"] == 1.0 and f["counter_damage"] == 1.0 and f["damage"] == 1.0
+
+
+@pytest.mark.parametrize("thing", [None, 42, "x", {}, A.Move])
+def test_E_1_anything_that_is_not_a_skirmish_action_is_refused(thing):
+    g = _basic()
+    assert_refused(g, 0, thing, "not_an_action")
+
+
+# ---- H-1 / H-3: what a seat may not see, and states rebuilt from a view ---------------------
+def _mid_pick_game():
+    g = rulesets.get("skirmish").new_game(Setup(seats=("human",) * 3, seed=9))
+    g.apply(0, A.PickSkills(("C6", "A3")))
+    g.apply(1, A.PickSkills(("I4",)))
+    return g
+
+
+def test_H_1_H_3_hidden_picks_and_the_rng_never_change_another_seats_view():
+    g = _mid_pick_game()
+    other = g.clone(reseed=77)                      # another RNG state
+    other.picks[0], other.skills[0] = ("I3",), frozenset({"I1", "I4", "I3"})
+    other.touch()
+    for seat in (1, 2):
+        assert other.view(seat).to_json() == g.view(seat).to_json()
+        assert other.legal_actions(seat) == g.legal_actions(seat)
+    text = json.dumps(g.view(2).to_json())
+    assert "seed" not in text and "rng" not in text
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_state_from_view_is_consistent_with_the_view(seed):
+    from game.core.rng import Rng
+    rs = rulesets.get("skirmish")
+    g = _mid_pick_game()
+    for _ in range(2):          # during the picks, then in play
+        seat = g.current
+        view = g.view(seat)
+        rebuilt = rs.state_from_view(view, Rng(seed))
+        assert rebuilt.view(seat).to_json() == view.to_json()
+        assert rebuilt.legal_actions(seat) == g.legal_actions(seat)
+        assert all(rebuilt.picked[s] == g.picked[s] for s in range(g.seats))
+        action = g.legal_actions(seat)[0]
+        g.apply(seat, action)
+    assert g.phase is Phase.PLAY
+    view = g.view(g.current)
+    rebuilt = rs.state_from_view(view, Rng(seed))
+    assert rebuilt.view(g.current).to_json() == view.to_json()
+    assert rebuilt.rng.get_state() != g.rng.get_state()
+    for action in g.legal_actions(g.current)[:5]:
+        rebuilt.clone().apply(g.current, action)    # playable on

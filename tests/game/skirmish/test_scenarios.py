@@ -405,7 +405,7 @@ def _final(cities, units=(), funds=None):
     g = scenario("......", cities=cities, units=units, round=20, funds=funds)
     end_turn(g)
     ev = end_turn(g)
-    assert g.phase is Phase.OVER and of(ev, E.GameOver)[0].reason == "turn_limit"
+    assert g.phase is Phase.OVER and of(ev, E.GameOver)[0].cause == "W-3"
     return g
 
 
