@@ -4,7 +4,8 @@
 games and one hard against three greedy in 4-seat games (seats rotating) at a fixed iteration
 budget per ruleset (`SEARCH_ITERATIONS`, about 1 s a decision on a quiet core): win rate with
 95% interval, end causes, iterations per decision and per second, decision time p50/p99; and
-frame time of a game screen while a hard seat thinks 1 s per decision in its worker process.
+frame time of a game screen run in real time while a hard seat thinks 1 s per decision in its
+worker process (and, to compare in the same run, on a thread, and with a greedy seat instead).
 `--quick` plays 4 games per setting; `--games N`, `--jobs N`, `--rulesets a,b`, `--seats 2,4`.
 
 Prints one JSON report with, for every registered ruleset: random-play actions/s and games/s,
@@ -308,6 +309,66 @@ def main() -> int:
     return 0
 
 
+def think_frame_figures(ruleset_id: str, seconds: float, mode: str) -> dict:
+    """Frame time of a game screen run in real time (a frame every 1/60 s, as the program
+    does, so the AI really gets the wall time to think) with seat 0 `hard` thinking 1 s per
+    decision: `mode` "process" (the program's way: the search worker process), "thread" (the
+    search on the driver's thread, to show why not) or "greedy" (seat 0 greedy: the baseline)."""
+    code = f"""
+import json, time
+from scenes.app import App
+from scenes.settings import Settings
+from game import rulesets
+from game.core.protocol import Setup
+from game.play.session import GameSession
+from scenes.registry import open_game
+from game.ai.levels import shutdown_worker
+
+def run():
+    mode = {mode!r}
+    n = 2
+    app = App(Settings(language="en", speed=1, ai_pace="fast", think_s=1.0), window_size=(1280, 720))
+    seats = ("greedy" if mode == "greedy" else "hard",) + ("greedy",) * (n - 1)
+    session = GameSession(Setup(seats=seats, seed=4, ruleset={ruleset_id!r}), ["A", "B"], [0, 1])
+    open_game(app, session)
+    if mode == "thread":
+        for agent in session.agents.values():
+            if hasattr(agent, "offload"):
+                agent.offload = False
+    frames = int({seconds} * 60)
+    wall, cpu, searched = [], [], 0
+    for _ in range(frames):
+        t0, c0 = time.perf_counter(), time.thread_time()
+        app.step_frames(1)
+        wall.append(time.perf_counter() - t0)
+        cpu.append(time.thread_time() - c0)
+        rest = 1 / 60 - (time.perf_counter() - t0)
+        if rest > 0:
+            time.sleep(rest)
+    wall.sort()
+    cpu.sort()
+    q = lambda v, p: round(1000 * v[min(len(v) - 1, int(len(v) * p))], 2)
+    print(json.dumps({{"mode": mode, "frames": frames, "p50_ms": q(wall, .5), "p99_ms": q(wall, .99),
+                      "cpu_p50_ms": q(cpu, .5), "cpu_p99_ms": q(cpu, .99),
+                      "actions_played": len(session.actions)}}))
+    shutdown_worker()
+
+if __name__ == "__main__":
+    run()
+"""
+    env = {**os.environ, **HEADLESS, "GAME_DATA_DIR": "/tmp/bench-userdata"}
+    script = Path("/tmp") / f"bench_think_{os.getpid()}.py"   # a file: spawn re-imports __main__
+    script.write_text(code, encoding="utf-8")
+    try:
+        out = subprocess.run([sys.executable, str(script)], cwd=ROOT, env={**env, "PYTHONPATH": str(ROOT)},
+                             capture_output=True, text=True)
+    finally:
+        script.unlink(missing_ok=True)
+    if out.returncode != 0:
+        return {"error": out.stderr.strip().splitlines()[-1] if out.stderr else "failed"}
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
 def search_main(quick: bool, out_file: str | None) -> int:
     """`--search [--quick] [--games N] [--jobs N] [--rulesets a,b] [--seats 2,4]`: the hard AI's
     strength, speed and the frame time of a game screen while it thinks."""
@@ -332,7 +393,9 @@ def search_main(quick: bool, out_file: str | None) -> int:
             continue
         entry = search_figures(rid, games, jobs, seats)
         if rid in GAME_SCENES and "--no-frames" not in sys.argv:
-            entry["frame_while_hard_thinks"] = frame_figures(rid, 5 if quick else 20, "hard", 1.0)
+            entry["frame_while_hard_thinks"] = {
+                mode: think_frame_figures(rid, 5 if quick else 20, mode)
+                for mode in ("process", "thread", "greedy")}
         report["rulesets"][rid] = entry
         print(json.dumps({rid: entry}), file=sys.stderr, flush=True)   # progress, one line each
     text = json.dumps(report, indent=2)
