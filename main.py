@@ -111,8 +111,35 @@ def cmd_simulate(args: list[str]) -> int:
     return 0
 
 
+HEADLESS_DRIVERS = ("offscreen", "dummy")   # SDL's drivers that draw into no visible window
+
+
+def _check_display() -> None:
+    """A CliError (one line, exit 2) when there is no display to show a window on.
+
+    Without one SDL quietly falls back to its offscreen driver, and the game would run
+    forever in a window nobody can see (issue 20). Asking for a headless driver on purpose
+    (`SDL_VIDEODRIVER=dummy`, as tests and CI do) is still allowed.
+    """
+    import pygame
+
+    wanted = os.environ.get("SDL_VIDEODRIVER", "").strip().lower()
+    if (sys.platform.startswith("linux") and not wanted and not os.environ.get("DISPLAY")
+            and not os.environ.get("WAYLAND_DISPLAY")):
+        raise CliError(tr("cli.no_display_here"))   # before SDL prints its own noise
+    try:
+        pygame.display.init()
+    except pygame.error as exc:
+        raise CliError(tr("cli.no_display", detail=str(exc))) from None
+    driver = (pygame.display.get_driver() or "").lower()
+    if driver in HEADLESS_DRIVERS and driver != wanted:
+        pygame.display.quit()
+        raise CliError(tr("cli.no_display_here"))
+
+
 def _start_app():
     """The window, or a CliError when no display can be opened."""
+    _check_display()
     from scenes.app import App
     import pygame
 
@@ -149,16 +176,19 @@ def cmd_play(args: list[str]) -> int:
     opts = _parse(args, {"--seats": "str", "--seed": "int", "--map": "str", "--names": "str"},
                   bools=("--fixed", "--shuffle"))
     ruleset_id = _one_positional(opts, "RULESET")
-    ruleset = rulesets.get(ruleset_id)
-    if ruleset_id not in GAME_SCENES:
-        raise CliError(tr("error.unknown_ruleset", name=ruleset_id, known=", ".join(GAME_SCENES)))
+    ruleset = rulesets.get(ruleset_id)      # an unknown id: "Unknown game", with the known ones
+    if ruleset_id not in GAME_SCENES:        # known, but its screen is still to come
+        raise CliError(tr("cli.no_screen", name=ruleset_id, playable=", ".join(GAME_SCENES)))
     seats = tuple(s.strip() for s in str(opts.get("seats", "human,greedy")).split(",") if s.strip())
     ruleset.check_seats(seats)
     for i, kind in enumerate(seats):
         if kind != "human":
             make_agent(kind, ruleset, i, 0)
     names = [n.strip() for n in str(opts.get("names", "")).split(",") if n.strip()]
-    names = (names + [tr("seat.default_name", n=i + 1) for i in range(len(seats))])[: len(seats)]
+    ai_names = iter(n.strip() for n in tr("seat.ai_names").split(",") if n.strip())
+    defaults = [tr("seat.default_name", n=i + 1) if kind == "human" else next(ai_names, tr("seat.default_name", n=i + 1))
+                for i, kind in enumerate(seats)]    # AI seats get real names, as in the lobby
+    names = (names + defaults[len(names):])[: len(seats)]
     import random
     seed = int(opts.get("seed", random.randrange(1, 10**6)))  # type: ignore[arg-type]
     options = {"layout": "fixed" if opts.get("fixed") else "random", "shuffle_seats": bool(opts.get("shuffle"))}

@@ -74,7 +74,8 @@ class App:
         if self.settings.fullscreen:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         if size is None:
-            scale = self.settings.scale or self._auto_scale()
+            # never larger than the display: a window past its edge hides controls (issue 20)
+            scale = min(self.settings.scale or self._auto_scale(), self.max_scale())
             size = (CANVAS_SIZE[0] * scale, CANVAS_SIZE[1] * scale)
         return pygame.display.set_mode(size, pygame.RESIZABLE)
 
@@ -86,6 +87,16 @@ class App:
         except pygame.error:
             w, h = 1280, 720
         return max(1, min((w - 80) // CANVAS_SIZE[0], (h - 120) // CANVAS_SIZE[1]))
+
+    @staticmethod
+    def max_scale() -> int:
+        """The largest whole scale whose window fits the display (at least 1)."""
+        try:
+            sizes = pygame.display.get_desktop_sizes()
+            w, h = sizes[0] if sizes else (1280, 720)
+        except pygame.error:
+            w, h = 1280, 720
+        return max(1, min(w // CANVAS_SIZE[0], h // CANVAS_SIZE[1]))
 
     def apply_display_settings(self) -> None:
         """Re-open the window after a scale or full-screen change."""

@@ -6,6 +6,7 @@ import pygame
 
 from game.core.paths import resource_path
 from sprites.sheets import load_image, load_index, load_sheet, nine_slice
+from sprites.tint import seat_ramps, tint
 
 
 class Art:
@@ -16,9 +17,28 @@ class Art:
         self.ui_index = load_index("ui")
         self.pieces = load_sheet("tidegate")
         self.pieces_index = load_index("tidegate")
+        self._more_seats()
         self.dice = load_sheet("dice")
         self._slices: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
+        self._scaled: dict[tuple[str, int], pygame.Surface] = {}
         self._tilesets: dict[str, list[pygame.Surface]] = {}
+
+    SEAT_FRAMES = ("outpost", "city", "road_v", "road_up", "road_down")   # drawn per seat colour
+
+    def _more_seats(self) -> None:
+        """Tidegate's sheet draws seats 0-3; seats 4-7 (the lobby offers eight colours) are seat
+        0's pieces with its base and shade swapped for the seat's (seats.json ramps)."""
+        ramps = seat_ramps()
+        src = ramps[0][2], ramps[0][1]
+        anchors = self.pieces_index["anchors"]
+        for seat in range(4, len(ramps)):
+            for kind in self.SEAT_FRAMES:
+                name, base = f"{kind}_{seat}", f"{kind}_0"
+                if name in self.pieces or base not in self.pieces:
+                    continue
+                self.pieces[name] = tint(self.pieces[base], (ramps[seat][2], ramps[seat][1]), src)  # type: ignore[arg-type]
+                if base in anchors:
+                    anchors[name] = anchors[base]
 
     def panel(self, frame: str, size: tuple[int, int]) -> pygame.Surface:
         """A 9-slice frame of the UI sheet stretched to `size` (cached)."""
@@ -33,6 +53,14 @@ class Art:
                 self._slices.clear()
             self._slices[key] = surf
         return surf
+
+    def scaled(self, frame: str, zoom: int) -> pygame.Surface:
+        """A piece frame `zoom` times larger, pixel for pixel (cached)."""
+        key = (frame, zoom)
+        img = self._scaled.get(key)
+        if img is None:
+            img = self._scaled[key] = pygame.transform.scale_by(self.pieces[frame], zoom)
+        return img
 
     def anchor(self, frame: str) -> tuple[int, int]:
         """The frame's origin point (vertex / edge midpoint) inside its image."""

@@ -50,11 +50,13 @@ class Overlay(Scene):
 
 
 class ConfirmQuit(Overlay):
-    """"Quit the game?" with yes / no; the game autosaves before quitting."""
+    """"Quit the game?" with yes / no; the game autosaves before quitting, and says so."""
 
     size = (260, 100)
 
     def __init__(self, app, before_quit: Callable[[], None] | None = None) -> None:
+        if before_quit is not None:
+            self.size = (300, 136)      # room for "your game is saved" (issue 20)
         super().__init__(app)
         self.before_quit = before_quit
         y = self.rect.bottom - 34
@@ -66,6 +68,12 @@ class ConfirmQuit(Overlay):
 
     def title(self) -> str:
         return tr("menu.quit_confirm")
+
+    def draw(self, canvas: pygame.Surface) -> None:
+        super().draw(canvas)
+        if self.before_quit is not None:
+            for i, line in enumerate(self.app.text.wrap(tr("menu.quit_saved"), self.rect.width - 28)[:3]):
+                self.app.text.draw(canvas, line, (self.rect.centerx, self.rect.y + 32 + 18 * i), theme.DUSK, "centre")
 
     def _yes(self) -> None:
         if self.before_quit:
@@ -110,12 +118,14 @@ class PauseMenu(Overlay):
     def __init__(self, app, game_scene) -> None:
         super().__init__(app)
         self.game = game_scene
+        replay = getattr(game_scene, "replay", None) is not None   # a replay has nothing to save
         self.button_column([
             (lambda: tr("menu.resume"), self.app.pop),
             (lambda: tr("menu.settings"), lambda: self.app.nav.settings()),
             (lambda: tr("menu.rules"), lambda: self.app.nav.help(self.game.ruleset_id)),
-            (lambda: tr("menu.save_to_title"), self._to_title),
-            (lambda: tr("menu.quit"), lambda: self.app.push(ConfirmQuit(self.app, self.game.autosave))),
+            ((lambda: tr("menu.leave_replay")) if replay else (lambda: tr("menu.save_to_title")), self._to_title),
+            (lambda: tr("menu.quit"), lambda: self.app.push(
+                ConfirmQuit(self.app, None if replay else self.game.autosave))),
         ], self.rect.y + 34)
 
     def title(self) -> str:

@@ -351,6 +351,32 @@ def _tips(scene: RulesHelpScene, canvas: pygame.Surface, area: pygame.Rect) -> N
     scene.row(canvas, [s.subsurface((1, 0, 64, 34))], cx, y)
 
 
+def _keys(scene: RulesHelpScene, canvas: pygame.Surface, area: pygame.Rect) -> None:
+    """Key caps beside the buttons they stand for."""
+    app = scene.app
+    rows = [("Space", "icon_dice"), ("R O C", None), ("T", "icon_trade"), ("U", "icon_undo"),
+            ("E", "icon_end_turn"), ("Esc", "icon_gear")]
+    y = area.y + 8
+    for label, icon in rows:
+        w = app.text.size(label)[0] + 12
+        cap = pygame.Rect(area.centerx - 8 - w, y, w, 20)
+        pygame.draw.rect(canvas, theme.PARCHMENT_SHADE, cap.move(0, 2))
+        pygame.draw.rect(canvas, theme.FOAM, cap)
+        pygame.draw.rect(canvas, theme.INK, cap, 1)
+        app.text.draw(canvas, label, (cap.centerx, cap.y + 2), theme.INK, "centre")
+        if icon is not None:
+            img = pygame.transform.scale_by(app.art.ui[icon], 2)
+            canvas.blit(img, (area.centerx + 8, y + 10 - img.get_height() // 2))
+        else:
+            x = area.centerx + 8
+            for frame in ("road_up_0", "outpost_0", "city_0"):
+                img = app.art.pieces[frame]
+                canvas.blit(img, (x, y + 10 - img.get_height() // 2))
+                x += img.get_width() + 4
+        y += 30
+    scene.caption(canvas, "help.pic.keys", area.centerx, y + 4, area.width)
+
+
 ZOOM = 2                                             # pictures are drawn at 2x the art
 TEXT_STARTS = ("=", "+", "≤")                        # row items that are text, not frames
 
@@ -363,6 +389,7 @@ PAGES: dict[str, list[Page]] = {
         Page("trade", _trade),
         Page("end", _end),
         Page("tips", _tips),
+        Page("keys", _keys),
     ],
 }
 

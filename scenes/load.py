@@ -16,7 +16,7 @@ from pathlib import Path
 import pygame
 
 from game.core.i18n import catalogue, error_text, tr
-from game.play.saves import AUTOSAVE_NAME, SaveError, SaveInfo, list_saves
+from game.play.saves import SaveError, SaveInfo, is_autosave, list_saves
 from scenes import theme
 from scenes.drawing import draw_sea, fit, wrap_text
 from scenes.dialogs import MessageBox, Overlay
@@ -57,8 +57,12 @@ class LoadScene(Scene):
         self.widgets.add(Button((PANEL.x + 14, y, 100, 22), lambda: tr("load.back"), self.app.pop,
                                 icon="arrow_left"))
         self.delete_button = self.widgets.add(Button(
-            (PANEL.right - 234, y, 100, 22), lambda: tr("load.delete"), self.ask_delete, icon="close",
+            (PANEL.right - 354, y, 100, 22), lambda: tr("load.delete"), self.ask_delete, icon="close",
             enabled=lambda: self.selected is not None))
+        self.replay_button = self.widgets.add(Button(
+            (PANEL.right - 234, y, 100, 22), lambda: tr("load.replay"), self.replay_selected, icon="dice",
+            enabled=lambda: self.selected is not None and not self.saves[self.selected].error,
+            tooltip=lambda: tr("load.replay_tip")))
         self.open_button = self.widgets.add(Button(
             (PANEL.right - 114, y, 100, 22), lambda: tr("load.open"), self.open_selected, icon="arrow_right",
             enabled=lambda: self.selected is not None and not self.saves[self.selected].error))
@@ -105,7 +109,7 @@ class LoadScene(Scene):
         if info.error:
             return info.path.name
         parts = [self.title_of(info), saved_time(info.saved_at)]
-        if info.path.name == AUTOSAVE_NAME:
+        if is_autosave(info.path):
             parts.insert(1, tr("load.autosave"))
         return " · ".join(p for p in parts if p)
 
@@ -130,6 +134,10 @@ class LoadScene(Scene):
         if self.selected is None:
             return
         self.app.nav.open_save(self.saves[self.selected].path)
+
+    def replay_selected(self) -> None:
+        if self.selected is not None:
+            self.app.nav.replay_save(self.saves[self.selected].path)
 
     def ask_delete(self) -> None:
         if self.selected is not None:
@@ -279,7 +287,7 @@ class LoadScene(Scene):
         right_w = text.size(right)[0]
         text.draw(canvas, right, (rect.right - 6, rect.y + 3), sub, "right")
         tag_w = 0
-        if info.path.name == AUTOSAVE_NAME:
+        if is_autosave(info.path):
             tag = tr("load.autosave")
             tag_w = text.size(tag)[0] + 10
             tag_x = rect.right - 6 - right_w - 8 - tag_w

@@ -1,5 +1,10 @@
-"""The lobby: choose the game, map, island layout, seed and 2-4 seats (human or AI, name,
-colour), then start."""
+"""The lobby: choose the game, map, island layout, seed and its seats (human or AI, name,
+colour), then start.
+
+Colours come from the eight-seat table (`scenes.board.seats`, i.e. `sprites/sheets/seats.json`),
+each shown with its marker shape; a colour another seat has is skipped when choosing, so two
+seats never share one. AI seats get real names from a per-language list (`seat.ai_names`).
+"""
 
 from __future__ import annotations
 
@@ -14,15 +19,40 @@ from game.core.protocol import Setup
 from game.play.session import GameSession
 from game.core.usermaps import MapEntry, list_maps
 from scenes import theme
-from scenes.board.seats import MAX_SEATS, marker_image
+from scenes.board.seats import COLOUR_KEYS, MAX_SEATS, draw_marker, marker_image
 from scenes.dialogs import MessageBox
 from scenes.scene import MenuScene
 from scenes.drawing import draw_sea, wrap_text
 from scenes.widgets import Button, Choice, TextField, WidgetGroup
 
 SEAT_KINDS = ("human", "easy", "normal", "hard", "greedy", "random")   # levels: issue 18
-# the four Tidegate colours, then the four more of the eight-seat rulesets (scenes.board.seats)
-COLOUR_KEYS = list(theme.COLOUR_KEYS) + ["colour.blue", "colour.purple", "colour.white", "colour.slate"]
+
+
+def ai_names() -> list[str]:
+    """The AI seats' names in the current language."""
+    return [n.strip() for n in tr("seat.ai_names").split(",") if n.strip()]
+
+
+class ColourChoice(Choice):
+    """A seat's colour: its marker and name; stepping skips colours other seats have."""
+
+    def __init__(self, rect, lobby: "LobbyScene", seat: int) -> None:
+        self.lobby, self.seat = lobby, seat
+        super().__init__(rect, "", [(c, (lambda c=c: tr(COLOUR_KEYS[c]))) for c in range(MAX_SEATS)],
+                         lambda: lobby.colours[seat], lambda v: lobby.set_colour(seat, v))
+
+    def step(self, delta: int) -> None:
+        taken = {c for i, c in enumerate(self.lobby.colours) if i != self.seat}
+        c = self.get()
+        for _ in range(MAX_SEATS):
+            c = (c + delta) % MAX_SEATS
+            if c not in taken:
+                self.set(c)
+                return
+
+    def draw(self, app, canvas: pygame.Surface) -> None:
+        super().draw(app, canvas)
+        draw_marker(canvas, self.get(), (self.rect.x + 10, self.rect.centery), 4)
 
 
 def available_maps(ruleset_id: str) -> list[MapEntry]:
@@ -49,7 +79,7 @@ class LobbyScene(MenuScene):
         self.layout = "random"
         self.shuffle = False
         self.seed = str(random.randrange(1, 10**6))
-        self.names = [tr("seat.default_name", n=1), tr("seat.default_name", n=2)]
+        self.names = [tr("seat.default_name", n=1), ai_names()[0]]
         self.kinds = ["human", "greedy"]
         self.colours = [0, 1]
         self.panel = pygame.Rect(30, 12, 580, 336)
@@ -83,9 +113,7 @@ class LobbyScene(MenuScene):
             g.add(Choice((x0 + 184, y, 150, 22), "",
                          [(k, (lambda k=k: tr(f"seat.{k}"))) for k in SEAT_KINDS],
                          (lambda i=i: self.kinds[i]), (lambda v, i=i: self.set_kind(i, v))))
-            g.add(Choice((x0 + 342, y, 120, 22), "",
-                         [(c, (lambda c=c: tr(COLOUR_KEYS[c]))) for c in range(MAX_SEATS)],
-                         (lambda i=i: self.colours[i]), (lambda v, i=i: self.set_colour(i, v))))
+            g.add(ColourChoice((x0 + 342, y, 120, 22), self, i))
             g.add(Button((x0 + 470, y, 78, 22), lambda: tr("lobby.remove"), (lambda i=i: self.remove(i)),
                          enabled=lambda: len(self.names) > self.min_players()))
         rs = rulesets.get(self.ruleset)
@@ -104,9 +132,15 @@ class LobbyScene(MenuScene):
         return rulesets.get(self.ruleset).min_players
 
     def set_ruleset(self, value: str) -> None:
+        """Another game: its maps, and the seats brought within its seat range."""
         self.ruleset = value
         self.maps = available_maps(value)
         self.map = self._first_usable()
+        rs = rulesets.get(value)
+        for lst in (self.names, self.kinds, self.colours):
+            del lst[rs.max_players:]
+        while len(self.names) < rs.min_players:
+            self.add(rebuild=False)
         self.build()
 
     def _first_usable(self) -> str | None:
@@ -127,17 +161,34 @@ class LobbyScene(MenuScene):
         self.names[i] = value
 
     def set_kind(self, i: int, value: str) -> None:
+        """A seat becoming an AI gets an AI's name; back to human, a player's (names the
+        player typed are kept either way)."""
+        was_ai = self.kinds[i] != "human"
         self.kinds[i] = value
+        default = tr("seat.default_name", n=i + 1)
+        generated = self.names[i] in ai_names() or self.names[i] == default
+        if value != "human" and generated and not (was_ai and self.names[i] in ai_names()):
+            self.names[i] = self._free_ai_name(i)
+        elif value == "human" and self.names[i] in ai_names():
+            self.names[i] = default
+
+    def _free_ai_name(self, i: int) -> str:
+        used = {n for j, n in enumerate(self.names) if j != i}
+        return next((n for n in ai_names() if n not in used), tr("seat.default_name", n=i + 1))
 
     def set_colour(self, i: int, value: int) -> None:
+        """Refused (nothing changes) when another seat has that colour."""
+        if value in (c for j, c in enumerate(self.colours) if j != i):
+            return
         self.colours[i] = value
 
-    def add(self) -> None:
-        n = len(self.names)
-        self.names.append(tr("seat.default_name", n=n + 1))
+    def add(self, rebuild: bool = True) -> None:
+        self.names.append("")
         self.kinds.append("greedy")
         self.colours.append(next(c for c in range(MAX_SEATS) if c not in self.colours))
-        self.build()
+        self.names[-1] = self._free_ai_name(len(self.names) - 1)
+        if rebuild:
+            self.build()
 
     def remove(self, i: int) -> None:
         if len(self.names) > self.min_players():

@@ -39,6 +39,9 @@ class Navigator(Protocol):
     def open_save(self, path: Path) -> None:
         """Load a save and open its game, or show why it cannot be loaded."""
 
+    def replay_save(self, path: Path) -> None:
+        """Play a save back from its start with replay controls, or show why it cannot be."""
+
     def results(self, session: "GameSession") -> "Scene":
         """Push the results of a finished game."""
 

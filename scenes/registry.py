@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
 from game.core.i18n import error_text, tr
-from game.play.saves import SaveError, read_save, restore
+from game.play.saves import SaveError, is_autosave, read_save, restore
 from game.play.session import GameSession
 from scenes.dialogs import MessageBox, PauseMenu
 from scenes.domiplot_scene import DomiplotScene
@@ -56,7 +56,30 @@ def open_save(app: "App", path: Path) -> None:
     except SaveError as exc:
         app.push(MessageBox(app, tr("menu.load_failed"), error_text(exc)))
         return
-    open_game(app, GameSession.from_save(save, state))
+    open_game(app, GameSession.from_save(save, state, Path(path) if is_autosave(Path(path)) else None))
+
+
+def replay_save(app: "App", path: Path) -> None:
+    """Play a save back from its start (the load screen's Replay), or say why it cannot be."""
+    try:
+        save = read_save(path)
+        if save.ruleset not in GAME_SCENES:
+            raise SaveError("save.unknown_ruleset", name=save.ruleset)
+        restore(save)
+    except SaveError as exc:
+        app.push(MessageBox(app, tr("menu.load_failed"), error_text(exc)))
+        return
+    start_replay(app, save)
+
+
+def start_replay(app: "App", save) -> "Scene":
+    """Open the save's game from its start; the recorded actions drive every seat."""
+    seats = len(save.setup.seats)
+    session = GameSession(save.setup, list(save.names) or [f"P{i + 1}" for i in range(seats)],
+                          list(save.colours) or list(range(seats)))
+    scene = open_game(app, session)
+    scene.start_replay(list(save.actions))
+    return scene
 
 
 class ScreenNavigator:
@@ -86,6 +109,9 @@ class ScreenNavigator:
 
     def open_save(self, path: Path) -> None:
         open_save(self.app, path)
+
+    def replay_save(self, path: Path) -> None:
+        replay_save(self.app, path)
 
     def results(self, session: GameSession) -> "Scene":
         return self.app.push(ResultsScene(self.app, session))

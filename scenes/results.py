@@ -26,6 +26,9 @@ from scenes.widgets import Button, WidgetGroup
 PANEL = pygame.Rect(16, 6, 608, 348)
 STANDINGS = pygame.Rect(30, 92, 196, 214)     # dark plate with the final scores
 CHART = pygame.Rect(236, 92, 374, 214)        # dark plate with the score chart
+STANDINGS_NARROW = pygame.Rect(30, 92, 150, 214)   # ... when the dice histogram is shown
+CHART_NARROW = pygame.Rect(188, 92, 214, 214)      # ... beside the dice histogram
+HISTOGRAM = pygame.Rect(410, 92, 200, 214)         # dark plate: dice sums rolled vs expected
 ROW_H = 40                                    # one player in the standings, pixels
 MARKER_R = 3                                  # half size of a chart marker, pixels
 SHAPES = ("square", "diamond", "triangle", "cross")   # by seat
@@ -57,6 +60,27 @@ def draw_marker(canvas: pygame.Surface, shape: str, centre: tuple[int, int], col
         pygame.draw.line(canvas, colour, (x - r + 1, y + r - 1), (x + r - 1, y - r + 1), 2)
 
 
+def dice_sums(session: GameSession) -> list[int]:
+    """Every two-d6 roll's sum in the game (events with two `faces` of 1-6), from its action
+    list replayed; empty for a game without such dice (then no histogram is drawn)."""
+    from game.play.replay import replay_events
+    sums = []
+    try:
+        for _seat, _action, events in replay_events(session.setup, session.actions):
+            for ev in events:
+                faces = getattr(ev, "faces", None)
+                if isinstance(faces, tuple) and len(faces) == 2 and all(isinstance(f, int) and 1 <= f <= 6 for f in faces):
+                    sums.append(sum(faces))
+    except Exception:  # a session that no longer replays (edited in a test): no histogram
+        return []
+    return sums
+
+
+def two_dice_chance(total: int) -> float:
+    """P(sum of two d6 == total)."""
+    return max(0, 6 - abs(total - 7)) / 36
+
+
 def join_names(names: list[str]) -> str:
     """"A", "A and B", "A, B and C" (or the Chinese 、/和)."""
     if len(names) <= 1:
@@ -79,6 +103,7 @@ class ResultsScene(MenuScene):
             history.append(scores)   # the game ended mid-round: its final scores are one more point
         self.history = history
         self.round = int(getattr(state, "round", len(history)))
+        self.rolls = dice_sums(session)
         self.time = 0.0
         self.widgets = WidgetGroup()
         y = PANEL.bottom - 34
@@ -155,6 +180,8 @@ class ResultsScene(MenuScene):
                               PANEL.width - 24), (PANEL.centerx, STANDINGS.y - 18), theme.DUSK, "centre")
         self._draw_standings(canvas)
         self._draw_chart(canvas)
+        if self.rolls:
+            self._draw_histogram(canvas)
         self.widgets.draw(self.app, canvas)
 
     def _draw_headline(self, canvas: pygame.Surface, y: int) -> None:
@@ -187,35 +214,65 @@ class ResultsScene(MenuScene):
         self.app.text.draw(canvas, title, (rect.x + 6, rect.y + 3), theme.STRAW)
 
     def _draw_standings(self, canvas: pygame.Surface) -> None:
-        self._plate(canvas, STANDINGS, tr(self.key("results.standings")))
+        standings = STANDINGS_NARROW if self.rolls else STANDINGS
+        self._plate(canvas, standings, tr(self.key("results.standings")))
         text = self.app.text
         order = sorted(range(len(self.scores)), key=lambda s: (-self.scores[s], s))
-        y = STANDINGS.y + 24
+        y = standings.y + 24
         if len(order) > 4:      # five to eight seats: name and score on one line each
             for seat in order:
                 colour = self.colour(seat)
-                draw_marker(canvas, SHAPES[seat % len(SHAPES)], (STANDINGS.x + 12, y + 8), colour)
+                draw_marker(canvas, SHAPES[seat % len(SHAPES)], (standings.x + 12, y + 8), colour)
                 r = text.draw(canvas, tr(self.key("results.points"), score=self.scores[seat]),
-                              (STANDINGS.right - 20, y), theme.FOAM, "right")
-                text.draw(canvas, fit(self.app, self.name(seat), r.x - STANDINGS.x - 28), (STANDINGS.x + 22, y), colour)
+                              (standings.right - 20, y), theme.FOAM, "right")
+                text.draw(canvas, fit(self.app, self.name(seat), r.x - standings.x - 28), (standings.x + 22, y), colour)
                 if seat in self.winners:
                     canvas.blit(self.app.art.pieces["vp_star"], (r.right + 3, y + 2))
-                y += (STANDINGS.height - 28) // len(order)
+                y += (standings.height - 28) // len(order)
             return
         for seat in order:
             colour = self.colour(seat)
-            draw_marker(canvas, SHAPES[seat % len(SHAPES)], (STANDINGS.x + 12, y + 8), colour)
-            text.draw(canvas, fit(self.app, self.name(seat), STANDINGS.width - 30), (STANDINGS.x + 22, y), colour)
-            r = text.draw(canvas, tr(self.key("results.points"), score=self.scores[seat]), (STANDINGS.x + 22, y + 17),
+            draw_marker(canvas, SHAPES[seat % len(SHAPES)], (standings.x + 12, y + 8), colour)
+            text.draw(canvas, fit(self.app, self.name(seat), standings.width - 30), (standings.x + 22, y), colour)
+            r = text.draw(canvas, tr(self.key("results.points"), score=self.scores[seat]), (standings.x + 22, y + 17),
                           theme.FOAM)
             if seat in self.winners:
                 canvas.blit(self.app.art.pieces["vp_star"], (r.right + 6, y + 19))
             y += ROW_H
 
-    def _draw_chart(self, canvas: pygame.Surface) -> None:
-        self._plate(canvas, CHART, tr(self.key("results.chart")))
+    def _draw_histogram(self, canvas: pygame.Surface) -> None:
+        """Sums 2-12: a bar per sum for the rolls, a tick for what two fair dice would give
+        on average over as many rolls (as Colonist shows), and the count of rolls."""
+        self._plate(canvas, HISTOGRAM, tr("results.dice", n=len(self.rolls)))
         text = self.app.text
-        plot = pygame.Rect(CHART.x + 28, CHART.y + 28, CHART.width - 44, CHART.height - 28 - 40)
+        plot = pygame.Rect(HISTOGRAM.x + 10, HISTOGRAM.y + 42, HISTOGRAM.width - 20, HISTOGRAM.height - 42 - 44)
+        counts = {s: self.rolls.count(s) for s in range(2, 13)}
+        expected = {s: len(self.rolls) * two_dice_chance(s) for s in range(2, 13)}
+        top = max(1.0, max(counts.values()), max(expected.values()))
+        step = plot.width // 11
+        for i, s in enumerate(range(2, 13)):
+            x = plot.x + i * step
+            h = round(plot.height * counts[s] / top)
+            bar = pygame.Rect(x + 2, plot.bottom - h, step - 4, h)
+            pygame.draw.rect(canvas, theme.RED if s == 7 else theme.SHALLOWS, bar)
+            ey = plot.bottom - round(plot.height * expected[s] / top)
+            pygame.draw.line(canvas, theme.STRAW, (x, ey), (x + step - 2, ey), 2)
+            if counts[s]:
+                text.draw(canvas, str(counts[s]), (x + step // 2, bar.y - 16), theme.FOAM, "centre")
+            if i % 2 == 0 or s == 7:   # 2 4 6 7 8 10 12: two-digit labels need the room
+                text.draw(canvas, str(s), (x + step // 2, plot.bottom + 2), theme.PEBBLE, "centre")
+        pygame.draw.line(canvas, theme.PEBBLE, (plot.x, plot.bottom), (plot.x + 11 * step, plot.bottom))
+        y = plot.bottom + 22
+        pygame.draw.rect(canvas, theme.SHALLOWS, (HISTOGRAM.x + 8, y + 5, 8, 8))
+        x = text.draw(canvas, tr("results.rolled"), (HISTOGRAM.x + 20, y), theme.PEBBLE).right + 8
+        pygame.draw.line(canvas, theme.STRAW, (x, y + 9), (x + 8, y + 9), 2)
+        text.draw(canvas, tr("results.expected"), (x + 12, y), theme.PEBBLE)
+
+    def _draw_chart(self, canvas: pygame.Surface) -> None:
+        chart = CHART_NARROW if self.rolls else CHART
+        self._plate(canvas, chart, tr(self.key("results.chart")))
+        text = self.app.text
+        plot = pygame.Rect(chart.x + 28, chart.y + 28, chart.width - 44, chart.height - 28 - 40)
         n = len(self.history)
         y_max = max([MIN_Y_MAX, *(max(s) for s in self.history if s)])
         y_max += y_max % 2  # even, so the 2-point grid ends on the top line

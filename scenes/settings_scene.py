@@ -47,7 +47,7 @@ class SettingChoice(Choice):
                  "button_hover" if self.hover or self.focused else "button_normal")
         canvas.blit(app.art.panel(state, self.rect.size), self.rect.topleft)
         dy = 1 if self.pressed else 0
-        y = self.rect.centery - 8 + dy
+        y = app.text.top_for_centre(self.caption(), self.rect.centery - 1) + dy
         app.text.draw(canvas, self.caption(), (self.rect.x + 8, y), theme.INK)
         current = self.get()
         value = next((t() for v, t in self.options if v == current), str(current))
@@ -86,10 +86,13 @@ class SettingsScene(MenuScene):
             (x, y, width, ROW_H), lambda: tr("settings.language"),
             [("en", lambda: tr("settings.lang.en")), ("zh", lambda: tr("settings.lang.zh"))],
             lambda: s.language, self.set_language))
+        fits = app.max_scale()       # scales beyond the display are not offered (issue 20)
         self.scale = row(SettingChoice(
             (x, y, width, ROW_H), lambda: tr("settings.scale"),
-            [(n, (lambda n=n: tr("settings.times", n=n) if n else tr("settings.scale_auto"))) for n in SCALES],
+            [(n, (lambda n=n: tr("settings.times", n=n) if n else tr("settings.scale_auto")))
+             for n in SCALES if n <= fits],
             lambda: s.scale, self.set_scale))
+        self.scale.tooltip = (lambda: tr("settings.scale_too_big")) if fits < max(SCALES) else None
         self.fullscreen = row(SettingChoice(
             (x, y, width, ROW_H), lambda: tr("settings.fullscreen"), on_off(),
             lambda: s.fullscreen, self.set_fullscreen))

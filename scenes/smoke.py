@@ -130,6 +130,24 @@ def run_smoke(out: Path) -> list[Path]:
     files.append(shoot(app, out, "12_results_zh"))
     app.reset_to(TitleScene(app))
     files.append(shoot(app, out, "13_title_zh"))
+    # issue 20: the game, the trade dialog and the lobby in Chinese; a replay with its controls
+    mid_zh = _session(("human", "greedy", "greedy", "greedy"), 11)
+    advance(mid_zh, lambda evs: any(isinstance(e, E.TurnStarted) and e.round == 5 and e.seat == 0 for e in evs))
+    scene = open_game(app, mid_zh)
+    scene._apply(0, next(a for a in mid_zh.state.legal_actions(0)))  # roll, as the player would
+    app.mouse = scene.resource_slot(0, 0)
+    files.append(shoot(app, out, "14_game_zh", frames=90))
+    app.push(TradeDialog(app, scene))
+    files.append(shoot(app, out, "15_trade_zh"))
+    app.reset_to(TitleScene(app))
+    app.push(LobbyScene(app))
+    files.append(shoot(app, out, "16_lobby_zh"))
+    app.settings.language = "en"
+    app.language_changed()
+    from scenes.registry import start_replay
+    scene = start_replay(app, done.to_save())
+    app.mouse = (0, 0)
+    files.append(shoot(app, out, "17_replay", frames=200))
     # Domiplotism's pictures come last, in English, so the pictures above keep their timing
     from scenes.domiplot import smoke as domiplot_smoke
     app.settings.language = "en"

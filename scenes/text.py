@@ -9,6 +9,14 @@ from game.core.paths import resource_path
 
 FONT_PATH = resource_path("scenes", "fonts", "unifont-game.otf")
 FONT_PX = 16  # Unifont is a 16-px bitmap font: only multiples keep it crisp
+# Unifont's CJK glyphs fill all 16 rows and reach 2 rows below the Latin baseline. In a line
+# that mixes both, Latin runs are drawn this many rows lower, so both sit on one baseline
+# (issue 20); such a line's image is that much taller.
+LATIN_DROP = 2
+
+
+def is_cjk(ch: str) -> bool:
+    return ord(ch) >= 0x2E80
 
 
 class Text:
@@ -19,6 +27,7 @@ class Text:
             pygame.font.init()
         self.font = pygame.font.Font(str(FONT_PATH), FONT_PX)
         self._cache: dict[tuple[str, tuple[int, int, int]], pygame.Surface] = {}
+        self._ink: dict[tuple[str, str], tuple[int, int]] = {}
 
     def render(self, text: str, colour: tuple[int, int, int]) -> pygame.Surface:
         key = (text, colour)
@@ -26,9 +35,38 @@ class Text:
         if surf is None:
             if len(self._cache) > 2000:
                 self._cache.clear()
-            surf = self.font.render(text, False, colour)
+            surf = self._render_runs(text, colour)
             self._cache[key] = surf
         return surf
+
+    def _render_runs(self, text: str, colour: tuple[int, int, int]) -> pygame.Surface:
+        """One line; CJK and Latin runs on one baseline (see LATIN_DROP)."""
+        runs = _runs(text)
+        if len(runs) < 2 or not any(cjk for cjk, _ in runs) or all(cjk or not r.strip() for cjk, r in runs):
+            return self.font.render(text, False, colour)
+        parts = [(cjk, self.font.render(r, False, colour)) for cjk, r in runs]
+        width = self.font.size(text)[0]
+        out = pygame.Surface((width, FONT_PX + LATIN_DROP), pygame.SRCALPHA)
+        x = 0
+        for cjk, img in parts:
+            out.blit(img, (x, 0 if cjk else LATIN_DROP))
+            x += img.get_width()
+        return out
+
+    def ink_rows(self, text: str) -> tuple[int, int]:
+        """(first, last + 1) rows of a line's image that hold ink (for centring)."""
+        key = ("\0ink", text)
+        span = self._ink.get(key)
+        if span is None:
+            r = self.render(text, (255, 255, 255)).get_bounding_rect() if text.strip() else pygame.Rect(0, 4, 0, 10)
+            span = self._ink[key] = (r.top, r.bottom) if r.height else (4, 14)
+        return span
+
+    def top_for_centre(self, text: str, centre_y: int) -> int:
+        """The y to draw `text` at so that its ink is centred on `centre_y` (buttons: CJK and
+        Latin labels alike sit in the middle of the face)."""
+        top, bottom = self.ink_rows(text)
+        return centre_y - (top + bottom) // 2
 
     def size(self, text: str) -> tuple[int, int]:
         return self.font.size(text)
@@ -103,6 +141,18 @@ def _kinsoku(lines: list[str]) -> list[str]:
             out[-1] = out[-1][:-1]
         if line or not out:
             out.append(line)
+    return out
+
+
+def _runs(text: str) -> list[tuple[bool, str]]:
+    """(is CJK, run) pieces of a line; spaces join the run before them."""
+    out: list[tuple[bool, str]] = []
+    for ch in text:
+        cjk = is_cjk(ch) if ch != " " else (out[-1][0] if out else False)
+        if out and out[-1][0] == cjk:
+            out[-1] = (cjk, out[-1][1] + ch)
+        else:
+            out.append((cjk, ch))
     return out
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.core.i18n import tr
-from game.play.saves import autosave_path
+from game.play.saves import latest_autosave
 from scenes import theme
 from scenes.dialogs import ConfirmQuit
 from scenes.drawing import draw_sea
@@ -29,10 +29,10 @@ class TitleScene(MenuScene):
         for i, (key, action, enabled) in enumerate(items):
             self.widgets.add(Button((x, 150 + 28 * i, w, 24), (lambda k=key: tr(k)), action, enabled=enabled))
         self.time = 0.0
-        self._autosave = autosave_path().is_file()
+        self._autosave = latest_autosave() is not None
 
     def resume(self) -> None:
-        self._autosave = autosave_path().is_file()
+        self._autosave = latest_autosave() is not None
 
     def has_autosave(self) -> bool:
         return self._autosave
@@ -41,7 +41,10 @@ class TitleScene(MenuScene):
         self.app.nav.lobby()
 
     def continue_game(self) -> None:
-        self.app.nav.open_save(autosave_path())
+        """Resume the most recently saved game (every game has its own autosave)."""
+        path = latest_autosave()
+        if path is not None:
+            self.app.nav.open_save(path)
 
     def load(self) -> None:
         self.app.nav.load()

@@ -58,8 +58,9 @@ class Button(Widget):
     def __init__(self, rect, text: str | TextFn, on_click: Callable[[], Any],
                  icon: str | None = None, enabled: Callable[[], bool] | None = None,
                  hotkey: int | None = None, tooltip: TextFn | None = None,
-                 sound: str = "click") -> None:
+                 sound: str = "click", why: Callable[[], str | None] | None = None) -> None:
         super().__init__(rect)
+        self.why = why              # while disabled: why (shown in the tooltip)
         self.text = label(text)
         self.on_click = on_click
         self.icon = icon
@@ -72,6 +73,13 @@ class Button(Widget):
     @property
     def enabled(self) -> bool:
         return self._enabled() if self._enabled else True
+
+    def tooltip_text(self) -> str:
+        """The tooltip; a disabled button adds why it cannot be used now (issue 20)."""
+        parts = [self.tooltip() if self.tooltip else ""]
+        if not self.enabled and self.why is not None:
+            parts.append(self.why() or "")
+        return "\n".join(p for p in parts if p)
 
     def click(self, app: "App") -> None:
         if self.enabled:
@@ -117,8 +125,8 @@ class Button(Widget):
         if icon:
             canvas.blit(icon, (x, self.rect.centery - icon.get_height() // 2 + dy))
             x += icon.get_width() + 3
-        if text:
-            app.text.draw(canvas, text, (x, self.rect.centery - 8 + dy), colour)
+        if text:   # the ink centred on the face (above the 2-px bottom shade): CJK and Latin alike
+            app.text.draw(canvas, text, (x, app.text.top_for_centre(text, self.rect.centery - 1) + dy), colour)
         if self.focused:
             pygame.draw.rect(canvas, theme.STRAW, self.rect.inflate(2, 2), 1)
 
@@ -324,6 +332,10 @@ class WidgetGroup:
         for w in self._visible():
             w.draw(app, canvas)
         for w in self._visible():
+            if not w.hover:
+                continue
+            text = getattr(w, "tooltip_text", None)
             tip = getattr(w, "tooltip", None)
-            if tip and w.hover:
-                app.draw_tooltip(canvas, tip(), w.rect)
+            text = text() if text is not None else (tip() if tip else "")
+            if text:
+                app.draw_tooltip(canvas, text, w.rect)

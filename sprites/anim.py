@@ -23,6 +23,7 @@ CHIP_STAGGER_S = 0.06    # seconds between chips of one production
 FLOAT_TEXT_S = 1.0       # seconds a floating number rises and fades
 RING_S = 0.35            # seconds of the flash ring where something was built
 BANNER_S = 0.9           # seconds a turn banner stays
+FLASH_S = 0.6            # seconds a producing hex lights up
 
 
 def ease_out(p: float) -> float:
@@ -206,3 +207,25 @@ class Timeline:
         if self.groups and self.groups[0].started:
             for a in self.groups[0].anims:
                 a.draw(canvas)
+
+
+class Flash(Anim):
+    """A shape (e.g. a producing hex) lighting up and fading: a filled polygon at falling
+    alpha with a bright outline."""
+
+    def __init__(self, points: list[tuple[int, int]], colour: tuple[int, int, int], duration: float = FLASH_S,
+                 delay: float = 0.0) -> None:
+        super().__init__(duration, delay)
+        self.points, self.colour = [(round(x), round(y)) for x, y in points], colour
+        xs, ys = [p[0] for p in self.points], [p[1] for p in self.points]
+        self.box = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+
+    def draw(self, canvas: pygame.Surface) -> None:
+        if not self.started or self.done:
+            return
+        fade = 1 - self.progress
+        layer = pygame.Surface(self.box.size, pygame.SRCALPHA)
+        local = [(x - self.box.x, y - self.box.y) for x, y in self.points]
+        pygame.draw.polygon(layer, (*self.colour, int(150 * fade)), local)
+        pygame.draw.polygon(layer, (*self.colour, int(255 * fade)), local, 1)
+        canvas.blit(layer, self.box.topleft)

@@ -448,14 +448,18 @@ def seat_piece(template: Grid, seat: int, emblem: Grid, emblem_at: tuple[int, in
     return recolour(grid, {"P": base, "p": shade})
 
 
-# Road centre lines per direction, as fill pixels (x, y) before the 1-px outline.
+# Road centre lines per direction, as fill pixels (x, y) before the 1-px outline. Roads are
+# 3 px thick (issue 20: a 2-px vertical road under an outpost read as a lamp-post).
+ROAD_THICK = 3
+
+
 def _road_fill(direction: str) -> list[tuple[int, int]]:
     if direction == "v":
-        return [(x, y) for y in range(12) for x in (0, 1)]
+        return [(x, y) for y in range(12) for x in range(ROAD_THICK)]
     pts = []
     for i in range(12):
         top = (11 - i) // 2 if direction == "up" else i // 2
-        pts += [(i, top), (i, top + 1)]
+        pts += [(i, top + k) for k in range(ROAD_THICK)]
     return pts
 
 
@@ -463,7 +467,7 @@ def road(direction: str, seat: int | None, fill: str = "", edge: str = "K") -> G
     """A road piece (or, with seat None, an edge highlight) for one hex edge direction.
 
     `v` = the vertical edge, `up` = "/" (16 px across, 8 px up), `down` = "\\".
-    The fill is 2 px thick, shaded on its lower/right half, patterned per seat.
+    The fill is ROAD_THICK px thick, shaded on its lower/right edge, patterned per seat.
     """
     pts = _road_fill(direction)
     xs = [p[0] for p in pts]
@@ -481,7 +485,7 @@ def road(direction: str, seat: int | None, fill: str = "", edge: str = "K") -> G
     pattern = SEAT_PATTERNS[seat]
     for n, (x, y) in enumerate(sorted(pts)):
         along = x if direction != "v" else y  # position along the road
-        lower = (x == 1) if direction == "v" else not mask[y, x + 1]  # right/bottom half
+        lower = (x == ROAD_THICK - 1) if direction == "v" else not mask[y + 2, x + 1]  # right/bottom edge
         ch = shade if lower else base
         if pattern == "stripes" and along % 3 == 2:
             ch = shade

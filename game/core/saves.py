@@ -32,7 +32,9 @@ from game.core.storage import saves_dir, user_maps_dir, write_json_atomic
 SAVE_FORMAT = "pixel-boardgames-save"
 SAVE_VERSION = 1
 MAX_SAVE_BYTES = 8_000_000
-AUTOSAVE_NAME = "autosave.json"
+AUTOSAVE_NAME = "autosave.json"      # the single slot of older versions (still continued)
+AUTOSAVE_PREFIX = "auto-"             # every game's own autosave: auto-<ruleset>-<date>-<players>.json
+AUTOSAVES_KEPT = 10                   # older autosaves are removed when a new one is made
 
 
 class SaveError(GameError):
@@ -252,3 +254,63 @@ def sweep_stale_temps(folder: Path) -> None:
 
 def autosave_path() -> Path:
     return saves_dir() / AUTOSAVE_NAME
+
+
+def _slug(text: str) -> str:
+    """ASCII letters and digits of a player name, lower case (file names stay portable)."""
+    return "".join(ch for ch in text.lower() if ch.isascii() and ch.isalnum())[:10]
+
+
+def autosave_name(ruleset: str, names: list[str], when: float | None = None) -> str:
+    """`auto-<ruleset>-<YYYYmmdd-HHMMSS>-<players>.json` for a new game's own autosave.
+
+    Players are their ASCII names joined by `_` (a name with none, e.g. Chinese, counts as
+    `p<seat>`), so a player recognises the file outside the game; the load screen shows the
+    real names from inside the file.
+    """
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(time.time() if when is None else when))
+    players = "_".join(_slug(n) or f"p{i + 1}" for i, n in enumerate(names))[:60] or "game"
+    return f"{AUTOSAVE_PREFIX}{_slug(ruleset) or 'game'}-{stamp}-{players}.json"
+
+
+def is_autosave(path: Path) -> bool:
+    """True for a game's own autosave (or the single slot of older versions)."""
+    name = Path(path).name
+    return name == AUTOSAVE_NAME or (name.startswith(AUTOSAVE_PREFIX) and name.endswith(".json"))
+
+
+def new_autosave_path(ruleset: str, names: list[str], folder: Path | None = None) -> Path:
+    """A fresh autosave path for a new game (never an existing file's)."""
+    folder = folder or saves_dir()
+    base = autosave_name(ruleset, names)
+    path, n = folder / base, 2
+    while path.exists():
+        path = folder / base.replace(".json", f"-{n}.json")
+        n += 1
+    return path
+
+
+def autosaves(folder: Path | None = None) -> list[Path]:
+    """Every autosave in the folder, newest first."""
+    return [p for p, _ in save_files(folder or saves_dir()) if is_autosave(p)]
+
+
+def latest_autosave(folder: Path | None = None) -> Path | None:
+    """The most recently written autosave ("Continue" resumes it), or None."""
+    found = autosaves(folder)
+    return found[0] if found else None
+
+
+def prune_autosaves(folder: Path | None = None, keep: int = AUTOSAVES_KEPT,
+                    protect: Path | None = None) -> list[Path]:
+    """Remove all but the `keep` newest autosaves (never `protect`); the removed paths."""
+    removed = []
+    for path in autosaves(folder)[keep:]:
+        if protect is not None and path == protect:
+            continue
+        try:
+            path.unlink()
+            removed.append(path)
+        except OSError:
+            pass
+    return removed

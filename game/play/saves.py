@@ -13,8 +13,9 @@ from game.core import saves as core_saves
 from game.core.errors import GameError, IllegalAction, MapError, UnknownName
 from game.core.protocol import State
 from game.core.saves import (  # noqa: F401  (re-exported names)
-    AUTOSAVE_NAME, MAX_SAVE_BYTES, SAVE_FORMAT, SAVE_VERSION, SaveError, SaveGame, SaveInfo,
-    autosave_path, encode_save, read_save_bytes, save_files, sweep_stale_temps, write_save,
+    AUTOSAVE_NAME, AUTOSAVES_KEPT, MAX_SAVE_BYTES, SAVE_FORMAT, SAVE_VERSION, SaveError, SaveGame,
+    SaveInfo, autosave_path, autosaves, encode_save, is_autosave, latest_autosave, new_autosave_path,
+    prune_autosaves, read_save_bytes, save_files, sweep_stale_temps, write_save,
 )
 from game.core.storage import saves_dir
 from game.play.replay import replay
@@ -47,6 +48,22 @@ def restore(save: SaveGame) -> State:
     if save.digest and state.digest() != save.digest:
         raise SaveError("save.diverged")
     return state
+
+
+def write_autosave(session) -> Path:
+    """Store a session in its own autosave file (made on its first save; the oldest
+    autosaves beyond AUTOSAVES_KEPT are then removed). Returns the path written.
+
+    `session.save_path` (a `GameSession`) names the file; a continued game keeps writing to
+    the file it was loaded from, so one game never fills several slots.
+    """
+    path = getattr(session, "save_path", None)
+    if path is None:
+        path = new_autosave_path(session.setup.ruleset, list(session.names))
+        session.save_path = path
+    write_save(path, session.to_save())
+    prune_autosaves(path.parent, protect=path)
+    return path
 
 
 def list_saves(folder: Path | None = None) -> list[SaveInfo]:

@@ -35,6 +35,7 @@ class GameSession:
     colours: list[int]
     state: State = field(init=False)
     actions: list[tuple[int, Action]] = field(default_factory=list)
+    save_path: Any = None     # this game's own autosave file (set on its first save)
 
     def __post_init__(self) -> None:
         ruleset = rulesets.get(self.setup.ruleset)
@@ -50,9 +51,11 @@ class GameSession:
         self._thinking: tuple[int, Future] | None = None
 
     @classmethod
-    def from_save(cls, save: SaveGame, state: State) -> "GameSession":
-        """A session continuing a restored save (state already replayed and checked)."""
+    def from_save(cls, save: SaveGame, state: State, path: Any = None) -> "GameSession":
+        """A session continuing a restored save (state already replayed and checked);
+        `path`: the file it came from, which its autosaves then keep updating."""
         session = cls.__new__(cls)
+        session.save_path = path
         session.setup = state.setup
         session.names = list(save.names) or [f"P{i + 1}" for i in range(len(state.setup.seats))]
         session.colours = list(save.colours) or list(range(len(state.setup.seats)))

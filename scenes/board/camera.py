@@ -28,6 +28,7 @@ class Camera:
         self.zooms = zooms
         self.zoom = zooms[0]
         self.x = self.y = 0.0
+        self.locked = False       # `lock`: the view never moves (a board that fits as it is)
         self._held: set[int] = set()
         self._drag: tuple[int, int] | None = None
         self.clamp()
@@ -43,18 +44,29 @@ class Camera:
         return ((p[0] - self.view.x) / self.zoom + self.x,
                 (p[1] - self.view.y) / self.zoom + self.y)
 
-    @property
-    def scrollable(self) -> bool:
-        return self.world_w * self.zoom > self.view.width or self.world_h * self.zoom > self.view.height
-
     def visible_world(self) -> pygame.Rect:
         """The world rectangle in view (rounded outwards)."""
         return pygame.Rect(int(self.x), int(self.y), int(self.view.width / self.zoom) + 2,
                            int(self.view.height / self.zoom) + 2)
 
     # ---- moving ----------------------------------------------------------------------------
+    def lock(self, p: tuple[float, float]) -> None:
+        """Centre on world point `p` and stay there: no pan, scroll, follow or zoom (a board
+        whose content fits the view at this zoom, with only a sea margin around it)."""
+        self.locked = False
+        self.x = p[0] - self.view.width / self.zoom / 2
+        self.y = p[1] - self.view.height / self.zoom / 2
+        self.locked = True
+
+    @property
+    def scrollable(self) -> bool:
+        return not self.locked and (self.world_w * self.zoom > self.view.width
+                                    or self.world_h * self.zoom > self.view.height)
+
     def clamp(self) -> None:
         """Keep the map filling the view; a map smaller than the view is centred."""
+        if self.locked:
+            return
         for axis, world, span in (("x", self.world_w, self.view.width), ("y", self.world_h, self.view.height)):
             visible = span / self.zoom
             if world <= visible:
@@ -76,6 +88,8 @@ class Camera:
 
     def follow(self, p: tuple[float, float]) -> None:
         """Centre on `p` if it is near or beyond the view's edge (an animated piece)."""
+        if self.locked:
+            return
         cx, cy = self.to_canvas(p)
         mx, my = self.view.width * FOLLOW_MARGIN, self.view.height * FOLLOW_MARGIN
         inner = self.view.inflate(-2 * mx, -2 * my)
@@ -97,6 +111,8 @@ class Camera:
     # ---- input -----------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event, pointer: tuple[int, int] | None = None) -> bool:
         """Drag, wheel (zooming around the canvas `pointer`) and pan keys; True when used."""
+        if self.locked:
+            return False
         if event.type == pygame.MOUSEWHEEL:
             if len(self.zooms) < 2:
                 return False

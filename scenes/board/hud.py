@@ -15,8 +15,9 @@ from scenes.drawing import fit
 from scenes.widgets import Button, WidgetGroup
 
 TOAST_S = 2.5          # seconds a refusal message stays
-LOG_KEEP = 200         # log entries kept
+LOG_KEEP = 5000        # log entries kept: a whole game (issue 20: the log scrolls over all of it)
 LINE_H = 16            # pixels per text line (the 16-px pixel font)
+LOG_LINE_H = 18        # pixels per log line: two rows of air between lines (issue 20)
 
 
 def draw_top_bar(app, canvas: pygame.Surface, left: str, centre: str = "",
@@ -66,44 +67,68 @@ class LogEntry:
 
 
 class EventLog:
-    """The scrollable log panel (mouse wheel over it scrolls back)."""
+    """The scrollable log panel: the mouse wheel over it, dragging it, or its scroll bar
+    scroll back through the whole game (newest line at the bottom)."""
 
     def __init__(self, rect: pygame.Rect, rows: int | None = None) -> None:
         self.rect = rect
-        self.rows = rows if rows is not None else max(1, (rect.height - 10) // LINE_H)
+        self.rows = rows if rows is not None else max(1, (rect.height - 8) // LOG_LINE_H)
         self.entries: list[LogEntry] = []
         self.scroll = 0          # lines scrolled back from the newest
+        self.dragging = False
+        self._drag_y = 0
+        self._drag_scroll = 0
+        self._total = 0          # wrapped lines counted at the last draw (for the bar)
 
     def add(self, entry: LogEntry | Callable[[], str]) -> None:
         self.entries.append(entry if isinstance(entry, LogEntry) else LogEntry(entry))
         del self.entries[:-LOG_KEEP]
+        if self.scroll:
+            self.scroll += 1     # a reader scrolled back keeps their place
 
     def handle(self, event: pygame.event.Event, pointer: tuple[int, int]) -> bool:
+        """Wheel over the log, or drag it (up shows older lines); True when used."""
         if event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(pointer):
-            self.scroll = max(0, self.scroll + (1 if event.y > 0 else -1))
+            self.scroll = max(0, self.scroll + (1 if event.y > 0 else -1) * max(1, abs(event.y)))
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            self.dragging, self._drag_y, self._drag_scroll = True, event.pos[1], self.scroll
+            return True
+        if event.type == pygame.MOUSEMOTION and self.dragging:
+            self.scroll = max(0, self._drag_scroll + (event.pos[1] - self._drag_y) // (LOG_LINE_H // 2))
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging:
+            self.dragging = False
             return True
         return False
 
     def lines(self, app, viewer: int | None) -> list[str]:
-        width = self.rect.width - 14
+        width = self.rect.width - 16
         need = self.rows + self.scroll
         lines: list[str] = []
         for entry in reversed(self.entries):
             lines[:0] = app.text.wrap(entry.text_for(viewer), width)
             if len(lines) >= need:
                 break
+        self._total = max(len(lines), self._total if len(lines) >= need else len(lines))
         self.scroll = min(self.scroll, max(0, len(lines) - self.rows))
         end = len(lines) - self.scroll
         return lines[max(0, end - self.rows):end]
 
     def draw(self, app, canvas: pygame.Surface, viewer: int | None) -> None:
         canvas.blit(app.art.panel("panel", self.rect.size), self.rect.topleft)
-        for i, line in enumerate(self.lines(app, viewer)):
-            app.text.draw(canvas, line, (self.rect.x + 7, self.rect.y + 5 + LINE_H * i), theme.INK)
-        if self.scroll:
-            pygame.draw.polygon(canvas, theme.DUSK, [(self.rect.right - 10, self.rect.bottom - 10),
-                                                     (self.rect.right - 4, self.rect.bottom - 10),
-                                                     (self.rect.right - 7, self.rect.bottom - 6)])
+        shown = self.lines(app, viewer)
+        top = self.rect.y + 4 + (self.rows - len(shown)) * LOG_LINE_H if not self.scroll else self.rect.y + 4
+        for i, line in enumerate(shown):
+            app.text.draw(canvas, line, (self.rect.x + 7, top + LOG_LINE_H * i + 1), theme.INK)
+        if self.scroll or len(self.entries) > self.rows:
+            # a thin scroll bar: where the shown lines sit in what has been read so far
+            bar = pygame.Rect(self.rect.right - 7, self.rect.y + 5, 2, self.rect.height - 10)
+            pygame.draw.rect(canvas, theme.PARCHMENT_SHADE, bar)
+            total = max(self._total, self.rows + self.scroll, 1)
+            h = max(4, bar.height * self.rows // total)
+            y = bar.bottom - h - (bar.height - h) * self.scroll // max(1, total - self.rows)
+            pygame.draw.rect(canvas, theme.DUSK, (bar.x, max(bar.y, y), bar.width, h))
 
 
 def draw_toast(app, canvas: pygame.Surface, text: str, area: pygame.Rect) -> None:
@@ -135,6 +160,7 @@ class ButtonSpec:
     tooltip: Callable[[], str] | None = None
     sound: str = "click"
     make: Callable[..., Button] | None = None    # a Button subclass factory (rect) -> Button
+    why: Callable[[], str | None] | None = None  # while disabled: why, in the tooltip
 
 
 def action_bar(group: WidgetGroup, specs: list[ButtonSpec], origin: tuple[int, int], size: tuple[int, int],
@@ -147,7 +173,9 @@ def action_bar(group: WidgetGroup, specs: list[ButtonSpec], origin: tuple[int, i
             button = spec.make(rect)
         else:
             button = Button(rect, spec.text, spec.on_click, icon=spec.icon, enabled=spec.enabled,
-                            hotkey=spec.hotkey, tooltip=spec.tooltip, sound=spec.sound)
+                            hotkey=spec.hotkey, tooltip=spec.tooltip, sound=spec.sound, why=spec.why)
+        if button.why is None and spec.why is not None:
+            button.why = spec.why
         group.add(button)
         out.append(button)
     return out
@@ -172,7 +200,9 @@ class CostButton(Button):
         if active:
             self.pressed = False
         colour = theme.STONE if not self.enabled else theme.INK
-        app.text.draw(canvas, text(), (self.rect.x + 6, self.rect.centery - 8), colour)
+        label_text = text()
+        app.text.draw(canvas, label_text, (self.rect.x + 6, app.text.top_for_centre(label_text, self.rect.centery - 1)),
+                      colour)
         have = self.have()
         x = self.rect.right - 4
         for icon_name, n in reversed([c for c in self.cost if c[1]]):
@@ -212,10 +242,12 @@ def banner_image(app, text: str, piece: pygame.Surface | None = None) -> pygame.
     return img
 
 
-def blit_anchored(canvas: pygame.Surface, art, frame: str, pos: tuple[int, int]) -> None:
-    """A sprite-sheet frame placed by its anchor (vertex, edge midpoint...) at `pos`."""
+def blit_anchored(canvas: pygame.Surface, art, frame: str, pos: tuple[int, int], zoom: int = 1) -> None:
+    """A sprite-sheet frame placed by its anchor (vertex, edge midpoint...) at `pos`; `zoom`
+    draws it that many times larger (whole steps, as the board under it: crisp pixels)."""
     ax, ay = art.anchor(frame)
-    canvas.blit(art.pieces[frame], (pos[0] - ax, pos[1] - ay))
+    img = art.pieces[frame] if zoom == 1 else art.scaled(frame, zoom)
+    canvas.blit(img, (pos[0] - ax * zoom, pos[1] - ay * zoom))
 
 
 def cost_text(cost: list[tuple[str, int]], have: list[int] | None) -> str:
@@ -229,3 +261,34 @@ def cost_text(cost: list[tuple[str, int]], have: list[int] | None) -> str:
         if any(n for _, n in missing):
             text += "\n" + tr("game.missing", what=fmt(missing))
     return text
+
+
+class ToggleButton(Button):
+    """A button with an image (a resource icon, a unit) before its label that stays pressed
+    while `active()` — one of a row of exclusive choices (give wood / stone / wheat)."""
+
+    def __init__(self, rect, text: Any, on_click: Callable[[], Any], image: Callable[[], pygame.Surface | None],
+                 active: Callable[[], bool], **kwargs: Any) -> None:
+        super().__init__(rect, text, on_click, **kwargs)
+        self.image, self.active = image, active
+
+    def draw(self, app, canvas: pygame.Surface) -> None:
+        on = self.active()
+        state = ("button_disabled" if not self.enabled else
+                 "button_pressed" if on or self.pressed else
+                 "button_hover" if self.hover or self.focused else "button_normal")
+        canvas.blit(app.art.panel(state, self.rect.size), self.rect.topleft)
+        dy = 1 if on or self.pressed else 0
+        img = self.image()
+        label_text = self.text()
+        w = (img.get_width() + 3 if img is not None else 0) + app.text.size(label_text)[0]
+        x = self.rect.centerx - w // 2
+        if img is not None:
+            canvas.blit(img, (x, self.rect.centery - img.get_height() // 2 + dy))
+            x += img.get_width() + 3
+        app.text.draw(canvas, label_text, (x, app.text.top_for_centre(label_text, self.rect.centery - 1) + dy),
+                      theme.STONE if not self.enabled else theme.INK)
+        if on:
+            pygame.draw.rect(canvas, theme.STRAW, self.rect, 1)
+        if self.focused:
+            pygame.draw.rect(canvas, theme.STRAW, self.rect.inflate(2, 2), 1)

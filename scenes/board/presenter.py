@@ -30,6 +30,7 @@ class Beat:
     on_done: Callable[[], None] | None = None
     merge: str | None = None
     focus: tuple[float, float] | None = None      # world point the camera should keep in view
+    log_at: str = "start"                          # "done": log when the animations end (dice)
 
     def __post_init__(self) -> None:
         if self.log is None:
@@ -85,12 +86,14 @@ class Presenter:
                 last.focus = last.focus or beat.focus
             else:
                 merged.append(Beat(list(beat.anims), beat.sound, beat.log, beat.apply, beat.reveal,
-                                   beat.on_done, beat.merge, beat.focus))
+                                   beat.on_done, beat.merge, beat.focus, beat.log_at))
         for beat in merged:
-            start = _chain(beat.apply, (lambda lines=beat.log: self._log_lines(lines)) if beat.log else None)
+            log = (lambda lines=beat.log: self._log_lines(lines)) if beat.log else None
+            at_end = beat.log_at == "done"
+            start = _chain(beat.apply, None if at_end else log)
             if beat.focus is not None and self.follow is not None:
                 start = _chain((lambda p=beat.focus: self.follow(p)), start)
-            done = beat.on_done
+            done = _chain(log, beat.on_done) if at_end else beat.on_done
             if beat.reveal == "start":
                 start, revealed = _chain(start, reveal), True
             elif beat.reveal == "done":

@@ -24,7 +24,8 @@ from game import rulesets
 from game.ai.levels import configure
 from game.core.errors import IllegalAction
 from game.core.i18n import error_text, tr
-from game.play.saves import autosave_path, write_save
+from game.play.replay import replay_events
+from game.play.saves import write_autosave
 from scenes import theme
 from scenes.board.camera import Camera
 from scenes.board.geometry import PointSet
@@ -34,6 +35,7 @@ from scenes.board.hud import (
 )
 from scenes.board.seats import seat_colour
 from scenes.board.presenter import Beat, Handler, Presenter
+from scenes.board.replay import BAR_H, SPEEDS, Replay, ReplayBar, round_starts
 from scenes.board.targets import Selection
 from scenes.board.tiled import TiledBoard
 from scenes.board.turns import TurnDriver
@@ -41,7 +43,7 @@ from scenes.dialogs import ConfirmQuit
 from scenes.scene import Scene
 from scenes.settings import AI_PACE_S
 from scenes.widgets import Button, WidgetGroup
-from sprites.anim import Banner, Group, Timeline, Wait
+from sprites.anim import Banner, FloatText, Group, Timeline, Wait
 from sprites.dice import Dice, DiceFaces
 
 GAME_OVER_WAIT_S = 0.6     # seconds between the last event and the results
@@ -65,6 +67,8 @@ class BoardScene(Scene):
     hint_rect: pygame.Rect | None = None  # where `hint()` is written (None: nowhere)
     dice_sides: int | tuple[int, ...] = 6
     dice_scale = 2
+    replay: Replay | None = None          # set by `start_replay`
+    replay_bar: ReplayBar | None = None
 
     def __init__(self, app, session) -> None:
         super().__init__(app)
@@ -100,9 +104,80 @@ class BoardScene(Scene):
         if not session.actions:
             self.add_log(lambda: tr("log.new_game"))
         else:
+            self.rebuild_log()
             self.add_log(lambda r=getattr(self.shown, "round", 0): tr("log.resumed", round=r))
         if session.state.result() is not None:
             self._queue_game_over()
+
+    def rebuild_log(self) -> None:
+        """A continued game's log: the lines of every event since the start, rebuilt by
+        replaying the save's actions through the presenter table (public wording in games with
+        hidden information), so the log survives save and continue without the save format
+        carrying it."""
+        try:
+            for _seat, _action, events in replay_events(self.session.setup, self.session.actions):
+                shown = [e.redacted(None) for e in events] if self.hidden_info else events
+                for beat in self.presenter.beats(shown):
+                    for line in beat.log:
+                        self._log_entry(line)
+        except Exception:  # a screen's handler that cannot run offline: the log starts here
+            self.log.entries.clear()
+
+    # ---- replay (scenes/board/replay.py) ------------------------------------------------------
+    def start_replay(self, actions: list, position: int = 0, playing: bool = True, speed: int = 1) -> None:
+        """Play `actions` back from `position` (the session already holds the ones before)."""
+        starts, last = round_starts(self.session.setup, actions)
+        self.replay = Replay(list(actions), playing, speed, starts, last)
+        self.driver.script = list(actions[position:])
+        bar = pygame.Rect(self.board_view.x, self.board_view.bottom - BAR_H, self.board_view.width, BAR_H)
+        self.replay_bar = ReplayBar(self, bar)
+        for w in self.replay_bar.widgets:
+            self.widgets.add(w)
+        if position == 0:
+            self.add_log(lambda: tr("log.replay"))
+
+    def replay_over(self) -> bool:
+        return self.replay is not None and not self.driver.script and not self.timeline.busy
+
+    def replay_toggle(self) -> None:
+        if self.replay is not None:
+            self.replay.playing = not self.replay.playing
+
+    def replay_step(self) -> None:
+        """One recorded action forward (pauses the replay)."""
+        if self.replay is None:
+            return
+        self.replay.playing = False
+        self.settle()
+        if self.driver.script:
+            self._apply(*self.driver.script.pop(0))
+
+    def replay_speed(self) -> None:
+        if self.replay is not None:
+            self.replay.speed = SPEEDS[(SPEEDS.index(self.replay.speed) + 1) % len(SPEEDS)]
+
+    def replay_round(self, delta: int) -> None:
+        """Jump to the start of the next round (+1), or back to the start of this round or, if
+        already there, the one before (-1)."""
+        if self.replay is None:
+            return
+        starts, done = self.replay.round_starts, len(self.session.actions)
+        rnd = max(r for r in range(len(starts)) if starts[r] <= done)
+        if delta > 0:
+            target = starts[rnd + 1] if rnd + 1 < len(starts) else len(self.replay.actions)
+        else:
+            target = starts[rnd] if done > starts[rnd] else starts[max(0, rnd - 1)]
+        self.replay_jump(target)
+
+    def replay_jump(self, index: int) -> "BoardScene":
+        """A fresh screen on the game as it was after `index` recorded actions."""
+        assert self.replay is not None
+        session = type(self.session)(self.session.setup, list(self.session.names), list(self.session.colours))
+        for seat, action in self.replay.actions[:index]:
+            session.apply(seat, action)
+        scene = self.app.nav.open_game(session)
+        scene.start_replay(self.replay.actions, index, self.replay.playing, self.replay.speed)
+        return scene
 
     # ---- hooks for the ruleset's screen ---------------------------------------------------
     def make_board(self) -> "TiledBoard | None":
@@ -113,11 +188,24 @@ class BoardScene(Scene):
         """The board's size in world pixels (the map's pixels)."""
         return self.tiled.size if self.tiled is not None else self.board_view.size
 
-    def zooms(self) -> tuple[int, ...]:
-        """Whole zoom steps offered (a board that fits needs only 1)."""
+    def content_rect(self) -> pygame.Rect:
+        """The world rectangle the player must see (default: the whole map); a screen whose
+        map has a margin of plain sea names its island here, so the board fills the view."""
         w, h = self.world_size()
-        fits = w <= self.board_view.width and h <= self.board_view.height
-        return (1,) if fits else (1, 2)
+        return pygame.Rect(0, 0, w, h)
+
+    def fit_zoom(self) -> int:
+        """The largest whole zoom at which `content_rect()` fits `board_view` (at least 1)."""
+        c = self.content_rect()
+        return max(1, min(self.board_view.width // max(1, c.width), self.board_view.height // max(1, c.height)))
+
+    def zooms(self) -> tuple[int, ...]:
+        """Whole zoom steps offered: the content as large as it fits (issue 20: the board fills
+        its area), and one step more when the map is larger than the view at that zoom."""
+        z = self.fit_zoom()
+        w, h = self.world_size()
+        fits = w * z <= self.board_view.width and h * z <= self.board_view.height
+        return (z,) if fits else (z, z + 1)
 
     def build_widgets(self) -> None:
         """Add the screen's buttons to `self.widgets`."""
@@ -136,9 +224,29 @@ class BoardScene(Scene):
 
     def undo_and_end_turn_specs(self) -> list[ButtonSpec]:
         """The Undo (U) and End turn (E) buttons every turn-based screen offers."""
-        return [ButtonSpec(lambda: tr("game.undo"), self.undo, icon="undo", enabled=self.can_undo, hotkey=pygame.K_u),
+        return [ButtonSpec(lambda: tr("game.undo"), self.undo, icon="undo", enabled=self.can_undo, hotkey=pygame.K_u,
+                           why=lambda: self.why_not_now() or tr("why.nothing_to_undo")),
                 ButtonSpec(lambda: tr("game.end_turn"), lambda: self.act(self.end_turn_action()), icon="end_turn",
-                           enabled=lambda: self.end_turn_action() in self.legal_now(), hotkey=pygame.K_e)]
+                           enabled=lambda: self.end_turn_action() in self.legal_now(), hotkey=pygame.K_e,
+                           why=lambda: self.why_not_now() or self.why_not_end_turn())]
+
+    def why_not_end_turn(self) -> str:
+        """Why the turn cannot end now (the screen knows its phases; default: generic)."""
+        return tr("why.not_now")
+
+    def why_not_now(self) -> str | None:
+        """Why no human may act at all right now (AI's turn, a hand-off, animating), or None.
+        Disabled buttons show this first in their tooltip; the screen adds its own reasons."""
+        if self.script is not None:
+            return tr("why.replay")
+        if self.session.state.result() is not None:
+            return tr("why.game_over")
+        movers = self.driver.movers()
+        if movers and not any(self.session.seat_is_human(s) for s in movers):
+            return tr("why.not_your_turn", name=self.name(movers[0]))
+        if self.timeline.busy:
+            return tr("why.animating")
+        return None
 
     def cancel(self) -> bool:
         """Esc / right click: step back a choice; False when nothing was being chosen."""
@@ -218,10 +326,11 @@ class BoardScene(Scene):
         return []
 
     def dice_beat(self, faces: tuple[int, ...], log: Any = None) -> Beat:
-        """Dice of `dice_sides` tumbling and landing on `faces`; they stay shown afterwards."""
+        """Dice of `dice_sides` tumbling and landing on `faces`; they stay shown until the next
+        roll, and the log line is written when they land, not while they tumble."""
         faces = tuple(faces)
         return Beat([Dice(self.dice_art, faces, self.dice_sides, self.dice_positions(), self.dice_scale)],
-                    sound="dice", log=log, on_done=lambda: setattr(self, "dice_faces", faces))
+                    sound="dice", log=log, on_done=lambda: setattr(self, "dice_faces", faces), log_at="done")
 
     # ---- who acts, what is legal ------------------------------------------------------------
     @property
@@ -261,6 +370,34 @@ class BoardScene(Scene):
             self._legal_key, self._legal = key, self.session.state.legal_actions(seat)
         return self._legal
 
+    def legal_settled(self) -> list:
+        """The human's legal actions ignoring any animation still playing (dialogs that must
+        stay live while the board animates use this; acting through `act` settles first)."""
+        seat = self.driver.human_seat()
+        return [] if seat is None else self.session.state.legal_actions(seat)
+
+    def settle(self) -> None:
+        """Finish every animation now and catch the shown view up (input never waits)."""
+        if self.timeline.busy:
+            self.timeline.finish_all()
+        if self.driver.release():
+            self.shown = self.view_now()
+
+    def float_beside_panel(self, seat: int, image: pygame.Surface, delay: float = 0.0) -> FloatText:
+        """A floating change (e.g. "-1 wheat") beside a seat's panel on the board's side, so it
+        never hides the figures it changes (issue 20); centred on the board without panels."""
+        p = self.panel_rect(seat)
+        if p is None:
+            return FloatText(image, self.board_view.center, delay)
+        w = image.get_width()
+        if p.right <= self.board_view.x + 2:
+            x = p.right + 3 + w // 2
+        elif p.x >= self.board_view.right - 2:
+            x = p.x - 3 - w // 2
+        else:
+            x = p.centerx
+        return FloatText(image, (x, p.y + 20), delay)
+
     def board_targets(self) -> dict[Hashable, Any]:
         """Clickable keys for the human now -> the action they complete (None: more steps)."""
         self.selection.set_legal(self.legal_now())
@@ -277,7 +414,9 @@ class BoardScene(Scene):
 
     # ---- acting --------------------------------------------------------------------------------
     def act(self, action: Any) -> None:
-        """Send a human's action; a refusal shows its translated reason."""
+        """Send a human's action; a refusal shows its translated reason. Animations still
+        playing are finished first (a key pressed during one is never lost)."""
+        self.settle()
         seat = self.human_seat()
         if seat is None:
             return
@@ -308,11 +447,11 @@ class BoardScene(Scene):
         self.add_log(lambda n=self.name(seat): tr("log.undo", name=n))
 
     def autosave(self) -> None:
-        """Store the game in the autosave slot (atomic; a failure never stops play)."""
-        if self.script is not None:
+        """Store the game in its own autosave file (atomic; a failure never stops play)."""
+        if self.script is not None or getattr(self, "replay", None) is not None:
             return  # a replay never overwrites the player's own autosave
         try:
-            write_save(autosave_path(), self.session.to_save())
+            write_autosave(self.session)
         except OSError as exc:
             self.show_toast(tr("error.unexpected", detail=str(exc)))
 
@@ -383,6 +522,9 @@ class BoardScene(Scene):
         self._over_queued = True
 
         def show() -> None:
+            if self.replay is not None:      # a replay ends with its note, not the results
+                self.add_log(lambda: tr("replay.end_log"))
+                return
             if not self.results_shown:
                 self.results_shown = True
                 self.app.nav.results(self.session)
@@ -413,13 +555,29 @@ class BoardScene(Scene):
                 self.app.sounds.play("turn")
             return
         if self.timeline.busy:
-            skip = (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1) or (
-                event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN))
-            if skip:
-                self.timeline.finish_all()
-            if event.type == pygame.MOUSEMOTION:
+            # Space / Enter / a click only skip; any other key skips and then acts, so a key
+            # pressed during an animation is never lost (issue 20). A click on a button
+            # presses it (it acts on release, after the skip); on the board it only skips.
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.settle()
+                return
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+                self.settle()
                 self.widgets.handle(self.app, event)
-            self.camera.handle(event, self.app.mouse)
+                return
+            if event.type == pygame.KEYDOWN:
+                self.settle()
+                if self.handoff_pending() is not None:
+                    return
+            else:
+                if event.type == pygame.MOUSEMOTION:
+                    self.widgets.handle(self.app, event)
+                if event.type == pygame.MOUSEWHEEL or self.log.dragging:
+                    self.log.handle(event, self.app.mouse)
+                self.camera.handle(event, self.app.mouse)
+                return
+        if self.replay is not None and event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
+            self.replay_toggle()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
             self.undo()
@@ -481,6 +639,10 @@ class BoardScene(Scene):
         if self.handoff_pending() is not None:
             return
         pace = 0.0 if speed == 0 else AI_PACE_S[self.app.settings.ai_pace] / speed
+        if self.replay is not None:
+            if not self.replay.playing:
+                return
+            pace /= self.replay.speed
         step = self.driver.update(dt, pace)
         if step is not None:
             self._apply(*step)
@@ -497,12 +659,15 @@ class BoardScene(Scene):
         self.draw_targets(canvas)
         canvas.set_clip(clip)
         self.draw_hud(canvas)
+        if self.replay_bar is not None:
+            self.replay_bar.draw(self.app, canvas)
         self.draw_dice(canvas)
         self.timeline.draw(canvas)
         self.widgets.draw(self.app, canvas)
         self.draw_hint(canvas)
         self._draw_preview(canvas)
         self.log.draw(self.app, canvas, self.viewer())
+        self._draw_hud_tooltip(canvas)
         if self.toast:
             draw_toast(self.app, canvas, self.toast[0], self.board_view)
 
@@ -511,6 +676,21 @@ class BoardScene(Scene):
         if hint:
             draw_hint(self.app, canvas, hint, self.hint_rect.topleft, self.hint_rect.width,
                       self.hint_rect.height // 16)
+
+    def hud_tooltip(self, pos: tuple[int, int]) -> tuple[pygame.Rect, str] | None:
+        """(area, text) explaining the HUD figure under the pointer (an icon's name and
+        amount), or None; drawn when no widget is hovered."""
+        return None
+
+    def _draw_hud_tooltip(self, canvas: pygame.Surface) -> None:
+        if any(w.hover for w in self.widgets.widgets):
+            return
+        tip = self.hud_tooltip(self.app.mouse)
+        if tip is None and self.replay_bar is not None:
+            text = self.replay_bar.tooltip(self.app.mouse)
+            tip = (self.replay_bar.rect, text) if text else None
+        if tip is not None:
+            self.app.draw_tooltip(canvas, tip[1], tip[0])
 
     def _draw_preview(self, canvas: pygame.Surface) -> None:
         points = self.target_points()

@@ -1,9 +1,12 @@
 """Up to eight seat colours, each also told apart by a marker shape (colour-blind players),
 and pieces recoloured from grey sprites.
 
-The first four colours are Tidegate's (theme.SEAT_COLOURS, Okabe–Ito); four more follow the
-same set (blue, reddish purple) plus two values far apart in lightness (pebble white, slate).
-The marker shapes differ in outline, so two seats never look alike in greyscale either.
+The table is the piece sheets' own (`sprites/sheets/seats.json`, read by `sprites.tint`):
+vermillion, sky, yellow, green (Tidegate's four, theme.SEAT_COLOURS), then violet, pink, ivory
+and brown, each with its marker shape (circle, square, triangle, diamond, star, cross,
+hexagon, ring). (light, shade) of a seat are its ramp's base and shade steps; `COLOUR_KEYS`
+are the translation keys of the colour names. The marker shapes differ in outline, so two
+seats never look alike in greyscale either.
 """
 
 from __future__ import annotations
@@ -12,15 +15,14 @@ import numpy as np
 import pygame
 
 from scenes import theme
+from sprites.sheets import load_index
+from sprites.tint import seat_markers, seat_ramps
 
-SEAT_COLOURS: list[tuple[tuple[int, int, int], tuple[int, int, int]]] = list(theme.SEAT_COLOURS) + [
-    ((0x3A, 0x7C, 0xD6), (0x1D, 0x3E, 0x72)),    # blue
-    ((0xCC, 0x79, 0xA7), (0x8A, 0x3F, 0x6B)),    # reddish purple
-    ((0xF2, 0xF4, 0xEC), (0x81, 0x81, 0x8F)),    # white
-    ((0x4B, 0x4B, 0x5E), (0x1B, 0x14, 0x26)),    # slate
-]
+SEAT_COLOURS: list[tuple[tuple[int, int, int], tuple[int, int, int]]] = [
+    (ramp[2], ramp[1]) for ramp in seat_ramps()]
 MAX_SEATS = len(SEAT_COLOURS)
-MARKERS = ("circle", "square", "triangle", "diamond", "cross", "star", "ring", "bar")
+MARKERS: tuple[str, ...] = tuple(seat_markers())
+COLOUR_KEYS: tuple[str, ...] = tuple(f"colour.{s['name']}" for s in load_index("seats")["seats"])
 
 
 def seat_colour(index: int) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
@@ -48,6 +50,8 @@ def marker_points(kind: str, cx: float, cy: float, r: float) -> list[tuple[float
         return [(cx - t, cy - r), (cx + t, cy - r), (cx + t, cy - t), (cx + r, cy - t), (cx + r, cy + t),
                 (cx + t, cy + t), (cx + t, cy + r), (cx - t, cy + r), (cx - t, cy + t), (cx - r, cy + t),
                 (cx - r, cy - t), (cx - t, cy - t)]
+    if kind == "hexagon":
+        return [(cx + r * np.cos(a), cy + r * np.sin(a)) for a in np.arange(6) * np.pi / 3]
     if kind == "bar":
         return [(cx - r, cy - r / 2.5), (cx + r, cy - r / 2.5), (cx + r, cy + r / 2.5), (cx - r, cy + r / 2.5)]
     return []

@@ -262,8 +262,12 @@ class TiledBoard:
             if visible.colliderect((pos[0], pos[1], img.get_width(), img.get_height())):
                 self._blit(target, local, img, pos)
 
-    @staticmethod
-    def _blit(canvas: pygame.Surface, camera, img: pygame.Surface, pos: tuple[float, float]) -> None:
-        if camera.zoom != 1:
-            img = pygame.transform.scale_by(img, camera.zoom)
+    def _blit(self, canvas: pygame.Surface, camera, img: pygame.Surface, pos: tuple[float, float]) -> None:
+        if camera.zoom != 1:   # zoomed tiles are scaled once (animated sea: every recompose)
+            cache = self.__dict__.setdefault("_zoomed", {})
+            key = (id(img), camera.zoom)
+            scaled = cache.get(key)
+            if scaled is None:
+                scaled = cache[key] = pygame.transform.scale_by(img, camera.zoom)
+            img = scaled
         canvas.blit(img, camera.to_canvas(pos))

@@ -8,7 +8,7 @@ import pygame
 from game.core import codec
 from game.core.protocol import Setup
 from game.play.replay import replay
-from game.core.saves import autosave_path
+from game.core.saves import latest_autosave
 from game.play.session import GameSession
 from scenes.crash import CrashScene, install
 from scenes.registry import open_game
@@ -21,11 +21,12 @@ def test_crash_shows_a_report_path_and_returns_to_the_title(app, data_dir):
     session = GameSession(Setup(seats=("greedy", "greedy"), seed=7, ruleset="tidegate"), ["A", "B"], [0, 1])
     scene = open_game(app, session)
     for _ in range(400):                       # play until the first turn's autosave exists
-        if autosave_path().is_file():
+        if latest_autosave() is not None:
             break
         app.step_frames(1)
-    assert autosave_path().is_file() and session.state.result() is None
-    saved = autosave_path().read_bytes()
+    path = latest_autosave()
+    assert path is not None and path == session.save_path and session.state.result() is None
+    saved = path.read_bytes()
 
     def broken_update(dt):
         raise ZeroDivisionError("a bug")
@@ -40,7 +41,7 @@ def test_crash_shows_a_report_path_and_returns_to_the_title(app, data_dir):
     setup = codec.decode(report["setup"])
     actions = [(s, codec.decode(a, "tidegate")) for s, a in report["actions"]]
     assert replay(setup, actions).digest() == session.state.digest()
-    assert autosave_path().read_bytes() == saved
+    assert path.read_bytes() == saved
 
     app.step_frames(1)
     pygame.image.save(app.window, str(data_dir / "crash.png"))

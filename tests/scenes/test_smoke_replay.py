@@ -14,7 +14,8 @@ from game.tidegate import events as E
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENS = ["01_title", "02_lobby", "03_settings", "04_help", "05_load", "06_game_setup", "07_game_mid",
-           "08_trade", "09_pause", "10_game_after_seven", "11_results", "12_results_zh", "13_title_zh"]
+           "08_trade", "09_pause", "10_game_after_seven", "11_results", "12_results_zh", "13_title_zh",
+           "14_game_zh", "15_trade_zh", "16_lobby_zh", "17_replay"]   # issue 20: Chinese game, replay
 SCREENS += [f"domiplot_{n}" for n in ("01_lobby", "02_start", "02b_choose_target", "03_battle_hand", "03b_place_forecast", "04_support_picker",
                                       "05_join_dialog", "06_vote", "06b_score_board", "07_pass_device", "08_results")]
 

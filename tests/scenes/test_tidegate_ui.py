@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game.core.protocol import Setup
-from game.play.saves import autosave_path, read_save, restore
+from game.play.saves import latest_autosave, read_save, restore
 from game.play.session import GameSession
 from game.tidegate import actions as A
 from game.tidegate.state import Phase
@@ -100,7 +100,7 @@ def test_hot_seat_game_from_lobby_to_results_by_events(app):
     result = scene.session.state.result()
     assert result is not None
     assert all(seat == "human" for seat in scene.session.setup.seats)
-    assert read_save(autosave_path()).finished
+    assert read_save(latest_autosave()).finished
 
 
 def test_human_against_greedy_by_events(app):

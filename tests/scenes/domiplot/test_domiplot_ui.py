@@ -11,7 +11,7 @@ from game.core.i18n import tr
 from game.core.protocol import Setup
 from game.domiplot import actions as A
 from game.domiplot.state import Phase
-from game.play.saves import autosave_path, read_save
+from game.play.saves import latest_autosave, read_save
 from game.play.session import GameSession
 from scenes.domiplot.art import kind_name
 from scenes.domiplot_scene import DomiplotScene
@@ -127,7 +127,7 @@ def test_human_against_greedy_by_events(app):
     assert play_to_results(app) == 0          # one person: nobody to hide from
     assert {seat for seat, _ in session.actions} == {0, 1, 2}
     assert session.state.result() is not None
-    assert read_save(autosave_path()).finished
+    assert read_save(latest_autosave()).finished
     results = app.top
     assert results.cause_text().strip() == tr(f"domiplot.end_short.{session.state.result().cause}")
     assert len(results.history) >= session.state.round          # a point per round (section 22 chart)

@@ -1,0 +1,98 @@
+"""Replay controls of every game screen (issue 20): a "Replay" tag, play / pause, step, speed,
+previous / next round and an "end of replay" note, in a bar along the bottom of the board.
+
+`main.py replay SAVE` and the load screen's Replay button open a game screen on a new session
+of the save's setup and call `BoardScene.start_replay(actions)`. The turn driver then takes
+the recorded actions as its script (every seat, humans included). Jumping to a round rebuilds
+the session up to that round's first action, without animations, and opens a fresh screen
+there, so going back in time shows exactly the game as it was. A replay never autosaves and
+never opens the results screen (its end is a note in the bar).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import pygame
+
+from game import rulesets
+from game.core.i18n import tr
+from scenes import theme
+from scenes.drawing import fit
+from scenes.widgets import Button
+
+SPEEDS = (1, 2, 4, 8)         # replay pace multipliers (on top of the animation speed setting)
+BAR_H = 22                    # pixels: the bar's height
+TAG_W = 56                    # pixels: the red "Replay" tag
+
+
+@dataclass
+class Replay:
+    """Where a replay stands: every recorded action, whether it plays, and how fast."""
+
+    actions: list[tuple[int, Any]]
+    playing: bool = True
+    speed: int = 1
+    round_starts: list[int] = field(default_factory=list)   # [r]: index of round r's first action
+    last_round: int = 0
+
+
+def round_starts(setup: Any, actions: list[tuple[int, Any]]) -> tuple[list[int], int]:
+    """`[r]`: the index of the first action played in round r (r = 0: setup), and the last
+    round; rounds come from the state's `round` counter (0 where a ruleset has none)."""
+    state = rulesets.get(setup.ruleset).new_game(setup)
+    starts = [0]
+    rnd = int(getattr(state, "round", 0) or 0)
+    starts += [0] * rnd
+    for i, (seat, action) in enumerate(actions):
+        state.apply(seat, action)
+        now = int(getattr(state, "round", 0) or 0)
+        while now > rnd:
+            starts.append(i + 1)
+            rnd += 1
+    return starts, rnd
+
+
+class ReplayBar:
+    """The bar's widgets and drawing; `scene` is the `BoardScene` being replayed."""
+
+    def __init__(self, scene: Any, rect: pygame.Rect) -> None:
+        self.scene, self.rect = scene, rect
+        y, x = rect.y + 1, rect.x + 4 + TAG_W
+        buttons: list[tuple[int, Any, Callable[[], None], str | None, int | None, Callable[[], str]]] = [
+            (22, "", lambda: scene.replay_round(-1), "arrow_left", pygame.K_PAGEUP,
+             lambda: tr("replay.prev_round")),
+            (50, lambda: tr("replay.pause") if scene.replay.playing else tr("replay.play"), scene.replay_toggle,
+             None, pygame.K_p, lambda: tr("replay.play_tip")),
+            (42, lambda: tr("replay.one_step"), scene.replay_step, None, pygame.K_PERIOD, lambda: tr("replay.step_tip")),
+            (30, lambda: tr("settings.times", n=scene.replay.speed), scene.replay_speed, None, pygame.K_s,
+             lambda: tr("replay.speed_tip")),
+            (22, "", lambda: scene.replay_round(+1), "arrow_right", pygame.K_PAGEDOWN,
+             lambda: tr("replay.next_round")),
+        ]
+        self.widgets = []
+        for w, text, click, icon, hotkey, tip in buttons:
+            self.widgets.append(Button((x, y, w, BAR_H - 2), text, click, icon=icon, hotkey=hotkey, tooltip=tip))
+            x += w + 3
+        self.text_x = x + 3
+
+    def draw(self, app, canvas: pygame.Surface) -> None:
+        pygame.draw.rect(canvas, theme.INK, self.rect)
+        tag = pygame.Rect(self.rect.x + 2, self.rect.y + 2, TAG_W, BAR_H - 4)
+        pygame.draw.rect(canvas, theme.RED, tag)
+        label = tr("replay.tag")
+        app.text.draw(canvas, label, (tag.centerx, app.text.top_for_centre(label, tag.centery)), theme.FOAM, "centre")
+        replay = self.scene.replay
+        rnd = int(getattr(self.scene.shown, "round", 0) or 0)
+        if self.scene.replay_over():
+            note, colour = tr("replay.end"), theme.STRAW
+        else:
+            note, colour = tr("replay.where", round=rnd, last=replay.last_round), theme.PARCHMENT
+        app.text.draw(canvas, fit(app, note, self.rect.right - self.text_x - 2), (self.text_x, self.rect.y + 3), colour)
+
+    def tooltip(self, pos: tuple[int, int]) -> str | None:
+        """Over the note: how far the replay has come, in moves."""
+        if pygame.Rect(self.text_x, self.rect.y, self.rect.right - self.text_x, self.rect.height).collidepoint(pos):
+            return tr("replay.moves", n=len(self.scene.session.actions), total=len(self.scene.replay.actions))
+        return None
