@@ -14,14 +14,14 @@ It works on any ruleset through the protocol only and sees only its seat's view:
   kept. Dice-heavy games need this: with independent samples the noise of a few hundred
   playouts is larger than the differences between moves.
 - **Below the root, one tree over information sets** (single-observer ISMCTS, Cowling et al.
-  2012): a node is the sequence of (seat, action) taken from the root, whatever the sampled
-  state below it; a child is considered only when its action is legal in this iteration's
+  2012): a node is the sequence of actions taken from the root (by whoever was to move),
+  whatever the sampled state below it; a child is considered only when its action is legal in this iteration's
   sample, and its UCB term counts how often it was *available*. The first child tried at a
   node is what the ruleset's greedy agent would play there; further children come one at a
   time as visits grow (progressive widening: `ceil(widen * visits ** widen_power)`).
 - **The decision.** The surviving candidate with the best mean over the worlds all survivors
   met; greedy's choice unless another beats it by `switch_margin` (a move is changed only on
-  evidence, so the search is never worse than greedy by noise alone).
+  some evidence, so noise alone rarely moves the search off greedy's choice).
 - **Greedy playouts cut off by an evaluation.** After the tree, every seat plays its greedy
   policy for `playout_depth` actions; a finished game scores 1 for each winner (shared among
   them), otherwise the ruleset's value function per seat becomes win chances by a softmax.
@@ -67,7 +67,8 @@ class Knobs:
 
 @dataclass
 class SearchStats:
-    """What the last decision cost: iterations run and seconds spent."""
+    """What the last decision cost: iterations (playouts) run, wall seconds spent and the
+    number of root candidates compared."""
 
     iterations: int = 0
     seconds: float = 0.0
@@ -75,8 +76,8 @@ class SearchStats:
 
 
 class _Node:
-    """An information-set node: children by (seat, action), with visits, rewards and how
-    often each child was available (legal in the iteration's sample)."""
+    """An information-set node: children by action, each with visits, rewards (of the seat
+    that moved) and how often it was available (legal in the iteration's sample)."""
 
     __slots__ = ("children", "order")
 
