@@ -401,3 +401,12 @@ def _register_domiplot() -> None:
 
 
 _register_domiplot()
+
+
+def _register_landship() -> None:
+    """Scorched Landships' pages live beside its screen (scenes/landship/help_pages.py)."""
+    from scenes.landship.help_pages import pages
+    PAGES["landship"] = pages(Page)
+
+
+_register_landship()

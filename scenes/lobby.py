@@ -17,7 +17,7 @@ from game.core.errors import GameError
 from game.core.i18n import error_text, language, tr
 from game.core.protocol import Setup
 from game.play.session import GameSession
-from game.core.usermaps import MapEntry, list_maps
+from game.play.usermaps import MapEntry, list_maps
 from scenes import theme
 from scenes.board.seats import COLOUR_KEYS, MAX_SEATS, draw_marker, marker_image
 from scenes.dialogs import MessageBox

@@ -16,6 +16,7 @@ from game.play.session import GameSession
 from scenes.dialogs import MessageBox, PauseMenu
 from scenes.domiplot_scene import DomiplotScene
 from scenes.help import RulesHelpScene
+from scenes.landship_scene import LandshipScene
 from scenes.load import LoadScene
 from scenes.lobby import LobbyScene
 from scenes.results import ResultsScene
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
 GAME_SCENES: dict[str, Callable[["App", GameSession], "Scene"]] = {
     "tidegate": TidegateScene,
     "domiplot": DomiplotScene,
+    "landship": LandshipScene,
 }
 
 

@@ -97,9 +97,15 @@ class ResultsScene(MenuScene):
         scores = tuple(result.scores) if result else tuple(getattr(state, "scores", ()))
         self.winners: tuple[int, ...] = tuple(result.winners) if result else ()
         self.scores = scores
-        history = [tuple(s) for s in (getattr(session, "score_history", None)   # a screen may supply it
-                                      or getattr(state, "score_history", []))]
-        if scores and (not history or history[-1] != scores):
+        chart = getattr(session, "chart", None)   # a screen's own per-round figure (e.g. integrity)
+        self.chart_title = getattr(chart, "title_key", None)
+        if chart is not None:
+            history = chart.history()
+        else:
+            history = [tuple(s) for s in (getattr(session, "score_history", None)   # a screen may supply it
+                                          or getattr(state, "score_history", []))]
+        self.cause = getattr(result, "cause", "") if result else ""
+        if scores and chart is None and (not history or history[-1] != scores):
             history.append(scores)   # the game ended mid-round: its final scores are one more point
         self.history = history
         self.round = int(getattr(state, "round", len(history)))
@@ -176,8 +182,12 @@ class ResultsScene(MenuScene):
         text = self.app.text
         text.draw(canvas, tr("results.title"), (PANEL.centerx, PANEL.y + 8), theme.DUSK, "centre")
         self._draw_headline(canvas, PANEL.y + 30)
-        text.draw(canvas, fit(self.app, tr("results.ended_round", round=self.round) + self.cause_text(),
-                              PANEL.width - 24), (PANEL.centerx, STANDINGS.y - 18), theme.DUSK, "centre")
+        ended = tr("results.ended_round", round=self.round)
+        cause = self.cause_text()
+        if not cause and self.cause:     # a ruleset without its own wording: the rule id
+            cause = " · " + tr("results.rule", rule=self.cause)
+        text.draw(canvas, fit(self.app, ended + cause, PANEL.width - 24), (PANEL.centerx, STANDINGS.y - 18),
+                  theme.DUSK, "centre")
         self._draw_standings(canvas)
         self._draw_chart(canvas)
         if self.rolls:
@@ -270,12 +280,13 @@ class ResultsScene(MenuScene):
 
     def _draw_chart(self, canvas: pygame.Surface) -> None:
         chart = CHART_NARROW if self.rolls else CHART
-        self._plate(canvas, chart, tr(self.key("results.chart")))
+        self._plate(canvas, chart, tr(self.chart_title or self.key("results.chart")))
         text = self.app.text
         plot = pygame.Rect(chart.x + 28, chart.y + 28, chart.width - 44, chart.height - 28 - 40)
         n = len(self.history)
         y_max = max([MIN_Y_MAX, *(max(s) for s in self.history if s)])
-        y_max += y_max % 2  # even, so the 2-point grid ends on the top line
+        grid = 2 if y_max <= 16 else 5 * -(-y_max // 40)   # at most ~8 grid lines
+        y_max += -y_max % grid  # a whole number of grid steps, so the grid ends on the top line
 
         def px(i: int) -> int:   # i: 0-based point index (round i + 1)
             return plot.x + (plot.width * i // (n - 1) if n > 1 else plot.width // 2)
@@ -283,7 +294,7 @@ class ResultsScene(MenuScene):
         def py(v: float) -> int:
             return plot.bottom - round(plot.height * v / y_max)
 
-        for v in range(0, y_max + 1, 2):
+        for v in range(0, y_max + 1, grid):
             y = py(v)
             if v:
                 for x in range(plot.x, plot.right + 1, 4):
@@ -292,6 +303,8 @@ class ResultsScene(MenuScene):
         pygame.draw.line(canvas, theme.PEBBLE, (plot.x - 2, plot.bottom), (plot.right + 2, plot.bottom))
         pygame.draw.line(canvas, theme.PEBBLE, (plot.x - 2, plot.y - 4), (plot.x - 2, plot.bottom))
         step = 1 if n <= 1 or plot.width // (n - 1) >= 20 else 2
+        while n > 1 and plot.width * step // (n - 1) < 20:   # long games: labels 20+ px apart
+            step = {2: 5, 5: 10}.get(step, step * 2)
         for i in range(0, n, step):
             pygame.draw.line(canvas, theme.PEBBLE, (px(i), plot.bottom), (px(i), plot.bottom + 2))
             text.draw(canvas, str(i + 1), (px(i), plot.bottom + 3), theme.PEBBLE, "centre")

@@ -65,6 +65,8 @@ def run_smoke(out: Path) -> list[Path]:
     app = App(Settings(language="en", speed=1), window_size=SMOKE_WINDOW)
     app.mouse = (330, 130)
     files = []
+    from scenes.landship.smoke import run as landship_smoke   # issue 13: files landship_*.png
+    files += landship_smoke(app, out, shoot, open_game)
     app.push(TitleScene(app))
     files.append(shoot(app, out, "01_title"))
     app.push(LobbyScene(app))

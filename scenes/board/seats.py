@@ -11,7 +11,8 @@ seats never look alike in greyscale either.
 
 from __future__ import annotations
 
-import numpy as np
+import math
+
 import pygame
 
 from scenes import theme
@@ -41,9 +42,9 @@ def marker_points(kind: str, cx: float, cy: float, r: float) -> list[tuple[float
     if kind == "star":
         pts = []
         for k in range(10):
-            a = -np.pi / 2 + k * np.pi / 5
+            a = -math.pi / 2 + k * math.pi / 5
             rr = r if k % 2 == 0 else r * 0.45
-            pts.append((cx + rr * np.cos(a), cy + rr * np.sin(a)))
+            pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
         return pts
     if kind == "cross":
         t = max(1.0, r / 2.5)
@@ -51,7 +52,7 @@ def marker_points(kind: str, cx: float, cy: float, r: float) -> list[tuple[float
                 (cx + t, cy + t), (cx + t, cy + r), (cx - t, cy + r), (cx - t, cy + t), (cx - r, cy + t),
                 (cx - r, cy - t), (cx - t, cy - t)]
     if kind == "hexagon":
-        return [(cx + r * np.cos(a), cy + r * np.sin(a)) for a in np.arange(6) * np.pi / 3]
+        return [(cx + r * math.cos(k * math.pi / 3), cy + r * math.sin(k * math.pi / 3)) for k in range(6)]
     if kind == "bar":
         return [(cx - r, cy - r / 2.5), (cx + r, cy - r / 2.5), (cx + r, cy + r / 2.5), (cx - r, cy + r / 2.5)]
     return []
@@ -88,12 +89,16 @@ def recolour(grey: pygame.Surface, seat_index: int) -> pygame.Surface:
     lightness (ink stays ink, foam stays foam); coloured pixels and alpha are kept."""
     light, shade = seat_colour(seat_index)
     out = grey.copy()
-    rgb = pygame.surfarray.pixels3d(out)
-    r, g, b = (rgb[..., i].astype(np.int32) for i in range(3))
-    is_grey = (r == g) & (g == b) & (r > 0x30) & (r < 0xE8)
-    t = (r.astype(np.float32) - 0x30) / (0xE8 - 0x30)
-    for i in range(3):
-        channel = shade[i] + (light[i] - shade[i]) * t
-        rgb[..., i] = np.where(is_grey, channel.round().astype(np.uint8), rgb[..., i])
-    del rgb
+    # no numpy at run time (the executable ships without it); sprites are small and recoloured
+    # once when loaded, so a pixel loop is cheap enough
+    mapped: dict[int, tuple[int, int, int]] = {}
+    for y in range(out.get_height()):
+        for x in range(out.get_width()):
+            r, g, b, a = out.get_at((x, y))
+            if not (r == g == b and 0x30 < r < 0xE8):
+                continue
+            if r not in mapped:
+                t = (r - 0x30) / (0xE8 - 0x30)
+                mapped[r] = tuple(round(shade[i] + (light[i] - shade[i]) * t) for i in range(3))
+            out.set_at((x, y), (*mapped[r], a))
     return out

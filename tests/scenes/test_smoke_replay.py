@@ -18,6 +18,10 @@ SCREENS = ["01_title", "02_lobby", "03_settings", "04_help", "05_load", "06_game
            "14_game_zh", "15_trade_zh", "16_lobby_zh", "17_replay"]   # issue 20: Chinese game, replay
 SCREENS += [f"domiplot_{n}" for n in ("01_lobby", "02_start", "02b_choose_target", "03_battle_hand", "03b_place_forecast", "04_support_picker",
                                       "05_join_dialog", "06_vote", "06b_score_board", "07_pass_device", "08_results")]
+LANDSHIP = ["landship_01_lobby", "landship_02_turn_start_d4", "landship_03_move_preview",   # issue 13
+            "landship_04_fire_preview_blocked", "landship_05_build_picker", "landship_06_resign_confirm",
+            "landship_07_weather_event", "landship_08_weather_area", "landship_09_results",
+            "landship_10_results_zh", "landship_11_game_zh"]
 
 
 def test_smoke_writes_every_screen(tmp_path):
@@ -26,9 +30,9 @@ def test_smoke_writes_every_screen(tmp_path):
     out = subprocess.run([sys.executable, "main.py", "smoke", "--out", str(tmp_path / "shots")], cwd=ROOT,
                          env=env, capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
-    assert out.stdout.strip() == f"Wrote {len(SCREENS)} screenshots to {tmp_path / 'shots'}."
+    assert out.stdout.strip() == f"Wrote {len(SCREENS) + len(LANDSHIP)} screenshots to {tmp_path / 'shots'}."
     pygame.init()
-    for name in SCREENS:
+    for name in SCREENS + LANDSHIP:
         img = pygame.image.load(str(tmp_path / "shots" / f"{name}.png"))
         assert img.get_size() == (1280, 720), name
         colours = {tuple(img.get_at((x, y))) for x in range(0, 1280, 37) for y in range(0, 720, 29)}

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from game.core.errors import MapError
 from game.core.i18n import error_text
-from game.core.usermaps import list_maps, user_maps_dir
+from game.play.usermaps import list_maps, user_maps_dir
 from scenes.lobby import LobbyScene
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"

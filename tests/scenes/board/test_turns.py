@@ -163,7 +163,7 @@ def test_a_replay_script_drives_every_seat_humans_included():
 def test_the_driver_is_importable_without_pygame():
     """scenes.board.turns (and the pure geometry and selection modules) import with pygame blocked."""
     code = ("import sys; sys.modules['pygame'] = None; "
-            "import scenes.board.turns, scenes.board.geometry, scenes.board.targets, game.core.usermaps")
+            "import scenes.board.turns, scenes.board.geometry, scenes.board.targets, game.play.usermaps")
     root = Path(__file__).resolve().parents[3]
     out = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr

@@ -2,16 +2,16 @@
 
 A `.tmx` dropped into `<user data>/maps/<ruleset>/` (beside its `.tsx` tilesets and PNGs) is
 listed next to the shipped maps of `maps/<ruleset>/`. Every map is checked the way the rules
-core reads it (`game.<ruleset>.board.read_board`); a broken one is still listed, marked
+core reads it (`Ruleset.read_board`); a broken one is still listed, marked
 unusable, with its `MapError` — never a crash. Pure Python, no pygame.
 """
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 from pathlib import Path
 
+from game import rulesets
 from game.core.errors import GameError, MapError
 from game.core.paths import maps_dir, resource_root
 from game.core.storage import data_dir
@@ -51,12 +51,7 @@ def _check(ruleset_id: str, path: Path) -> tuple[dict, GameError | None]:
         found = props.get("ruleset")
         if found != ruleset_id:
             raise MapError(path, "map property 'ruleset'", "wrong_ruleset", found=found, expected=ruleset_id)
-        board = importlib.import_module(f"game.{ruleset_id}.board")
-        read = getattr(board, "read_board", None)
-        if read is None:   # a ruleset whose board module names it otherwise: ask the ruleset
-            from game import rulesets
-            read = rulesets.get(ruleset_id).read_board
-        read(str(path))
+        rulesets.get(ruleset_id).read_board(str(path))
     except GameError as exc:
         return props, exc
     except Exception as exc:  # a map must never crash the lobby, whatever is in it
