@@ -448,3 +448,15 @@ def test_play_again_keeps_the_setup_but_the_seed(app, monkeypatch):
     assert new.setup == dataclasses.replace(session.setup, seed=new.setup.seed)
     assert new.setup.seed != session.setup.seed
     assert new.state.result() is None
+
+
+@pytest.mark.parametrize("ruleset_id", ["tidegate", "domiplot", "landship"])
+def test_issue_18_game_screens_run_hard_seats_in_the_worker_for_the_thinking_time(app, ruleset_id):
+    from game.ai.levels import HardAgent
+    from scenes.registry import open_game
+    app.settings.think_s = 0.5
+    session = GameSession(Setup(seats=("human", "hard"), seed=3, ruleset=ruleset_id), ["A", "B"], [0, 1])
+    open_game(app, session)
+    hard = session.agents[1]
+    assert isinstance(hard, HardAgent)
+    assert hard.offload is True and hard.seconds == 0.5 and hard.iterations is None
