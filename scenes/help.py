@@ -410,3 +410,12 @@ def _register_landship() -> None:
 
 
 _register_landship()
+
+
+def _register_skirmish() -> None:
+    """Skirmish's pages live beside its screen (scenes/skirmish/help_pages.py)."""
+    from scenes.skirmish.help_pages import PAGES as skirmish_pages
+    PAGES["skirmish"] = [Page(key, picture) for key, picture in skirmish_pages]
+
+
+_register_skirmish()

@@ -21,6 +21,7 @@ from scenes.load import LoadScene
 from scenes.lobby import LobbyScene
 from scenes.results import ResultsScene
 from scenes.settings_scene import SettingsScene
+from scenes.skirmish_scene import SkirmishScene
 from scenes.tidegate_scene import TidegateScene
 from scenes.title import TitleScene
 
@@ -33,6 +34,7 @@ GAME_SCENES: dict[str, Callable[["App", GameSession], "Scene"]] = {
     "tidegate": TidegateScene,
     "domiplot": DomiplotScene,
     "landship": LandshipScene,
+    "skirmish": SkirmishScene,
 }
 
 

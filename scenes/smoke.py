@@ -155,5 +155,7 @@ def run_smoke(out: Path) -> list[Path]:
     app.settings.language = "en"
     app.language_changed()
     files += domiplot_smoke.run(app, out, shoot, advance)
+    from scenes.skirmish.smoke import run as skirmish_smoke
+    files += skirmish_smoke(app, out, shoot)
     pygame.quit()
     return files

@@ -1,11 +1,23 @@
 """Dice for Land (方格争地): take land on a square map by paying 1-6 and rolling a d6.
 
-Rules: ../shared/rules/territory.md (T-1 ... T-21, decisions D1 ... D38). Modules:
+Rules: ../shared/rules/territory.md (T-1 ... T-21, decisions D1 ... D42). Modules:
 `constants` (numbers from `data/rules.toml`, the [P] tunables as `Params`), `board` (the
-square grid and features from the Tiled map, T-3), `actions` and `events`, `state` (plain
-data, the view, and the queries shared by rules, view and AI), `orders` (order entry and
-escrow, T-6), `resolve` (RESOLVE / END / START, T-5), `rules` (the protocol and the Ruleset),
-`ai` (the greedy planner and agent, T-21.1).
+square grid and features from the Tiled map, T-3; neighbour tables from core's
+SquareTopology), `actions` and `events`, `state` (plain data), `view` (what a seat may see,
+T-18), `position` (the queries shared by rules, view and AI: income, cap, defense,
+visibility). The rules are plain functions over the state, one module per rule family:
+`arrows` (T-11), `building` (T-8, T-9, T-13.2), `magic` (T-10, T-13.5), `diplomacy` (T-16,
+phase A), `turn` (START / END: T-5.1, T-5.5, T-7, T-12, T-15, T-17), with `effects` (escrow
+and tile changes they share) and `plans` (order plans and refusals). Two thin drivers
+dispatch through tables: `orders` (order entry and its enumeration, T-6) and `resolve`
+(RESOLVE phases A..F, T-5.3). `rules` ties them to the protocol (the Ruleset, setup,
+state_from_view); `planner` is the greedy planner (rules-side: system tribes use it,
+T-14.4) and `agents` the seat agents (`AGENTS`), which the rules never import.
+
+Legality lives in one place: each order type has one checker (`orders.CHECKERS`) that
+`apply`/`reason` run; `legal_actions` enumerates what those checkers accept, memoising
+their results where they are pure functions of the board and a key naming everything else
+they read (Board.memo), and grouping the per-turn orders by cost and conflict key.
 
 Choices where the spec is silent (rule ids in brackets):
 - The default map is `maps/territory/origin.tmx` (the spec says `maps/territory_origin.tmx`;
@@ -48,11 +60,19 @@ Choices where the spec is silent (rule ids in brackets):
 - Splits (T-12) and eliminations (T-17.1) apply to system tribes too; split-off tribes are
   named "<parent> (<id>)". Rock Solid and guards of system tribes register when their block
   starts (they choose orders only then); their AI breaks ties by tile order, not dice.
-- `view(seat)`: hidden groups read as unclaimed land without buildings or undead hostility;
-  other tribes' resources are holdings + escrow (as at START), their orders, escrow, pending
-  research and settings (priority, flower, core) are absent; treasure spots never appear.
+- `view(seat)`: hidden groups read as unclaimed land without buildings or undead hostility,
+  and the view's board has them blanked and no treasure spots; other tribes' resources are
+  holdings + escrow (as at START), their orders, escrow, pending research and settings
+  (priority, flower, core) are absent; no seed or RNG state.
   Who has submitted is public. Setting changes are private and count as edits.
-- The game ends with no winner (a draw) only when no player tribe survives [T-17.4].
+- The game ends with no winner (a draw) only when no player tribe survives [T-17.4]; a
+  tie at the final ranking is a shared victory, not a draw. Result.cause is the rule id
+  that decided: V1/V2/V3 (joined with "+", the conditions the winners met), T-17.3
+  (survivors ranked, nobody qualified) or T-17.4 (last standing, no survivor, turn limit).
+- Gift, Cede and OfferVassal are `concedes` actions (the random agent avoids them).
+- `state_from_view` (T-21.2): unrevealed groups unclaimed, no known treasure, a fresh RNG,
+  other tribes without orders (a search agent samples them with the greedy planner);
+  lobby options are not in a view, so the map's defaults apply.
 - AI weights (T-21.1) are the `[ai]` table; `tile_worth` counts a tile's gold that many
   turns ahead (with the spec's bare 2 + income a plain tile is never worth a roll), and an
   undead tile is worth 2 less (attacking wakes it).

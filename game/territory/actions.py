@@ -27,6 +27,7 @@ Shapes:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from game.core.codec import register
 from game.core.protocol import Action
@@ -182,6 +183,7 @@ class AnswerTrade(Action):
 @register(NS, "gift")
 @dataclass(frozen=True, slots=True)
 class Gift(Action):
+    concedes: ClassVar[bool] = True   # gives resources away (random play avoids it)
     target: int
     resource: str
     amount: int
@@ -190,6 +192,7 @@ class Gift(Action):
 @register(NS, "cede")
 @dataclass(frozen=True, slots=True)
 class Cede(Action):
+    concedes: ClassVar[bool] = True   # gives a tile away
     target: int
     tile: int
 
@@ -197,6 +200,7 @@ class Cede(Action):
 @register(NS, "offer_vassal")
 @dataclass(frozen=True, slots=True)
 class OfferVassal(Action):
+    concedes: ClassVar[bool] = True   # gives the whole tribe away (T-16.2)
     overlord: int
 
 

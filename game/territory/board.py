@@ -3,18 +3,21 @@
 `Board` is immutable: terrain, defense, specials, the cold zone, start regions, the Tree of
 Life, ruins, treasures and neutral groups as the map sets them up, plus the topology every
 rule needs (side neighbours, the 8 tiles around, coastal flags). Tiles are indexed
-i = y * width + x ("tile order", T-1.1). `read_board(path)` validates (T-3.4) and caches.
+i = y * width + x ("tile order", T-1.1). `board_from_map(data)` validates (T-3.4); the
+Ruleset's `read_board` reads a file with it and core's `cached_board` shares the result.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from game.core.errors import MapError
-from game.core.tiled import TiledMapData, read_map
+from game.core.squaregrid import SquareTopology, square_topology
+from game.core.tiled import TiledMapData, choice_prop, int_prop, require_ruleset
 from game.territory.constants import (
-    DEFAULT_PARAMS, FACTIONS, KINDS, LAND, SEA, SIDE_STEP, SPECIALS, VOLCANO, Cost, Params,
+    DEFAULT_PARAMS, FACTIONS, KINDS, LAND, PARAM_RANGES, SEA, SPECIALS, SUBMISSIONS, VOLCANO,
+    Cost, Params,
 )
 
 RACES: tuple[str, ...] = ("goblin", "undead")
@@ -52,7 +55,9 @@ class Board:
     params: Params
     min_players: int
     max_players: int
-    # derived topology (filled in __post_init__)
+    # derived topology (filled in __post_init__; the neighbour tables are core's shared
+    # SquareTopology of this size)
+    topology: SquareTopology = field(default=None, init=False, compare=False, repr=False)  # type: ignore[assignment]
     sides: tuple[tuple[int, int, int, int], ...] = field(default=(), init=False)  # n e s w, -1 off
     adjacent: tuple[tuple[int, ...], ...] = field(default=(), init=False)
     around: tuple[tuple[int, ...], ...] = field(default=(), init=False)
@@ -60,25 +65,30 @@ class Board:
     group_of: tuple[int, ...] = field(default=(), init=False)
     land_tiles: tuple[int, ...] = field(default=(), init=False)
     volcanoes: tuple[int, ...] = field(default=(), init=False)
+    size: int = field(default=0, init=False)      # number of tiles (width x height)
+    sea_tiles: tuple[int, ...] = field(default=(), init=False)
+    # Checker results that are pure functions of this board and a key naming everything
+    # else they read (orders.py: per-tile candidates and arrows). Derived data, never game
+    # state: shared by every game on the board and by clones.
+    memo: dict = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         w, h = self.width, self.height
-        sides, adjacent, around = [], [], []
-        for i in range(w * h):
-            x, y = i % w, i // w
-            s = tuple((y + dy) * w + x + dx if 0 <= x + dx < w and 0 <= y + dy < h else -1
-                      for dx, dy in SIDE_STEP)
-            sides.append(s)
-            adjacent.append(tuple(j for j in s if j >= 0))
-            around.append(tuple((y + dy) * w + x + dx
-                                for dy in (-1, 0, 1) for dx in (-1, 0, 1)
-                                if (dx or dy) and 0 <= x + dx < w and 0 <= y + dy < h))
+        topo = square_topology(w, h)
+        adjacent = topo.orthogonal                           # n, e, s, w order (T-1.2)
+        around = tuple(tuple(sorted(k)) for k in topo.king)  # tile order (T-1.1)
+        sides = tuple((i - w if i >= w else -1, i + 1 if i % w < w - 1 else -1,
+                       i + w if i < w * (h - 1) else -1, i - 1 if i % w else -1)
+                      for i in range(w * h))
         coastal = tuple(self.kind[i] == LAND and any(self.kind[j] == SEA for j in adjacent[i])
                         for i in range(w * h))
         group_of = [-1] * (w * h)
         for g, group in enumerate(self.groups):
             for t in group.tiles:
                 group_of[t] = g
+        object.__setattr__(self, "topology", topo)
+        object.__setattr__(self, "size", w * h)
+        object.__setattr__(self, "sea_tiles", tuple(i for i in range(w * h) if self.kind[i] == SEA))
         object.__setattr__(self, "sides", tuple(sides))
         object.__setattr__(self, "adjacent", tuple(adjacent))
         object.__setattr__(self, "around", tuple(around))
@@ -86,11 +96,6 @@ class Board:
         object.__setattr__(self, "group_of", tuple(group_of))
         object.__setattr__(self, "land_tiles", tuple(i for i in range(w * h) if self.kind[i] == LAND))
         object.__setattr__(self, "volcanoes", tuple(i for i in range(w * h) if self.kind[i] == VOLCANO))
-
-    @property
-    def size(self) -> int:
-        """Number of tiles (width x height)."""
-        return self.width * self.height
 
     def xy(self, i: int) -> tuple[int, int]:
         """The (x, y) of tile index i."""
@@ -122,47 +127,42 @@ class Board:
 
 
 def _contiguous(tiles: set[int], board_w: int, board_h: int) -> bool:
+    """The tiles form one edge-connected area (T-3.4)."""
     if not tiles:
         return False
+    orthogonal = square_topology(board_w, board_h).orthogonal
     start = min(tiles)
     seen, stack = {start}, [start]
     while stack:
         i = stack.pop()
-        x, y = i % board_w, i // board_w
-        for dx, dy in SIDE_STEP:
-            if 0 <= x + dx < board_w and 0 <= y + dy < board_h:
-                j = (y + dy) * board_w + x + dx
-                if j in tiles and j not in seen:
-                    seen.add(j)
-                    stack.append(j)
+        for j in orthogonal[i]:
+            if j in tiles and j not in seen:
+                seen.add(j)
+                stack.append(j)
     return len(seen) == len(tiles)
-
-
-def _int_prop(path: str, where: str, props: dict[str, Any], name: str, default: int,
-              low: int, high: int) -> int:
-    value = props.get(name, default)
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise MapError(path, where, "bad_param", param=name, value=str(value))
-    return value
 
 
 def board_from_map(data: TiledMapData) -> Board:
     """Build and validate a Board from a read Tiled map (T-3)."""
     path = data.path
     props = data.properties
-    if props.get("ruleset") != "territory":
-        raise MapError(path, "map properties", "wrong_ruleset",
-                       found=str(props.get("ruleset", "")), expected="territory")
+    require_ruleset(data, "territory")
     if data.orientation != "orthogonal":
         raise MapError(path, "map", "wrong_orientation", found=data.orientation,
                        expected="orthogonal")
 
-    def bad_param(name: str, value: Any, problem: str) -> None:
-        raise MapError(path, "map properties", "bad_param", param=name, value=str(value))
-
-    params = DEFAULT_PARAMS.overridden(props, bad_param)
-    min_players = _int_prop(path, "map properties", props, "min_players", 2, 2, 7)
-    max_players = _int_prop(path, "map properties", props, "max_players", 7, min_players, 7)
+    changes: dict[str, Any] = {}
+    for f in fields(Params):  # T-3.1: any [P] may be overridden by a map property
+        if f.name not in props:
+            continue
+        if f.name == "submission":
+            changes[f.name] = choice_prop(data, f.name, choices=SUBMISSIONS)
+        else:
+            low, high = PARAM_RANGES[f.name]
+            changes[f.name] = int_prop(data, f.name, low=low, high=high)
+    params = replace(DEFAULT_PARAMS, **changes) if changes else DEFAULT_PARAMS
+    min_players = int_prop(data, "min_players", default=2, low=2, high=7)
+    max_players = int_prop(data, "max_players", default=7, low=min_players, high=7)
     w, h = data.width, data.height
     grid = data.require_layer("terrain")
     kind, defense, special = [], [], []
@@ -217,7 +217,7 @@ def board_from_map(data: TiledMapData) -> Board:
         if obj.kind == "ruin":
             ruins.add(i)
         elif obj.kind == "treasure":
-            fixed = tuple(_int_prop(path, where, p, r, 0, 0, 99)
+            fixed = tuple(int_prop(p, r, path=path, where=where, default=0, low=0, high=99)
                           for r in ("gold", "materials", "exotics"))
             treasures[i] = fixed if any(fixed) else None  # type: ignore[assignment]
         elif obj.kind == "start":
@@ -284,14 +284,3 @@ def board_from_map(data: TiledMapData) -> Board:
         starts={f: tuple(sorted(starts[f])) for f in FACTIONS if f in starts}, tree=tree,
         groups=ordered_groups, params=params, min_players=min_players, max_players=max_players,
     )
-
-
-_CACHE: dict[str, Board] = {}
-
-
-def read_board(path: str) -> Board:
-    """The validated board of the map at `path` (cached: boards are immutable)."""
-    if path not in _CACHE:
-        _CACHE[path] = board_from_map(read_map(path))
-    return _CACHE[path]
-

@@ -7,7 +7,7 @@ gives their names) so tile arrays stay plain lists.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
@@ -75,23 +75,6 @@ class Params:
     duel_factor: int
     gift_max: int
     guard_max: int
-
-    def overridden(self, props: dict[str, Any], check) -> "Params":
-        """A copy with every map property named like a field applied; `check(name, value,
-        problem)` reports a bad value (the board turns it into a MapError)."""
-        changes: dict[str, Any] = {}
-        for f in fields(self):
-            if f.name not in props:
-                continue
-            value = props[f.name]
-            if f.name == "submission":
-                if value not in SUBMISSIONS:
-                    check(f.name, value, "bad_param")
-            elif not isinstance(value, int) or isinstance(value, bool) or not (
-                    PARAM_RANGES[f.name][0] <= value <= PARAM_RANGES[f.name][1]):
-                check(f.name, value, "bad_param")
-            changes[f.name] = value
-        return replace(self, **changes) if changes else self
 
 
 SUBMISSIONS: tuple[str, ...] = ("rotate", "fixed", "random")

@@ -418,13 +418,3 @@ class FinalTurn(Event):
 
     turn: int
     qualifiers: tuple[tuple[int, str], ...]
-
-
-@register(NS, "game_over")
-@dataclass(frozen=True, slots=True)
-class GameOver(Event):
-    """T-17: winners (several = shared victory, none = draw); scores = tiles per seat."""
-
-    winners: tuple[int, ...]
-    scores: tuple[int, ...]
-    reason: str

@@ -1,9 +1,11 @@
-"""Dice for Land rules: the protocol methods, setup and the Ruleset (T-4, T-5).
+"""Dice for Land rules: the protocol over the state's data, setup and the Ruleset (T-4, T-5).
 
-One source of legality: `_why` says why an action is refused (or None) and `apply` calls it
-before changing anything; `legal_actions` enumerates exactly what `_why` accepts (a property
-test checks the two against each other). Order entry lives in `orders.py`, the resolution of
-a turn in `resolve.py`; this module ties them to the protocol:
+One source of legality: `why` gives the refusal (an `IllegalAction`) or None, `reason` returns
+it and `apply` calls it
+before changing anything; `legal_actions` enumerates exactly what `why` accepts (a property
+test checks the two against each other). The rules themselves are plain functions in the
+family modules (`arrows`, `building`, `magic`, `diplomacy`, `turn`) driven by `orders`
+(order entry, T-6) and `resolve` (RESOLVE, T-5.3); this module only ties them to the protocol:
 
 - PICK (T-4.1): the seat whose turn it is picks an unpicked faction.
 - ORDERS (T-5.2): every alive player seat that has not submitted is in `to_move()`; orders
@@ -13,21 +15,27 @@ a turn in `resolve.py`; this module ties them to the protocol:
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from game.core.errors import IllegalAction
-from game.core.paths import resource_path
 from game.core.protocol import Action, Event, Ruleset, Setup
 from game.core.rng import Rng
 from game.territory import actions as A
+from game.territory import arrows, effects, orders, position, resolve, turn
 from game.territory import events as E
-from game.territory.board import read_board
-from game.territory.constants import GOBLIN_CAMP, RUIN, SUBMISSIONS, TREE
-from game.territory.orders import Plan, Why, no, rule
-from game.territory.resolve import Resolution
-from game.territory.state import GOBLIN, NOBODY, UNDEAD, Phase, Tribe
+from game.core.tiled import read_map
+from game.territory.board import Board, board_from_map
+from game.territory.constants import GOBLIN_CAMP, RESOURCES, RUIN, SUBMISSIONS
+from game.territory.plans import Plan, no, rule
+from game.territory.state import (
+    GOBLIN, UNDEAD, Phase, TerritoryState, Tribe, tile_arrays,
+)
+from game.territory.view import TerritoryView, make_view
 
 ORDER_ACTIONS: frozenset[type] = frozenset(
     cls for cls in vars(A).values()
     if isinstance(cls, type) and issubclass(cls, Action) and cls not in (Action, A.PickFaction))
+ACTION_TYPES: frozenset[type] = ORDER_ACTIONS | {A.PickFaction}
 PHASE_ALLOWS: dict[Phase, frozenset[type]] = {
     Phase.PICK: frozenset({A.PickFaction}),
     Phase.ORDERS: ORDER_ACTIONS,
@@ -35,18 +43,149 @@ PHASE_ALLOWS: dict[Phase, frozenset[type]] = {
 }
 
 
-class TerritoryGame(Resolution):
+# ---- legality -----------------------------------------------------------------------------
+def check_pick(st: TerritoryState, seat: int, action: A.PickFaction) -> IllegalAction | None:
+    """T-4.1: the picking seat takes an unpicked faction of the map."""
+    if seat != st.order[st.pick_index]:
+        return no("not_your_turn")
+    taken = {t.faction for t in st.tribes}
+    if action.faction not in st.board.starts or action.faction in taken:
+        return rule("T-4.1")
+    return None
+
+
+def check_submit(st: TerritoryState, seat: int, action: A.Submit) -> IllegalAction | None:
+    """T-5.2 / T-11.1: submit is refused while the last arrow ends with a crossing."""
+    return no("territory.arrow_unfinished") if arrows.unfinished(st, seat) else None
+
+
+def check_remove(st: TerritoryState, seat: int, action: A.RemoveOrder) -> IllegalAction | None:
+    """T-5.2: an entered order can be taken back until submit."""
+    if not any(o.id == action.order for o in st.tribes[seat].orders):
+        return rule("T-5.2")
+    return None
+
+
+def check_new_order(st: TerritoryState, seat: int, action: Any) -> IllegalAction | None:
+    """T-6: a new order, by its family's checker plus the dynamic checks."""
+    plan = orders.check_order(st, seat, action)
+    return plan if isinstance(plan, IllegalAction) else None
+
+
+# What decides each ORDERS-phase action that is not a new order; anything else is an order.
+CHECKS: dict[type, Callable[[TerritoryState, int, Any], IllegalAction | None]] = {
+    A.Submit: check_submit,
+    A.RemoveOrder: check_remove,
+    A.SetPriority: orders.check_setting,
+    A.SetFlower: orders.check_setting,
+    A.ChooseCore: orders.check_setting,
+}
+
+
+def why(st: TerritoryState, seat: int, action: Any) -> IllegalAction | None:
+    """The refusal of `action` by `seat` now (an IllegalAction), or None if `apply` takes it."""
+    kind = type(action)
+    if kind not in ACTION_TYPES:
+        return IllegalAction("not_an_action", action=kind.__name__)
+    if st.phase is Phase.OVER:
+        return no("game_over")
+    if type(seat) is not int or not 0 <= seat < len(st.setup.seats):
+        return no("not_your_turn")
+    if kind not in PHASE_ALLOWS[st.phase]:
+        return no("wrong_phase")
+    if st.phase is Phase.PICK:
+        return check_pick(st, seat, action)
+    if st.tribes[seat].submitted:
+        return no("territory.already_submitted")
+    if seat not in st.submission:  # ORDERS: to_move() = the submission order, not submitted
+        return no("not_your_turn")
+    return CHECKS.get(kind, check_new_order)(st, seat, action)
+
+
+# ---- effects ------------------------------------------------------------------------------
+def do_pick(st: TerritoryState, seat: int, action: A.PickFaction) -> None:
+    """T-4.1: record the pick; after the last pick the game begins (T-4.2)."""
+    tribe = st.tribes[seat]
+    tribe.faction = action.faction
+    effects.emit(st, E.FactionPicked(seat, action.faction, tribe.name,
+                                     st.board.starts[action.faction]))
+    st.pick_index += 1
+    if st.pick_index == len(st.order):
+        turn.begin(st)
+
+
+def do_submit(st: TerritoryState, seat: int, action: A.Submit) -> None:
+    """T-5.2: orders are final; the last submit resolves the turn (T-5.3)."""
+    st.tribes[seat].submitted = True
+    effects.emit(st, E.Submitted(seat))
+    if not to_move(st):
+        resolve.resolve_turn(st)
+
+
+def do_remove(st: TerritoryState, seat: int, action: A.RemoveOrder) -> None:
+    """Take an order back (and the spells bound to it), refunding its escrow."""
+    for order_id, refund in orders.remove(st, seat, action.order):
+        effects.emit(st, E.OrderRemoved(seat, order_id, refund))
+
+
+def do_priority(st: TerritoryState, seat: int, action: A.SetPriority) -> None:
+    """T-6.3: the order generic costs and discards take resources in."""
+    t = st.tribes[seat]
+    t.edits += 1
+    t.priority = action.priority
+    effects.emit(st, E.SettingChanged(seat, "priority", action.priority))
+
+
+def do_flower(st: TerritoryState, seat: int, action: A.SetFlower) -> None:
+    """T-13.4: what the Flower totem gives at each income."""
+    t = st.tribes[seat]
+    t.edits += 1
+    t.flower = RESOURCES.index(action.resource)
+    effects.emit(st, E.SettingChanged(seat, "flower", action.resource))
+
+
+def do_core(st: TerritoryState, seat: int, action: A.ChooseCore) -> None:
+    """T-12.3: the component a split tribe keeps."""
+    t = st.tribes[seat]
+    t.edits += 1
+    t.core = action.tile
+    effects.emit(st, E.SettingChanged(seat, "core", str(t.core)))
+
+
+def do_order(st: TerritoryState, seat: int, action: Any) -> None:
+    """T-6.2: escrow a new order's cost and record it."""
+    plan = orders.check_order(st, seat, action)
+    assert isinstance(plan, Plan)
+    order_id, units = orders.enter(st, seat, action, plan)
+    effects.emit(st, E.OrderEntered(seat, order_id, action, effects.amounts_of(units)))
+
+
+HANDLERS: dict[type, Callable[[TerritoryState, int, Any], None]] = {
+    A.PickFaction: do_pick,
+    A.Submit: do_submit,
+    A.RemoveOrder: do_remove,
+    A.SetPriority: do_priority,
+    A.SetFlower: do_flower,
+    A.ChooseCore: do_core,
+}
+
+
+def to_move(st: TerritoryState) -> list[int]:
+    """PICK: the picking seat; ORDERS: every alive seat that has not submitted."""
+    if st.phase is Phase.ORDERS:
+        tribes = st.tribes
+        return [s for s in st.submission if not tribes[s].submitted]
+    if st.phase is Phase.PICK:
+        return [st.order[st.pick_index]]
+    return []
+
+
+class TerritoryGame(TerritoryState):
     """A game of Dice for Land: the protocol over `TerritoryState`'s data."""
 
-    # ---- protocol -----------------------------------------------------------------------
     def to_move(self) -> list[int]:
         """PICK: the picking seat; ORDERS: every alive seat that has not submitted."""
-        if self.phase is Phase.ORDERS:
-            tribes = self.tribes
-            return [s for s in self.submission if not tribes[s].submitted]
-        if self.phase is Phase.PICK:
-            return [self.order[self.pick_index]]
-        return []
+        return to_move(self)
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Exactly what `apply` accepts from `seat` now."""
@@ -55,118 +194,36 @@ class TerritoryGame(Resolution):
                 return []
             taken = {t.faction for t in self.tribes}
             return [A.PickFaction(f) for f in self.board.starts if f not in taken]
-        if self.phase is Phase.ORDERS and seat in self.to_move():
-            return self.legal_orders(seat)
+        if self.phase is Phase.ORDERS and seat in to_move(self):
+            return orders.legal_orders(self, seat)
         return []
 
-    def reason(self, seat: int, action: Action) -> str | None:
-        """Why `action` by `seat` would be refused now (a reason key), or None if legal."""
-        why = self._why(seat, action)
-        return why.key if why else None
+    def reason(self, seat: int, action: object) -> IllegalAction | None:
+        """The refusal `apply(seat, action)` would raise (key + params), or None if legal."""
+        return why(self, seat, action)
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Carry out an action (IllegalAction leaves the state unchanged)."""
-        why = self._why(seat, action)
-        if why is not None:
-            raise IllegalAction(why.key, action=getattr(action, "type_name", "?"), seat=seat,
-                                **dict(why.params))
+        refusal = why(self, seat, action)
+        if refusal is not None:
+            # a fresh copy: refusals without parameters are shared instances
+            raise IllegalAction(refusal.key, **refusal.params)
         self.ev = []
-        if isinstance(action, A.PickFaction):
-            self._pick(seat, action)
-        elif isinstance(action, A.Submit):
-            self.tribes[seat].submitted = True
-            self.emit(E.Submitted(seat))
-            if not self.to_move():
-                self.resolve_turn()
-        elif isinstance(action, A.RemoveOrder):
-            for order_id, refund in self.remove(seat, action.order):
-                self.emit(E.OrderRemoved(seat, order_id, refund))
-        elif isinstance(action, A.SETTINGS):
-            self._setting(seat, action)
-        else:
-            plan = self.check_order(seat, action)
-            assert isinstance(plan, Plan)
-            order_id, units = self.enter(seat, action, plan)
-            escrow = [0, 0, 0]
-            for k in units:
-                escrow[k] += 1
-            self.emit(E.OrderEntered(seat, order_id, action, (escrow[0], escrow[1], escrow[2])))
+        HANDLERS.get(type(action), do_order)(self, seat, action)
         events, self.ev = self.ev, []
         return events
 
-    # ---- legality -------------------------------------------------------------------------
-    def _why(self, seat: int, action: Action) -> Why | None:
-        if self.phase is Phase.OVER:
-            return no("game_over")
-        if not isinstance(seat, int) or not 0 <= seat < len(self.setup.seats):
-            return no("not_your_turn")
-        if type(action) not in PHASE_ALLOWS[self.phase]:
-            return no("wrong_phase")
-        if self.phase is Phase.PICK:
-            if seat != self.order[self.pick_index]:
-                return no("not_your_turn")
-            taken = {t.faction for t in self.tribes}
-            if action.faction not in self.board.starts or action.faction in taken:
-                return rule("T-4.1")
-            return None
-        tribe = self.tribes[seat]
-        if tribe.submitted:
-            return no("territory.already_submitted")
-        if seat not in self.to_move():
-            return no("not_your_turn")
-        if isinstance(action, A.Submit):
-            return no("territory.arrow_unfinished") if self.unfinished(seat) else None
-        if isinstance(action, A.RemoveOrder):
-            if not any(o.id == action.order for o in tribe.orders):
-                return rule("T-5.2")
-            return None
-        if isinstance(action, A.SETTINGS):
-            return self.check_setting(seat, action)
-        plan = self.check_order(seat, action)
-        return plan if isinstance(plan, Why) else None
+    def hidden(self, i: int) -> bool:
+        """A tile of a neutral group nobody has found yet (T-14.1)."""
+        return position.hidden(self, i)
 
-    # ---- effects --------------------------------------------------------------------------
-    def _setting(self, seat: int, action: Action) -> None:
-        t = self.tribes[seat]
-        t.edits += 1
-        if isinstance(action, A.SetPriority):
-            t.priority = action.priority
-            self.emit(E.SettingChanged(seat, "priority", action.priority))
-        elif isinstance(action, A.SetFlower):
-            from game.territory.constants import RESOURCES
-            t.flower = RESOURCES.index(action.resource)
-            self.emit(E.SettingChanged(seat, "flower", action.resource))
-        else:
-            t.core = action.tile  # type: ignore[attr-defined]
-            self.emit(E.SettingChanged(seat, "core", str(t.core)))
+    def unfinished(self, seat: int) -> bool:
+        """The seat's last arrow ends with a crossing, so only steps may follow (T-11.1)."""
+        return arrows.unfinished(self, seat)
 
-    def _pick(self, seat: int, action: A.PickFaction) -> None:
-        tribe = self.tribes[seat]
-        tribe.faction = action.faction
-        self.emit(E.FactionPicked(seat, action.faction, tribe.name,
-                                  self.board.starts[action.faction]))
-        self.pick_index += 1
-        if self.pick_index == len(self.order):
-            self.begin()
-
-    def begin(self) -> None:
-        """T-4.2 / T-4.3: start regions, starting gold and techs, then START(1)."""
-        board = self.board
-        for tribe in self.tribes:
-            tribe.res = [0, 0, 0]
-            self.gain(tribe.id, (self.params.start_gold, 0, 0), "start")
-            for i in board.starts[tribe.faction]:
-                self.owner[i] = tribe.id
-            if tribe.faction == "jungle":
-                tribe.techs.add("extraction")
-                if board.tree >= 0:
-                    self.building[board.tree] = TREE
-            if tribe.faction == "arcane":
-                tribe.techs.add("primitive_magic")
-        for tribe in self.tribes:
-            for i in board.starts[tribe.faction]:
-                self.reveal_around(i)
-        self.start_turn()
+    def view(self, seat: int | None) -> TerritoryView:
+        """T-18: what `seat` may see (None: the public)."""
+        return make_view(self, seat)
 
 
 class TerritoryRuleset(Ruleset):
@@ -181,16 +238,15 @@ class TerritoryRuleset(Ruleset):
     max_players = 7
     has_hidden_info = True
     options = {"shuffle_seats": (False, True), "submission": SUBMISSIONS}
+    map_folder = "territory"
+    default_map_name = "origin.tmx"   # the map "Origin" (T-2)
 
-    def default_map(self) -> str:
-        """maps/territory/origin.tmx, the map "Origin" (T-2)."""
-        return str(resource_path("maps", "territory", "origin.tmx"))
+    def read_board(self, path: str) -> Board:
+        """The validated board of the map at `path` (T-3; the base class caches it)."""
+        return board_from_map(read_map(path))
 
-    def new_game(self, setup: Setup) -> TerritoryGame:
+    def make_state(self, setup: Setup, board: Board) -> TerritoryGame:
         """A game at PICK, or at ORDERS of turn 1 when the factions are preset."""
-        self.check_seats(setup.seats)
-        setup = self.with_id(setup)
-        board = read_board(self.map_path(setup))
         n = len(setup.seats)
         if not board.min_players <= n <= board.max_players:
             raise IllegalAction("bad_seat_count", count=n, min=board.min_players,
@@ -211,17 +267,12 @@ class TerritoryRuleset(Ruleset):
         order = list(range(n))
         if options.get("shuffle_seats"):
             rng.shuffle(order)
-        size = board.size
         state = TerritoryGame(
             setup=setup, board=board, params=board.params, rng=rng, order=tuple(order),
             tribes=[Tribe(id=s, kind="player", faction="", seat=s,
                           name=names[s] if s < len(names) and names[s] else f"P{s + 1}")
                     for s in range(n)],
-            owner=[NOBODY] * size, building=[0] * size, commerce=[False] * size,
-            walls=[0] * (4 * size), tunnel=[-1] * size, desolate=[0] * size, gift=[0] * size,
-            hostile=[0] * size, treasure=[i in board.treasures for i in range(size)],
-            revealed=[False] * len(board.groups), goblin_site=[-1] * size,
-        )
+            **tile_arrays(board))
         for i in board.ruins:
             state.building[i] = RUIN
         for g, group in enumerate(board.groups):
@@ -234,12 +285,39 @@ class TerritoryRuleset(Ruleset):
         state.ev = []
         if factions is not None:
             for seat in order:
-                state._pick(seat, A.PickFaction(factions[seat]))
+                do_pick(state, seat, A.PickFaction(factions[seat]))
         state.ev = []
         return state
 
-    def agents(self) -> dict[str, type]:
-        """The greedy agent (T-21.1)."""
-        from game.territory.ai import GreedyAgent
-        return {"greedy": GreedyAgent}
+    def state_from_view(self, view: TerritoryView, rng: Rng) -> TerritoryGame:
+        """T-21.2 determinization: a full state consistent with everything `view` shows.
 
+        What the seat cannot see is filled in as T-21.2 says: unrevealed neutral groups are
+        unclaimed land (the view's board has them blanked), no treasure is known to be
+        buried, the RNG is fresh (seeded from `rng`); other tribes hold their START
+        resources with no orders entered (a search agent samples their orders with the
+        greedy planner). Lobby options are not part of a view: the map's defaults apply."""
+        board = view.board
+        arrays = tile_arrays(board)
+        for name in ("owner", "building", "commerce", "walls", "tunnel", "desolate", "gift",
+                     "hostile", "revealed"):
+            target, values = arrays[name], getattr(view, name)
+            for i, value in enumerate(values):
+                target[i] = value
+        owner, goblin_site = arrays["owner"], arrays["goblin_site"]
+        for k, group in enumerate(board.groups):
+            if view.revealed[k] and group.race == "goblin":
+                for i in group.tiles:
+                    if owner[i] == GOBLIN:
+                        goblin_site[i] = k
+        seed = rng.below(2 ** 31)
+        setup = Setup(seats=tuple(view.seats), seed=seed, ruleset=self.id)
+        return TerritoryGame(
+            setup=setup, board=board, params=view.params, rng=Rng(seed), order=view.order,
+            phase=view.phase, turn=view.turn, pick_index=view.pick_index,
+            tribes=[t.copy() for t in view.tribes], **arrays,
+            submission=tuple(view.submission), volcano=view.volcano,
+            turmoil_until=view.turmoil_until, winter_until=view.winter_until,
+            demands=list(view.demands), trades=list(view.trades),
+            vassal_offers=list(view.vassal_offers), grievances=list(view.grievances),
+            attacked=dict(view.attacked), final_turn=view.final_turn, winners=view.winners)

@@ -5,25 +5,23 @@ tribes first, id = seat; system tribes appended in creation order). An owner is 
 or one of `NOBODY` (unclaimed), `UNDEAD`, `GOBLIN` (a goblin site, T-14.2).
 
 The queries shared by the rules, the view and the AI (income, cap, defense, visibility) are
-methods of `Position`, which both the state and the view inherit, so the AI computes exactly
-what the rules compute from what it may see.
+plain functions in `position.py` that take a state or a view; the rules are plain functions
+in the family modules (arrows, building, magic, diplomacy, turn) and `rules.py` ties them to
+the protocol.
 """
 
 from __future__ import annotations
 
 import enum
+from array import array
 from dataclasses import dataclass, field
 from typing import Any
 
 from game.core import codec
-from game.core.protocol import Action, Result, Setup, State, View
+from game.core.protocol import Action, Result, Setup, State
 from game.core.rng import Rng, derive_seed
 from game.territory.board import Board
-from game.territory.constants import (
-    ATTACK, BUILDING, BUILDINGS, CAPITAL, CITY, COMMERCE_GOLD, ECON, FLOWER, NONE, OUTPOST,
-    OUTPOST_ATTACK, RESOURCES, SIDES, SUN_CAP, SUN_DEFENSE, SUN_GOLD, TOWER, TREE, WALL_LEVELS,
-    WORKSHOP, Params,
-)
+from game.territory.constants import RESOURCES, Params
 
 NOBODY, UNDEAD, GOBLIN = -1, -2, -3
 OWNER_NAMES = {NOBODY: "unclaimed", UNDEAD: "undead", GOBLIN: "goblin"}
@@ -99,6 +97,23 @@ class Tribe:
     next_order: int = 0
     edits: int = 0
     submitted: bool = False
+    # derived from `orders`, kept up to date by order entry so legality checks need not
+    # rescan the order list (never part of the digest or a view); replaced, never mutated,
+    # so copies may share them
+    used: dict[tuple, int] = field(default_factory=dict, repr=False, compare=False)
+    full: frozenset = field(default_factory=frozenset, repr=False, compare=False)
+    entries: int = field(default=0, repr=False, compare=False)
+    step_memo: tuple | None = field(default=None, repr=False, compare=False)
+
+    def clear_orders(self) -> None:
+        """No orders, no edits (START of a turn, T-5.1; or a public copy for a view)."""
+        self.orders = []
+        self.next_order = 0
+        self.edits = 0
+        self.used = {}
+        self.full = frozenset()
+        self.entries = 0
+        self.step_memo = None
 
     def copy(self) -> "Tribe":
         """An independent copy (lists, sets and dicts copied; orders are immutable)."""
@@ -169,227 +184,21 @@ def order_json(order: Order, full: bool = False) -> dict[str, Any]:
     return out
 
 
-class Position:
-    """Queries over the public parts of a game, shared by the state and the view.
-
-    Subclasses provide: board, params, turn, owner, building, commerce, walls, tunnel,
-    desolate, gift, tribes, revealed (per group), winter_until, turmoil_until.
-    """
-
-    board: Board
-    params: Params
-    turn: int
-    owner: list[int]
-    building: list[int]
-    commerce: list[bool]
-    walls: list[int]
-    tunnel: list[int]
-    desolate: list[int]
-    gift: list[int]
-    tribes: list[Tribe]
-    revealed: list[bool]
-    winter_until: int
-    turmoil_until: int
-
-    # ---- visibility (T-14.1, T-18.3) ------------------------------------------------------
-    def hidden(self, i: int) -> bool:
-        """A tile of a neutral group nobody has found yet (looks like unclaimed land)."""
-        g = self.board.group_of[i]
-        return g >= 0 and not self.revealed[g] and self.owner[i] in (UNDEAD, GOBLIN)
-
-    def seen_owner(self, i: int) -> int:
-        """The owner the public sees (hidden tiles are unclaimed, T-18.3)."""
-        return NOBODY if self.hidden(i) else self.owner[i]
-
-    def seen_building(self, i: int) -> int:
-        """The main building the public sees."""
-        return NONE if self.hidden(i) else self.building[i]
-
-    # ---- tribes ---------------------------------------------------------------------------
-    def tiles_of(self, tribe: int) -> list[int]:
-        """The tribe's tiles in tile order."""
-        owner = self.owner
-        return [i for i in self.board.land_tiles if owner[i] == tribe]
-
-    def tile_counts(self) -> dict[int, int]:
-        """Tiles per tribe."""
-        counts: dict[int, int] = {}
-        for i in self.board.land_tiles:
-            o = self.owner[i]
-            if o >= 0:
-                counts[o] = counts.get(o, 0) + 1
-        return counts
-
-    def has_tech(self, tribe: int, tech: str) -> bool:
-        """The tribe has the technology active."""
-        return tribe >= 0 and tech in self.tribes[tribe].techs
-
-    def faction_of(self, owner: int) -> str:
-        """The faction of an owner (or unclaimed / undead / goblin)."""
-        return self.tribes[owner].faction if owner >= 0 else OWNER_NAMES[owner]
-
-    def tower_of(self, tribe: int) -> int:
-        """The tile of the tribe's tower (Jungle: its Tree), or -1 (T-10.1)."""
-        t = self.tribes[tribe]
-        wanted = TREE if t.faction == "jungle" else TOWER
-        for i in self.board.land_tiles:
-            if self.owner[i] == tribe and self.building[i] == wanted:
-                return i
-        return -1
-
-    def capital_of(self, tribe: int) -> int:
-        """The tile of the tribe's capital, or -1."""
-        for i in self.board.land_tiles:
-            if self.owner[i] == tribe and self.building[i] == CAPITAL:
-                return i
-        return -1
-
-    def owns_building(self, tribe: int, name: str) -> bool:
-        """Building prerequisites (T-9.1): the Tree counts as a tower; "city" = city or capital."""
-        if name == "tower":
-            return self.tower_of(tribe) >= 0
-        wanted = {"workshop": (WORKSHOP,), "city": (CITY, CAPITAL)}.get(name, ())
-        return any(self.owner[i] == tribe and self.building[i] in wanted
-                   for i in self.board.land_tiles)
-
-    # ---- economy (T-7) --------------------------------------------------------------------
-    def cap(self, tribe: int) -> int:
-        """T-7.2: base + main buildings on own tiles + Storage per city/capital."""
-        t = self.tribes[tribe]
-        total = self.params.base_cap
-        storage = "storage" in t.techs
-        sun = t.totem == "sun"
-        jungle = t.faction == "jungle"
-        for i in self.board.land_tiles:
-            if self.owner[i] != tribe:
-                continue
-            b = self.building[i]
-            if b == NONE:
-                continue
-            if b == CAPITAL and sun:
-                total += SUN_CAP
-            elif b == TREE:
-                total += BUILDING[TREE].cap if jungle else 0
-            else:
-                total += BUILDING[b].cap
-            if storage and b in (CITY, CAPITAL):
-                total += ECON["storage_cap"]
-        return total
-
-    def tile_income(self, i: int) -> tuple[int, int, int]:
-        """T-7.1: what an owned tile gives its tribe at the next income."""
-        tribe = self.owner[i]
-        if tribe < 0 or self.desolate[i] > 0:
-            return (0, 0, 0)
-        t = self.tribes[tribe]
-        b = self.building[i]
-        gold = ECON["tile_gold"]
-        if b == CAPITAL and t.totem == "sun":
-            gold += SUN_GOLD
-        elif b != TREE:
-            gold += BUILDING[b].gold if b != NONE else 0
-        if self.commerce[i] and b in (CITY, CAPITAL):
-            gold += COMMERCE_GOLD
-        special = self.board.special[i]
-        if t.faction == "bounty" and special == 0:
-            gold += ECON["bounty_bonus"]
-        gold += self.gift[i]
-        if self.board.cold[i] and self.turn <= self.winter_until:
-            gold -= ECON["winter_malus"]
-        out = [max(0, gold), 0, 0]
-        if special and "extraction" in t.techs:
-            out[special] += 1
-        if b == WORKSHOP:
-            out[1] += BUILDING[WORKSHOP].materials
-        return (out[0], out[1], out[2])
-
-    def extra_income(self, tribe: int) -> tuple[int, int, int]:
-        """T-7.1: spice treaties, the Flower totem and bought exotics."""
-        t = self.tribes[tribe]
-        out = [0, 0, 0]
-        out[0] += ECON["spice_gold"] * sum(1 for start in t.spice.values() if start <= self.turn)
-        if t.totem == "flower":
-            out[t.flower] += FLOWER[t.flower]
-        if t.exotics_bought and self.tower_of(tribe) >= 0:
-            out[2] += t.exotics_bought
-        return (out[0], out[1], out[2])
-
-    def income(self, tribe: int) -> tuple[int, int, int]:
-        """T-7.1: what the tribe gets at the next income."""
-        total = list(self.extra_income(tribe))
-        for i in self.board.land_tiles:
-            if self.owner[i] == tribe:
-                g, m, e = self.tile_income(i)
-                total[0] += g
-                total[1] += m
-                total[2] += e
-        return (total[0], total[1], total[2])
-
-    # ---- combat (T-11.6) ------------------------------------------------------------------
-    def building_defense(self, i: int) -> int:
-        """Defense from the main building for its owner (T-11.6, D7)."""
-        owner = self.owner[i]
-        b = self.building[i]
-        if b not in (CITY, CAPITAL, TOWER):
-            return 0
-        bonus = 0
-        if b == CAPITAL and owner >= 0 and self.tribes[owner].totem == "sun":
-            bonus = SUN_DEFENSE
-        elif b in (CITY, CAPITAL):
-            bonus = BUILDING[b].defense
-        if owner >= 0 and "architecture" in self.tribes[owner].techs:
-            bonus += 1
-        return bonus
-
-    def wall_defense(self, i: int, side: int) -> int:
-        """T-11.6: the wall bonus of tile i against an entry across `side`."""
-        if side < 0:
-            return 0
-        level = self.walls[i * 4 + side]
-        if not level:
-            return 0
-        owner = self.owner[i]
-        arch = 1 if owner >= 0 and "architecture" in self.tribes[owner].techs else 0
-        return WALL_LEVELS[level] + arch
-
-    def defense(self, i: int, attacker: int, side: int, with_walls: bool = True,
-                with_siege: bool = True) -> int:
-        """D of tile i against `attacker` (-1: an event) entering across `side` of it (-1:
-        none, e.g. through a tunnel). A hidden tile counts as unclaimed (T-18.3)."""
-        owner = self.seen_owner(i)
-        if owner == NOBODY:
-            return ATTACK["unclaimed_defense"]
-        d = self.board.defense[i]
-        bonus = self.building_defense(i)
-        walls = self.wall_defense(i, side) if with_walls else 0
-        d += bonus + walls
-        if owner >= 0 and "military_tactics" in self.tribes[owner].techs:
-            d += 1
-        if with_siege and attacker >= 0 and "siege" in self.tribes[attacker].techs:
-            d -= ATTACK["siege"]
-            if bonus or walls:
-                d -= ATTACK["siege"]
-        return d
-
-    def outpost_bonus(self, attacker: int, target: int) -> int:
-        """T-11.6: +2 if the attacker owns an outpost around the target."""
-        for j in self.board.around[target]:
-            if self.owner[j] == attacker and self.building[j] == OUTPOST:
-                return OUTPOST_ATTACK
-        return 0
-
-    def walls_json(self) -> list[dict[str, int]]:
-        """Walls as plain data: one record per tile that has any."""
-        out = []
-        for i in range(self.board.size):
-            levels = self.walls[i * 4:i * 4 + 4]
-            if any(levels):
-                out.append({"tile": i, **{SIDES[s]: levels[s] for s in range(4) if levels[s]}})
-        return out
+def tile_arrays(board: Board) -> dict[str, Any]:
+    """The per-tile arrays of a fresh game on `board` (nothing owned or built yet), as
+    compact arrays where the values are small, so `clone()` copies them cheaply. `hostile`
+    stays a list: its bit sets grow with the number of tribes."""
+    size = board.size
+    return dict(
+        owner=array("h", [NOBODY]) * size, building=bytearray(size), commerce=bytearray(size),
+        walls=bytearray(4 * size), tunnel=array("i", [-1]) * size, desolate=array("h", [0]) * size,
+        gift=array("h", [0]) * size, hostile=[0] * size,
+        treasure=bytearray(i in board.treasures for i in range(size)),
+        revealed=bytearray(len(board.groups)), goblin_site=array("h", [-1]) * size)
 
 
 @dataclass
-class TerritoryState(Position, State):
+class TerritoryState(State):
     """Everything that decides a game's future (see the module docstring)."""
 
     setup: Setup
@@ -423,10 +232,15 @@ class TerritoryState(Position, State):
     attacked: dict[tuple[int, int], int] = field(default_factory=dict)  # (attacker, victim) -> turn
     final_turn: int = 0
     winners: tuple[int, ...] | None = None
-    end_reason: str = ""
+    end_reason: str = ""                   # the deciding rule id once over (Result.cause)
     # derived, never part of the digest: per (tribe, turn) order candidates (orders.py);
     # replaced by a fresh dict whenever the board changes, so clones may share it safely
     _cache: dict = field(default_factory=dict, repr=False, compare=False)
+    # scratch of one `apply` (class defaults, not dataclass fields): the events emitted so
+    # far, whether RESOLVE is running (caches off), and Phase B's shields during RESOLVE
+    ev = None          # type: list | None
+    _resolving = False
+    _shields = None    # type: Any
 
     @property
     def round(self) -> int:
@@ -439,10 +253,12 @@ class TerritoryState(Position, State):
         twin.__dict__.update(self.__dict__)
         twin.rng = Rng(derive_seed(reseed, self.rng.state)) if reseed is not None else self.rng.copy()
         twin.tribes = [t.copy() for t in self.tribes]
+        # tile arrays are compact arrays (bytearray / array: a copy is one memcpy), the rest
+        # lists; a slice copies either kind
         for name in ("owner", "building", "commerce", "walls", "tunnel", "desolate", "gift",
                      "hostile", "treasure", "revealed", "goblin_site", "demands", "trades",
                      "vassal_offers", "grievances"):
-            setattr(twin, name, list(getattr(self, name)))
+            setattr(twin, name, getattr(self, name)[:])
         twin.attacked = dict(self.attacked)
         return twin
 
@@ -450,10 +266,14 @@ class TerritoryState(Position, State):
         """Winners and tiles per seat once the game is over."""
         if self.winners is None:
             return None
-        counts = self.tile_counts()
+        counts: dict[int, int] = {}
+        for i in self.board.land_tiles:
+            counts[self.owner[i]] = counts.get(self.owner[i], 0) + 1
         scores = tuple(counts.get(s, 0) if self.tribes[s].alive else 0
                        for s in range(len(self.setup.seats))) if self.tribes else ()
-        return Result(winners=self.winners, scores=scores, cause=self.end_reason)
+        # T-17.4: a draw only when no player tribe survives; a tie is a shared victory
+        return Result(winners=self.winners, scores=scores, cause=self.end_reason,
+                      draw=not self.winners)
 
     def digest_data(self) -> Any:
         """Everything that decides the future, RNG included."""
@@ -466,10 +286,12 @@ class TerritoryState(Position, State):
             "turn": self.turn,
             "pick_index": self.pick_index,
             "tribes": [t.digest() for t in self.tribes],
-            "owner": self.owner, "building": self.building, "commerce": self.commerce,
-            "walls": self.walls, "tunnel": self.tunnel, "desolate": self.desolate,
-            "gift": self.gift, "hostile": self.hostile, "treasure": self.treasure,
-            "revealed": self.revealed, "goblin_site": self.goblin_site,
+            "owner": list(self.owner), "building": list(self.building),
+            "commerce": [bool(c) for c in self.commerce],
+            "walls": list(self.walls), "tunnel": list(self.tunnel), "desolate": list(self.desolate),
+            "gift": list(self.gift), "hostile": list(self.hostile),
+            "treasure": [bool(t) for t in self.treasure],
+            "revealed": [bool(r) for r in self.revealed], "goblin_site": list(self.goblin_site),
             "submission": list(self.submission), "volcano": self.volcano,
             "turmoil_until": self.turmoil_until, "winter_until": self.winter_until,
             "demands": [list(d) for d in self.demands], "trades": [list(d) for d in self.trades],
@@ -480,118 +302,3 @@ class TerritoryState(Position, State):
             "winners": list(self.winners) if self.winners is not None else None,
             "end_reason": self.end_reason,
         }
-
-    def view(self, seat: int | None) -> "TerritoryView":
-        """T-18: the public board (hidden groups as unclaimed land, no treasure spots), every
-        tribe's public data, and only `seat`'s own orders and holdings/escrow split."""
-        hidden = [self.hidden(i) for i in range(self.board.size)]
-        owner = [NOBODY if hidden[i] else o for i, o in enumerate(self.owner)]
-        building = [NONE if hidden[i] else b for i, b in enumerate(self.building)]
-        hostile = [0 if hidden[i] else h for i, h in enumerate(self.hostile)]
-        tribes = []
-        for t in self.tribes:
-            if t.seat == seat and seat is not None:
-                tribes.append(t.copy())
-            else:
-                public = t.copy()
-                escrow = t.escrow()
-                public.res = [t.res[k] + escrow[k] for k in range(3)]
-                public.orders = []
-                public.researching = []
-                public.priority, public.flower, public.core, public.edits = "gme", 0, -1, 0
-                tribes.append(public)
-        return TerritoryView(
-            seat=seat, board=self.board, params=self.params, seats=self.setup.seats,
-            order=self.order, phase=self.phase, turn=self.turn, pick_index=self.pick_index,
-            tribes=tribes, owner=owner, building=building, commerce=list(self.commerce),
-            walls=list(self.walls), tunnel=list(self.tunnel), desolate=list(self.desolate),
-            gift=list(self.gift), hostile=hostile, revealed=list(self.revealed),
-            submission=self.submission, volcano=self.volcano, turmoil_until=self.turmoil_until,
-            winter_until=self.winter_until, demands=list(self.demands), trades=list(self.trades),
-            vassal_offers=list(self.vassal_offers), grievances=list(self.grievances),
-            attacked=dict(self.attacked), final_turn=self.final_turn, winners=self.winners,
-            to_move=tuple(self.to_move()), seed=self.setup.seed,
-        )
-
-
-@dataclass
-class TerritoryView(Position, View):
-    """What one seat may see (T-18). Hidden tiles read as unclaimed; other tribes' orders,
-    escrow, settings and pending research are absent, their resources shown as at START."""
-
-    seat: int | None
-    board: Board
-    params: Params
-    seats: tuple[str, ...]
-    order: tuple[int, ...]
-    phase: Phase
-    turn: int
-    pick_index: int
-    tribes: list[Tribe]
-    owner: list[int]
-    building: list[int]
-    commerce: list[bool]
-    walls: list[int]
-    tunnel: list[int]
-    desolate: list[int]
-    gift: list[int]
-    hostile: list[int]
-    revealed: list[bool]
-    submission: tuple[int, ...]
-    volcano: int
-    turmoil_until: int
-    winter_until: int
-    demands: list[tuple[int, int, int]]
-    trades: list[tuple[int, int, int]]
-    vassal_offers: list[tuple[int, int, int]]
-    grievances: list[tuple[int, int, int]]
-    attacked: dict[tuple[int, int], int]
-    final_turn: int
-    winners: tuple[int, ...] | None
-    to_move: tuple[int, ...]
-    seed: int
-
-    def hidden(self, i: int) -> bool:  # the view already shows hidden tiles as unclaimed
-        """Never: the view already shows hidden tiles as unclaimed."""
-        return False
-
-    def to_json(self) -> dict[str, Any]:
-        """The view as plain JSON data."""
-        size = self.board.size
-        return {
-            "seat": self.seat,
-            "board": self.board.to_json(public=True),
-            "seats": list(self.seats),
-            "order": list(self.order),
-            "phase": self.phase.value,
-            "turn": self.turn,
-            "pick_index": self.pick_index,
-            "tribes": [t.to_json(t.seat == self.seat and self.seat is not None)
-                       for t in self.tribes],
-            "caps": [self.cap(t.id) if t.alive else 0 for t in self.tribes],
-            "incomes": [list(self.income(t.id)) if t.alive else [0, 0, 0] for t in self.tribes],
-            "owner": list(self.owner),
-            "building": [BUILDINGS[b] for b in self.building],
-            "commerce": [i for i in range(size) if self.commerce[i]],
-            "walls": self.walls_json(),
-            "tunnels": [[i, j] for i, j in enumerate(self.tunnel) if j > i],
-            "desolate": {str(i): d for i, d in enumerate(self.desolate) if d},
-            "gift": {str(i): g for i, g in enumerate(self.gift) if g},
-            "undead_hostile": {str(i): h for i, h in enumerate(self.hostile) if h},
-            "revealed_groups": [
-                {"name": g.name, "race": g.race, "tiles": list(g.tiles), "camps": list(g.camps)}
-                for k, g in enumerate(self.board.groups) if self.revealed[k]],
-            "submission": list(self.submission),
-            "volcano": self.volcano,
-            "turmoil_until": self.turmoil_until,
-            "winter_until": self.winter_until,
-            "demands": [list(d) for d in self.demands],
-            "trades": [list(d) for d in self.trades],
-            "vassal_offers": [list(d) for d in self.vassal_offers],
-            "grievances": [list(g) for g in self.grievances],
-            "final_turn": self.final_turn,
-            "winners": list(self.winners) if self.winners is not None else None,
-            "to_move": list(self.to_move),
-            "seed": self.seed,
-        }
-

@@ -144,27 +144,14 @@ def violations(g: dict[str, set[str]]) -> set[tuple[str, str]]:
     return bad
 
 
-# Edges that exist until the ruleset branches of issue 19 are merged (each of those
-# engineers removes theirs). The test fails on any edge not listed AND on a listed edge that
-# no longer exists, so this list can only shrink.
-KNOWN_UNTIL_MERGE: set[tuple[str, str]] = {
-    ("game.territory.resolve", "game.territory.ai"),
-    ("game.territory.rules", "game.territory.ai"),
-}
-KNOWN_CYCLES_UNTIL_MERGE: list[list[str]] = [
-]
-
-
 def test_no_import_cycle_in_game():
-    found = cycles(graph())
-    assert [c for c in found if c not in KNOWN_CYCLES_UNTIL_MERGE] == []
-    assert [c for c in KNOWN_CYCLES_UNTIL_MERGE if c not in found] == [], "fixed: remove from the list"
+    """STYLE habit 11: no import cycle anywhere in game/, function-level imports included."""
+    assert cycles(graph()) == []
 
 
 def test_no_upward_import_in_game():
-    bad = violations(graph())
-    assert sorted(bad - KNOWN_UNTIL_MERGE) == []
-    assert sorted(KNOWN_UNTIL_MERGE - bad) == [], "fixed: remove these from KNOWN_UNTIL_MERGE"
+    """STYLE habit 11: layers only point down; rules never import their AI."""
+    assert sorted(violations(graph())) == []
 
 
 def test_the_checker_sees_function_level_and_relative_imports(tmp_path):

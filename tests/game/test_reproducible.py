@@ -44,9 +44,6 @@ def outcome(ruleset_id: str, hash_seed: str) -> dict:
 def cases():
     for rid in rulesets.ids():
         marks = [pytest.mark.slow]
-        if rid == "territory":  # its greedy agent iterates a set of strings (issue 17 item 4)
-            marks.append(pytest.mark.xfail(reason="territory greedy depends on str hashing "
-                                                  "until its issue-17 fix is merged", strict=False))
         yield pytest.param(rid, marks=marks)
 
 

@@ -3,7 +3,7 @@ scripted dice, orders entered and turns resolved.
 
 T-22's scenarios say "test board all plain, def 1": `plain_game` builds such a board in
 memory (no Tiled file), with the factions asked for and nothing owned, at ORDERS of turn 1.
-Only tests use these.
+Dice are forced with core's ScriptedRng (`dice`). Only tests use these.
 """
 
 from __future__ import annotations
@@ -13,46 +13,16 @@ from typing import Any, Iterable
 
 from game import rulesets
 from game.core import Setup
-from game.core.rng import Rng
+from game.core.rng import Rng, ScriptedRng, force_dice
 from game.territory import actions as A
 from game.territory.board import Board, NeutralGroup
 from game.territory.constants import (
     BUILDING_CODE, DEFAULT_PARAMS, LAND, SEA, SIDES, Params,
 )
 from game.territory.rules import TerritoryGame
-from game.territory.state import NOBODY, Phase, Tribe
+from game.territory.state import Phase, Tribe, tile_arrays
 
 FAR = 10  # columns 10+ of a plain board hold the tribes' spare land ("far away")
-
-
-class ScriptedRng(Rng):
-    """An Rng whose dice come from a script (then from a seeded PCG32, if `then` is given)."""
-
-    def __init__(self, faces: Iterable[int], then: int | None = None,
-                 picks: Iterable[Any] = ()) -> None:
-        super().__init__(then if then is not None else 0)
-        self.faces = list(faces)
-        self.picks = list(picks)
-        self.strict = then is None
-
-    def choice(self, items: list) -> Any:
-        if self.picks:
-            pick = self.picks.pop(0)
-            assert pick in items, (pick, items)
-            return pick
-        return super().choice(items)
-
-    def die(self, sides: int = 6) -> int:
-        if self.faces:
-            return self.faces.pop(0)
-        if self.strict:
-            raise AssertionError("the scenario rolled more dice than it scripted")
-        return super().die(sides)
-
-    def copy(self) -> "ScriptedRng":
-        twin = ScriptedRng(self.faces, None, self.picks)
-        twin.state, twin.inc, twin.strict = self.state, self.inc, self.strict
-        return twin
 
 
 def new_game(seats: int = 3, seed: int = 7, factions: tuple[str, ...] | None = None,
@@ -97,17 +67,12 @@ def plain_game(factions: tuple[str, ...] = ("bounty", "war"), board: Board | Non
     tribe (so nobody is eliminated and no victory condition is met by accident)."""
     board = board or plain_board()
     n = len(factions)
-    size = board.size
     state = TerritoryGame(
         setup=Setup(seats=("human",) * n, seed=seed, ruleset="territory"),
         board=board, params=board.params, rng=Rng(seed), order=tuple(range(n)),
         tribes=[Tribe(id=s, kind="player", faction=f, seat=s, name=f"T{s}")
                 for s, f in enumerate(factions)],
-        owner=[NOBODY] * size, building=[0] * size, commerce=[False] * size,
-        walls=[0] * (4 * size), tunnel=[-1] * size, desolate=[0] * size, gift=[0] * size,
-        hostile=[0] * size, treasure=[i in board.treasures for i in range(size)],
-        revealed=[False] * len(board.groups), goblin_site=[-1] * size,
-    )
+        **tile_arrays(board))
     for g, group in enumerate(board.groups):
         for i in group.tiles:
             state.owner[i] = -2 if group.race == "undead" else -3
@@ -158,11 +123,12 @@ def techs(state: TerritoryGame, tribe: int, *names: str) -> None:
     state._cache = {}
 
 
-def dice(state: TerritoryGame, *faces: int, then: int | None = None,
-         picks: Iterable[Any] = ()) -> None:
-    """The next dice the rules roll, in order (strict: rolling more fails the test), and the
-    next uniform choices (`picks`, e.g. a disaster's name)."""
-    state.rng = ScriptedRng(faces, then, picks)
+def dice(state: TerritoryGame, *values: int, then: int | None = None) -> ScriptedRng:
+    """The next draws the rules make, FIFO, through core's `force_dice`: a die's face, or
+    for a uniform choice (disaster, volcano, goblin site) the index into its eligible list.
+    Without `then`, drawing more than scripted fails the test; with it, a PCG32 seeded
+    `then` takes over."""
+    return force_dice(state, values, Rng(then) if then is not None else None)
 
 
 def enter(state: TerritoryGame, tribe: int, *actions: Any) -> list:

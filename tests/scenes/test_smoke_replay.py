@@ -22,6 +22,9 @@ LANDSHIP = ["landship_01_lobby", "landship_02_turn_start_d4", "landship_03_move_
             "landship_04_fire_preview_blocked", "landship_05_build_picker", "landship_06_resign_confirm",
             "landship_07_weather_event", "landship_08_weather_area", "landship_09_results",
             "landship_10_results_zh", "landship_11_game_zh"]
+SCREENS += ["skirmish_01_lobby", "skirmish_02_setup_picks", "skirmish_03_game_start", "skirmish_04_move_preview",
+            "skirmish_05_attack_forecast", "skirmish_06_mid_attack", "skirmish_07_production_menu",
+            "skirmish_08_results", "skirmish_09_results_zh", "skirmish_10_game_zh"]
 
 
 def test_smoke_writes_every_screen(tmp_path):

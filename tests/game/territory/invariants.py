@@ -15,7 +15,7 @@ from game.territory import events as E
 from game.territory.constants import (
     CAPITAL, LAND, PRIORITIES, RAZE, RESOURCES, SIDES, SPELLS, TECHS, TOWER,
 )
-from game.territory.orders import BUILD_KINDS
+from game.territory.building import BUILD_KINDS
 from game.territory.state import Phase
 
 FACTIONS = ("bounty", "arcane", "pioneer", "jungle", "tide", "war", "shadow")

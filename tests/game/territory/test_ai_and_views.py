@@ -9,8 +9,10 @@ from game.ai import make_agent
 from game.core import Setup
 from game.play.simulate import play_one
 from game.territory import actions as A
+from game.territory import effects, position
 from game.territory import events as E
-from game.territory.ai import GreedyAgent, plan_turn
+from game.territory.agents import GreedyAgent
+from game.territory.planner import plan_turn
 from game.territory.state import NOBODY, Phase
 from tests.helpers.territory import enter, new_game, of, own, plain_game, res, resolve, tile
 
@@ -55,14 +57,14 @@ def test_T_21_1_greedy_answers_proposals():
 
 def test_T_14_4_system_tribes_choose_orders_with_the_greedy_planner():
     g = plain_game(("pioneer", "bounty"))
-    system = g.new_system_tribe("pioneer", None, "rebels")
+    system = effects.new_system_tribe(g, "pioneer", None, "rebels")
     g.ev = []
     own(g, system.id, (0, 0))
     res(g, system.id, 3)
     ev = resolve(g)
     revealed = [e for e in of(ev, E.OrdersRevealed) if e.tribe == system.id]
     assert revealed and isinstance(revealed[0].actions[0], A.Arrow)
-    assert len(g.tiles_of(system.id)) > 1
+    assert len(position.tiles_of(g, system.id)) > 1
 
 
 def test_T_18_1_views_hide_orders_escrow_and_settings_of_others():
@@ -108,8 +110,8 @@ def test_T_18_1_hidden_groups_and_treasures_are_not_in_any_view():
 def test_T_18_3_validation_treats_hidden_tiles_as_unclaimed():
     g = new_game(2, factions=("pioneer", "war"))
     goblin = g.board.groups[0].tiles[0]
-    assert g.seen_owner(goblin) == NOBODY
-    assert g.defense(goblin, 0, -1) == -1
+    assert position.seen_owner(g, goblin) == NOBODY
+    assert position.defense(g, goblin, 0, -1) == -1
 
 
 def test_the_view_is_json_and_agents_only_need_it():
@@ -124,3 +126,85 @@ def test_the_view_is_json_and_agents_only_need_it():
         json.dumps(view.to_json())
         state.apply(seat, agents[seat].choose(view, state.legal_actions(seat)))
     assert state.phase in (Phase.ORDERS, Phase.OVER)
+
+
+def _mid_game(seed: int, actions: int):
+    """A 3-seat game on Origin after `actions` random actions (still in ORDERS)."""
+    import random as _random
+    g = new_game(3, seed=seed, factions=("bounty", "war", "shadow"))
+    pick = _random.Random(seed)
+    for _ in range(actions):
+        if g.result() is not None:
+            break
+        seat = g.to_move()[0]
+        g.apply(seat, pick.choice(g.legal_actions(seat)))
+    return g
+
+
+def _view_facts(g, seat):
+    return (json.dumps(g.view(seat).to_json(), sort_keys=True), list(g.legal_actions(seat)))
+
+
+def test_T_18_issue_17_hidden_data_changes_nothing_a_seat_sees():
+    """Issue 17 item 1: changing only what seat 0 may not see -- the RNG state, unrevealed
+    neutral groups (owner race, camps), buried treasure, another seat's secret orders --
+    leaves seat 0's view, legal actions and redacted events identical; no view holds the
+    seed or a treasure spot, and the view's board has the unrevealed groups blanked."""
+    checked = 0
+    for seed, actions in ((3, 40), (8, 90), (21, 15)):
+        g = _mid_game(seed, actions)
+        if g.result() is not None:
+            continue
+        twin = g.clone(reseed=seed + 99)          # (1) another future: the RNG state
+        for k, group in enumerate(twin.board.groups):
+            if not twin.revealed[k]:              # (2) hidden groups: race and camps swapped
+                for i in group.tiles:
+                    if position.hidden(twin, i):
+                        twin.owner[i] = -2 if twin.owner[i] == -3 else -3
+                        twin.building[i] = 0
+        for i in range(twin.board.size):         # (3) buried treasure moved around
+            if twin.owner[i] == NOBODY and twin.board.kind[i] == 0:
+                twin.treasure[i] = not twin.treasure[i]
+        twin._cache = {}
+        other = next((s for s in twin.to_move() if s != 0), None)
+        if other is not None:                     # (4) a secret order of another seat
+            extra = next(a for a in twin.legal_actions(other)
+                         if not isinstance(a, (A.Submit, A.RemoveOrder, A.SetPriority)))
+            twin.apply(other, extra)
+        assert _view_facts(twin, 0) == _view_facts(g, 0)
+        view = g.view(0)
+        assert "seed" not in view.to_json() and not hasattr(view, "seed")
+        assert view.board.treasures == {}
+        assert all(grp.tiles or g.revealed[k] for k, grp in enumerate(g.board.groups))
+        assert all(not grp.tiles for k, grp in enumerate(view.board.groups) if not g.revealed[k])
+        action = next((a for a in g.legal_actions(0)
+                       if not isinstance(a, (A.Submit, A.RemoveOrder))), None)
+        if action is not None:                    # the same order entered: same redacted events
+            seen = [e.redacted(0) for e in g.apply(0, action)]
+            assert seen and [e.redacted(0) for e in twin.apply(0, action)] == seen
+            checked += 1
+    assert checked >= 2
+
+
+def test_T_21_2_issue_17_state_from_view_is_consistent_with_the_view():
+    """Issue 17 item 2: state_from_view(view, rng) gives a state whose view for that seat
+    equals the given one, with the same legal actions, that plays on to the end; hidden
+    groups become unclaimed land and no treasure is known (T-21.2)."""
+    from game.core.rng import Rng
+    import random as _random
+    rs = rulesets.get("territory")
+    for seed, actions in ((3, 40), (8, 90), (21, 15), (5, 0)):
+        g = _mid_game(seed, actions)
+        for seat in range(3):
+            view = g.view(seat)
+            st = rs.state_from_view(view, Rng(seed))
+            assert json.dumps(st.view(seat).to_json(), sort_keys=True) == json.dumps(
+                view.to_json(), sort_keys=True)
+            assert st.legal_actions(seat) == g.legal_actions(seat)
+            assert not any(st.treasure) and st.digest() != g.digest()
+        pick = _random.Random(seed)
+        for _ in range(300):  # the determinized state plays on like any other
+            if st.result() is not None:
+                break
+            s = st.to_move()[0]
+            st.apply(s, pick.choice(st.legal_actions(s)))

@@ -17,7 +17,7 @@ from game.core import MapError
 from game.core.i18n import error_text
 from game.core.paths import maps_dir
 from game.core.tiled import read_map
-from game.territory.board import board_from_map, read_board
+from game.territory.board import board_from_map
 from game.territory.constants import CHASM, LAND, SEA, VOLCANO
 from tests.helpers.maps import broken_map, drop_layer, layer
 
@@ -31,7 +31,7 @@ def test_T_2_the_default_map_is_origin():
 
 
 def test_T_2_origin_has_the_counts_the_spec_states():
-    b = read_board(str(ORIGIN))
+    b = rulesets.get("territory").read_board(str(ORIGIN))
     assert (b.width, b.height) == (24, 16)
     assert (b.min_players, b.max_players) == (2, 7)
     assert b.kind.count(LAND) == 231 and b.kind.count(SEA) == 142
@@ -61,7 +61,7 @@ def _components(b):
 
 
 def test_T_2_continent_and_islands():
-    b = read_board(str(ORIGIN))
+    b = rulesets.get("territory").read_board(str(ORIGIN))
     comps = sorted(_components(b), key=len, reverse=True)
     assert [len(c) for c in comps] == [220, 6, 3, 1, 1]
     xy = lambda comp: {b.xy(i) for i in comp}  # noqa: E731
@@ -72,7 +72,7 @@ def test_T_2_continent_and_islands():
 
 
 def test_T_2_start_regions_groups_tree_and_features():
-    b = read_board(str(ORIGIN))
+    b = rulesets.get("territory").read_board(str(ORIGIN))
     sizes = {f: len(t) for f, t in b.starts.items()}
     assert sizes == {"bounty": 5, "arcane": 5, "pioneer": 8, "jungle": 5, "tide": 5, "war": 5,
                      "shadow": 5}
@@ -189,7 +189,7 @@ def tileset_outside(root):
     (unknown_feature, "bad_feature"),
     (ruin_on_chasm, "feature_off_land"),
     (bad_kind, "bad_terrain"),
-    (bad_param, "bad_param"),
+    (bad_param, "out_of_range"),
     (tileset_outside, "outside_maps"),
 ])
 def test_T_3_4_broken_maps_are_refused_naming_the_problem(tmp_path, mutate, problem):

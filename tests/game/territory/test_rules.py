@@ -6,9 +6,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game import rulesets
+from game.ai import agent_table
 from game.core import Setup
 from game.territory import actions as A
+from game.territory import effects, magic, position, turn
 from game.territory import events as E
+from game.territory.agents import GreedyAgent
 from game.territory.board import NeutralGroup
 from game.territory.constants import (
     CAMP, CAPITAL, CHASM, CITY, DEFAULT_PARAMS, NONE, RUIN, TREE,
@@ -38,10 +41,10 @@ def test_T_4_2_start_regions_gold_and_faction_gifts():
     g = new_game(3, factions=("jungle", "arcane", "war"))
     b = g.board
     for seat, faction in enumerate(("jungle", "arcane", "war")):
-        assert g.tiles_of(seat) == list(b.starts[faction])
+        assert position.tiles_of(g, seat) == list(b.starts[faction])
     assert g.building[b.tree] == TREE
-    assert "extraction" in g.tribes[0].techs and g.cap(0) == 6
-    assert "primitive_magic" in g.tribes[1].techs and g.cap(1) == 5
+    assert "extraction" in g.tribes[0].techs and position.cap(g, 0) == 6
+    assert "primitive_magic" in g.tribes[1].techs and position.cap(g, 1) == 5
     for i in b.starts["pioneer"]:  # unpicked: unclaimed land
         assert g.owner[i] == NOBODY
     # D35: income at START(1) on top of the 5 starting gold
@@ -54,7 +57,7 @@ def test_T_4_3_neutral_groups_start_hidden_with_camps():
         assert not g.revealed[k]
         for i in group.tiles:
             assert g.owner[i] == (UNDEAD if group.race == "undead" else GOBLIN)
-            assert g.hidden(i)
+            assert position.hidden(g, i)
         for i in group.camps:
             assert g.building[i] == 10  # goblin camp
     view = g.view(0).to_json()
@@ -155,7 +158,7 @@ def test_D38_orders_are_limited_per_turn():
     own(g, 0, (0, 0))
     res(g, 0, 9)
     enter(g, 0, A.Arrow(tile(g, 0, 0), tile(g, 1, 0), 1), A.Step(tile(g, 2, 0), 1))
-    assert g.reason(0, A.Arrow(tile(g, 0, 0), tile(g, 0, 1), 1)) == "limit_reached"
+    assert g.reason(0, A.Arrow(tile(g, 0, 0), tile(g, 0, 1), 1)).key == "limit_reached"
     assert all(isinstance(a, (A.RemoveOrder, A.SetPriority, A.Submit)) for a in g.legal_actions(0))
 
 
@@ -171,11 +174,11 @@ def test_T_7_1_extraction_workshops_and_unowned_tiles():
     put(g, 2, 0, "workshop")
     put(g, 4, 4, "city")  # unowned: gives nothing
     own(g, 1, (7, 7))
-    assert g.income(0) == (3 + 1, 1, 0)
+    assert position.income(g, 0) == (3 + 1, 1, 0)
     techs(g, 0, "extraction")
-    assert g.income(0) == (3 + 1, 2, 1)
+    assert position.income(g, 0) == (3 + 1, 2, 1)
     g.desolate[tile(g, 0, 0)] = 2
-    assert g.income(0) == (2 + 1, 2, 0)
+    assert position.income(g, 0) == (2 + 1, 2, 0)
 
 
 def test_T_7_2_cap_counts_buildings_and_storage():
@@ -184,9 +187,9 @@ def test_T_7_2_cap_counts_buildings_and_storage():
     own(g, 0, (1, 0), building="capital")
     own(g, 0, (2, 0), building="tower")
     own(g, 1, (7, 7))
-    assert g.cap(0) == 5 + 5 + 5 + 1
+    assert position.cap(g, 0) == 5 + 5 + 5 + 1
     techs(g, 0, "storage")
-    assert g.cap(0) == 16 + 3 + 3
+    assert position.cap(g, 0) == 16 + 3 + 3
 
 
 # ---- T-8 buildings -------------------------------------------------------------------------
@@ -214,9 +217,9 @@ def test_T_8_city_only_from_camp_outpost_or_ruin():
     own(g, 0, (0, 0), (1, 0), (2, 0))
     put(g, 1, 0, "ruin")
     res(g, 0, 30, 10)
-    assert g.reason(0, A.Build(tile(g, 0, 0), "city")) == "territory.not_allowed"
+    assert g.reason(0, A.Build(tile(g, 0, 0), "city")).key == "territory.not_allowed"
     assert g.reason(0, A.Build(tile(g, 1, 0), "city")) is None
-    assert g.reason(0, A.Build(tile(g, 1, 0), "camp")) == "not_empty"
+    assert g.reason(0, A.Build(tile(g, 1, 0), "camp")).key == "not_empty"
     enter(g, 0, A.Build(tile(g, 1, 0), "outpost"))  # free on a ruin
     assert g.tribes[0].escrow() == [0, 0, 0]
     enter(g, 0, A.Build(tile(g, 2, 0), "outpost"))
@@ -230,7 +233,7 @@ def test_T_8_1_demolishing_a_city_leaves_a_ruin_and_refunds_nothing():
     enter(g, 0, A.Demolish(tile(g, 0, 0)), A.Demolish(tile(g, 0, 0), "n"))
     resolve(g)
     assert g.building[tile(g, 0, 0)] == RUIN and g.walls[tile(g, 0, 0) * 4] == 0
-    assert g.reason(0, A.Demolish(tile(g, 0, 0))) == "territory.not_allowed"
+    assert g.reason(0, A.Demolish(tile(g, 0, 0))).key == "territory.not_allowed"
 
 
 def test_T_8_2_a_captured_tower_is_lost_by_a_tribe_with_a_tower():
@@ -254,7 +257,7 @@ def test_T_8_commerce_needs_the_tech_and_adds_gold():
     res(g, 0, 5)
     enter(g, 0, A.Commerce(tile(g, 0, 0)))
     resolve(g)
-    assert g.commerce[tile(g, 0, 0)] and g.tile_income(tile(g, 0, 0)) == (1 + 2 + 2 + 1, 0, 0)
+    assert g.commerce[tile(g, 0, 0)] and position.tile_income(g, tile(g, 0, 0)) == (1 + 2 + 2 + 1, 0, 0)
 
 
 def test_T_8_architecture_art_lowers_gold_costs():
@@ -315,9 +318,9 @@ def magic_game(caster="arcane", victim="bounty"):
 def test_T_10_arcane_pays_one_less_and_turmoil_adds_one():
     g = magic_game()
     res(g, 0, 0, 0, 5)
-    assert g.spell_cost(0, "meteor") == 3
+    assert magic.spell_cost(g, 0, "meteor") == 3
     g.turmoil_until = 1
-    assert g.spell_cost(0, "meteor") == 4
+    assert magic.spell_cost(g, 0, "meteor") == 4
 
 
 def test_T_10_steal_meteor_desolation():
@@ -336,7 +339,7 @@ def test_T_10_steal_meteor_desolation():
     enter(g, 0, A.Cast("desolation", tile(g, 1, 0)))
     resolve(g)
     assert g.desolate[tile(g, 1, 0)] == 2  # one income already went by
-    assert g.tile_income(tile(g, 1, 0)) == (0, 0, 0)
+    assert position.tile_income(g, tile(g, 1, 0)) == (0, 0, 0)
 
 
 def test_T_10_1_a_spell_whose_tower_falls_first_is_refunded():
@@ -441,13 +444,13 @@ def test_T_11_3_pioneer_crosses_chasms_for_one():
     res(g, 0, 2)
     enter(g, 0, A.Arrow(tile(g, 0, 0), tile(g, 1, 0), 0), A.Step(tile(g, 2, 0), 1))
     assert g.tribes[0].escrow() == [2, 0, 0]
-    assert g.reason(0, A.Step(tile(g, 1, 0), 1)) == "territory.not_allowed"
+    assert g.reason(0, A.Step(tile(g, 1, 0), 1)).key == "territory.not_allowed"
     resolve(g)
     assert g.owner[tile(g, 2, 0)] == 0
     g2 = plain_game(("bounty", "arcane"), board=board)
     own(g2, 0, (0, 0))
     res(g2, 0, 2)
-    assert g2.reason(0, A.Arrow(tile(g2, 0, 0), tile(g2, 1, 0), 0)) == "territory.cannot_skip"
+    assert g2.reason(0, A.Arrow(tile(g2, 0, 0), tile(g2, 1, 0), 0)).key == "territory.cannot_skip"
 
 
 def test_T_11_4_d_a_diplomacy_guard_stops_a_step_for_five_gold():
@@ -487,7 +490,7 @@ def test_T_11_4_a_hidden_neutral_target_is_revealed_and_attacked_normally():
     g = plain_game(("bounty", "arcane"), board=board)
     own(g, 0, (0, 0))
     res(g, 0, 4)
-    assert g.hidden(2) and g.seen_owner(2) == NOBODY
+    assert position.hidden(g, 2) and position.seen_owner(g, 2) == NOBODY
     enter(g, 0, A.Arrow(tile(g, 0, 0), tile(g, 1, 0), 0), A.Step(2, 3))  # looks unclaimed
     dice(g, 6)
     ev = resolve(g)
@@ -560,7 +563,7 @@ def test_T_13_7_tunnel_cost_and_shadow_arrows_through_it():
     dice(g, 1)
     (step,) = of(resolve(g), E.StepResolved)
     assert step.outcome == "captured" and step.defense == 1  # no entry side through a tunnel
-    assert len(g.components(0)) == 1  # the tunnel joins the territory
+    assert len(turn.components(g, 0)) == 1  # the tunnel joins the territory
 
 
 def test_T_13_5_temple_on_any_sea_tile():
@@ -570,7 +573,7 @@ def test_T_13_5_temple_on_any_sea_tile():
     enter(g, 0, A.Temple(tile(g, 5, 0)))
     resolve(g)
     assert g.tribes[0].temple == tile(g, 5, 0)
-    assert g.reason(0, A.Temple(tile(g, 5, 0))) == "limit_reached"  # one temple
+    assert g.reason(0, A.Temple(tile(g, 5, 0))).key == "limit_reached"  # one temple
 
 
 def test_T_13_4_totem_choices():
@@ -580,17 +583,17 @@ def test_T_13_4_totem_choices():
     enter(g, 0, A.Research("totem", "sun"))
     resolve(g)
     assert g.tribes[0].totem == "sun"
-    assert g.cap(0) == 5 + 7 and g.tile_income(tile(g, 0, 0))[0] == 1 + 5
-    assert g.building_defense(tile(g, 0, 0)) == 2
+    assert position.cap(g, 0) == 5 + 7 and position.tile_income(g, tile(g, 0, 0))[0] == 1 + 5
+    assert position.building_defense(g, tile(g, 0, 0)) == 2
 
 
 def test_T_13_4_flower_totem_income_choice():
     g = plain_game(("jungle", "bounty"))
     g.tribes[0].totem = "flower"
     g.tribes[0].techs.add("totem")
-    assert g.extra_income(0) == (5, 0, 0)
+    assert position.extra_income(g, 0) == (5, 0, 0)
     enter(g, 0, A.SetFlower("exotics"))
-    assert g.extra_income(0) == (0, 0, 1)
+    assert position.extra_income(g, 0) == (0, 0, 1)
 
 
 # ---- T-12 splits, T-14 outside forces ------------------------------------------------------
@@ -644,11 +647,11 @@ def disaster_game(kind, **kwargs):
 
 def test_T_15_1_winter_and_turmoil_last_their_turns():
     g = disaster_game("winter", cold=[(0, 0)])
-    dice(g, picks=["winter"])
+    dice(g, 2)  # eligible: magic_turmoil, necro_revival, winter
     resolve(g)
     assert g.winter_until == 7
     g = disaster_game("turmoil")
-    dice(g, picks=["magic_turmoil"])
+    dice(g, 0)  # eligible: magic_turmoil, necro_revival
     resolve(g)
     assert g.turmoil_until == 9
 
@@ -658,7 +661,8 @@ def test_T_15_1_volcano_erupts_the_next_turn_then_sleeps():
     g = disaster_game("volcano", kinds={(3, 3): VOLCANO})
     own(g, 0, (2, 2), building="city")
     own(g, 1, (4, 4))
-    dice(g, 1, 6, picks=["volcano", tile(g, 3, 3)])
+    # disaster 2 of (turmoil, revival, volcano), volcano 0 of one; next START: dice 1, 6
+    dice(g, 2, 0, 1, 6)
     resolve(g)
     assert g.volcano == tile(g, 3, 3)
     ev = resolve(g)
@@ -674,7 +678,7 @@ def test_T_15_1_goblin_empire_makes_a_system_tribe():
                         groups=(NeutralGroup("goblin_x", "goblin", (3, 4), (4,)),))
     g = plain_game(("bounty", "arcane"), board=board)
     g.turn = 4
-    dice(g, then=1, picks=["goblin_empire", 0])
+    dice(g, 2, 0, then=1)  # goblin_empire of (turmoil, revival, goblin_empire); site 0
     ev = resolve(g)
     (created,) = of(ev, E.TribeCreated)
     kingdom = g.tribes[created.tribe]
@@ -771,7 +775,8 @@ def test_T_17_1_a_tribe_without_tiles_is_eliminated_and_the_last_wins():
         if g.owner[i] == 1:
             g.owner[i] = NOBODY
     resolve(g)
-    assert g.result().winners == (0,) and g.result().reason == "last_standing"
+    assert g.result().winners == (0,) and g.result().cause == "T-17.4"
+    assert not g.result().draw
 
 
 def test_T_17_4_the_game_ends_at_the_turn_limit():
@@ -780,7 +785,7 @@ def test_T_17_4_the_game_ends_at_the_turn_limit():
     own(g, 0, (0, 0))
     for _ in range(3):
         resolve(g)
-    assert g.result().winners == (0,) and g.result().reason == "turn_limit"
+    assert g.result().winners == (0,) and g.result().cause == "T-17.4"
     assert g.result().scores == (7, 6)
 
 
@@ -796,7 +801,7 @@ def test_ruleset_registration():
     assert rs.has_hidden_info and (rs.min_players, rs.max_players) == (2, 7)
     state = rs.new_game(Setup(seats=("human", "greedy"), seed=3, map="maps/territory/origin.tmx"))
     assert state.setup.ruleset == "territory" and state.board.tree >= 0
-    assert rs.agents()["greedy"].id == "greedy"
+    assert agent_table(rs)["greedy"] is GreedyAgent
 
 
 
@@ -861,7 +866,7 @@ def test_T_8_wall_upgrade_reaches_level_two():
     enter(g, 0, A.WallUpgrade(tile(g, 0, 0), "e"))
     resolve(g)
     assert g.walls[tile(g, 0, 0) * 4 + 1] == 2
-    assert g.reason(0, A.WallUpgrade(tile(g, 0, 0), "e")) == "territory.not_allowed"
+    assert g.reason(0, A.WallUpgrade(tile(g, 0, 0), "e")).key == "territory.not_allowed"
 
 
 def test_T_13_7_a_tunnel_goes_by_demolish_or_meteor_on_either_end():
@@ -882,7 +887,7 @@ def test_T_13_7_a_tunnel_goes_by_demolish_or_meteor_on_either_end():
 
 def test_T_16_3_system_tribes_pay_when_war_is_twice_their_size():
     g = plain_game(("war", "bounty"))
-    system = g.new_system_tribe("bounty", None, "rebels")
+    system = effects.new_system_tribe(g, "bounty", None, "rebels")
     own(g, system.id, (0, 0))
     res(g, system.id, 6)
     g.demands = [(0, system.id, 0)]
@@ -910,3 +915,11 @@ def test_D2_random_submission_order_uses_the_game_rng():
         resolve(g)
         orders.add(g.submission)
     assert len(orders) > 1 and all(sorted(o) == [0, 1, 2, 3] for o in orders)
+
+
+def test_gifts_cessions_and_vassal_offers_concede_for_random_play():
+    """Issue 17: actions that give resources, tiles or the tribe away say `concedes`, so the
+    random agent does not play them while anything else is legal (T-16.1, T-16.2)."""
+    assert A.Gift.concedes and A.Cede.concedes and A.OfferVassal.concedes
+    assert not any(cls.concedes for cls in (A.Arrow, A.Step, A.Build, A.AnswerVassal,
+                                            A.DemandTribute, A.Submit))

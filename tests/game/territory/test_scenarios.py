@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from game.core.protocol import GameOver
 from game.territory import actions as A
+from game.territory import position
+from game.territory.turn import qualifiers
 from game.territory import events as E
 from game.territory.constants import CITY, DEFAULT_PARAMS, RUIN
 from game.territory.state import UNDEAD
@@ -124,8 +127,8 @@ def test_T_22_4_T_11_6_defense_counts_walls_by_entry_side():
     wall(g, 5, 5, "w", 2)
     techs(g, 1, "architecture", "architecture_art", "military_tactics")
     techs(g, 0, "siege", "military_tactics")
-    assert g.defense(tile(g, 5, 5), 0, 3) == 5
-    assert g.defense(tile(g, 5, 5), 0, 0) == 2
+    assert position.defense(g, tile(g, 5, 5), 0, 3) == 5
+    assert position.defense(g, tile(g, 5, 5), 0, 0) == 2
     res(g, 0, 12)
     enter(g, 0, A.Arrow(tile(g, 4, 5), tile(g, 5, 5), 6), A.Arrow(tile(g, 5, 4), tile(g, 5, 5), 6))
     dice(g, 6, 6)
@@ -140,7 +143,7 @@ def test_T_22_5_T_7_3_cap_and_discard_by_priority():
     own(g, 0, (0, 0), building="camp")
     own(g, 0, (1, 0), building="workshop")
     own(g, 1, (5, 5))
-    assert g.cap(0) == 11
+    assert position.cap(g, 0) == 11
     res(g, 0, 9, 4, 2)
     ev = resolve(g)
     (d,) = [e for e in of(ev, E.Discarded) if e.tribe == 0]
@@ -275,7 +278,7 @@ def test_T_22_9_T_15_1_necro_revival_on_turn_five():
     own(g, 2, (3, 1), building="capital")
     techs(g, 2, "military_tactics")
     g.turn = 4
-    dice(g, 1, 2, picks=["necro_revival"])
+    dice(g, 1, 1, 2)  # necro_revival (1 of turmoil, revival), then the two dice
     ev = resolve(g)
     assert [e.kind for e in of(ev, E.Disaster)] == ["necro_revival"]
     city, capital = of(ev, E.ForcedAttack)
@@ -284,6 +287,24 @@ def test_T_22_9_T_15_1_necro_revival_on_turn_five():
         4, 3, 1, 2, False)
     assert g.owner[tile(g, 1, 1)] == UNDEAD and g.hostile[tile(g, 1, 1)] == 1 << 1
     assert g.owner[tile(g, 3, 1)] == 2
+
+
+def test_D21_necro_revival_of_a_shadow_city_is_not_hostile_to_shadow():
+    """T-14.3 D21: Shadow is in an undead tile's hostility set only by attacking it, so a
+    Shadow city revived as undead (y = 3 - 2 = 1, die 1) is friendly to Shadow; a Bounty
+    city revived the same turn is hostile to Bounty."""
+    board = plain_board(params=replace(DEFAULT_PARAMS, disaster_every=5))
+    g = plain_game(("shadow", "bounty"), board=board)
+    own(g, 0, (1, 1), building="city")
+    own(g, 1, (4, 1), building="city")
+    g.turn = 4
+    dice(g, 1, 1, 1)  # necro_revival (1 of turmoil, revival), then a die per city
+    ev = resolve(g)
+    assert [e.kind for e in of(ev, E.Disaster)] == ["necro_revival"]
+    assert [(a.tile, a.needs, a.success) for a in of(ev, E.ForcedAttack)] == [
+        (tile(g, 1, 1), 1, True), (tile(g, 4, 1), 1, True)]
+    assert g.owner[tile(g, 1, 1)] == UNDEAD and g.hostile[tile(g, 1, 1)] == 0
+    assert g.owner[tile(g, 4, 1)] == UNDEAD and g.hostile[tile(g, 4, 1)] == 1 << 1
 
 
 def test_T_22_10_T_10_2_fortune_rerolls_a_failed_die():
@@ -351,24 +372,39 @@ def test_T_22_11_T_17_3_final_turn_then_ranking_by_tiles():
     set_tiles(g, (38, 21, 20))
     for t in g.tribes:
         t.res = [5, 0, 0]  # as after END's discard to the base cap
-    assert g.qualifiers() == []
+    assert qualifiers(g) == []
     ev = resolve(g)
-    (over,) = of(ev, E.GameOver)
+    (over,) = of(ev, GameOver)
     assert over.winners == (0,) and g.result().winners == (0,)
+    assert over.cause == g.result().cause == "T-17.3"  # nobody qualified: ranked on tiles
+
+
+def test_T_22_11_T_17_3_a_winner_still_meeting_V1_gives_cause_V1():
+    """END(20): 60, 30, 29 -> V1 (turn 21 final); END(21): still 60, 30, 29 -> A wins, and
+    the result names the condition it met (cause "V1", not a draw)."""
+    g = new_game(3, factions=("bounty", "arcane", "war"))
+    g.turn = 20
+    set_tiles(g, (60, 30, 29))
+    resolve(g)
+    set_tiles(g, (60, 30, 29))
+    ev = resolve(g)
+    (over,) = of(ev, GameOver)
+    assert (over.winners, over.cause, over.draw) == ((0,), "V1", False)
+    assert over.scores == (60, 30, 29)
 
 
 def test_T_22_11_T_17_2_duel_and_half_the_map():
     g = new_game(2, factions=("bounty", "arcane"))
     set_tiles(g, (30, 15))
-    assert g.qualifiers() == []
+    assert qualifiers(g) == []
     set_tiles(g, (31, 15))
-    assert g.qualifiers() == [(0, "V1")]
+    assert qualifiers(g) == [(0, "V1")]
     assert len(g.board.land_tiles) == 231
     set_tiles(g, (116, 0))
     g.owner[g.board.land_tiles[-1]] = 1  # keep the other player on the board
-    assert g.qualifiers()[0][1].endswith("V2")
+    assert qualifiers(g)[0][1].endswith("V2")
     set_tiles(g, (115, 60))
-    assert g.qualifiers() == []
+    assert qualifiers(g) == []
 
 
 def test_T_22_12_T_13_2_archaeology_on_an_own_ruin():
@@ -452,7 +488,7 @@ def test_T_22_15_T_20_x_above_six_is_refused_and_nothing_changes():
     res(g, 0, 9)
     enter(g, 0, A.Arrow(tile(g, 0, 0), tile(g, 1, 0), 2))
     before, orders = g.digest(), list(g.tribes[0].orders)
-    assert g.reason(0, A.Step(tile(g, 2, 0), 7)) == "territory.bad_x"
+    assert g.reason(0, A.Step(tile(g, 2, 0), 7)).key == "territory.bad_x"
     try:
         g.apply(0, A.Step(tile(g, 2, 0), 7))
         raise AssertionError("accepted")

@@ -1,4 +1,4 @@
-"""The greedy Dice for Land agent (T-21.1): one ply, from the public view only.
+"""The greedy Dice for Land planner (T-21.1): one ply, from the public view only.
 
 `plan_turn(view, tribe, legal)` plans a whole turn of orders in T-21.1's order of preference:
 (0) answers to proposals, (1) Extraction, then the build or tech with the best gold payback
@@ -8,22 +8,22 @@ the richest neighbour, (4) Rock Solid / Meteor / Steal, (5) spend down to the ca
 are the `[ai]` table of data/rules.toml. The same planner runs system tribes inside the rules
 (T-14.4); it never reads hidden tiles, other tribes' orders or the game's RNG.
 
-`GreedyAgent` plans at its first decision of a turn and then hands out one planned action
-per call (an arrow step is an action, D38), skipping any that stopped being legal, and
-submits when the plan is used up.
+It is rules-side code (system tribes run it inside RESOLVE, T-14.4), so it imports nothing
+from `game.ai`; the seat agent built on it is `agents.GreedyAgent`.
 """
 
 from __future__ import annotations
 
-from game.ai import Agent
 from game.core.protocol import Action
 from game.core.rng import Rng
 from game.territory import actions as A
 from game.territory.constants import (
-    AI_FACTIONS, AI_WEIGHTS, ATTACK, BUILDING, CAMP, CAPITAL, CHASM, CITY, FARM, LAND, NONE,
+    AI_WEIGHTS, ATTACK, BUILDING, CAMP, CAPITAL, CHASM, CITY, FARM, LAND, NONE,
     OUTPOST, RUIN, SEA, SIDES, SPELL, TECH, VOLCANO, WORKSHOP,
 )
-from game.territory.state import GOBLIN, NOBODY, UNDEAD, Phase, TerritoryView
+from game.territory import position
+from game.territory.state import GOBLIN, NOBODY, UNDEAD
+from game.territory.view import TerritoryView
 
 W = AI_WEIGHTS
 
@@ -46,10 +46,11 @@ class Planner:
         self.rng = rng
         self.tid = tribe
         self.t = view.tribes[tribe]
-        self.legal = set(legal)
+        self.legal = set(legal)            # membership only: never iterated (hash order)
+        self.legal_list = list(legal)      # the rules' order, for every choice among them
         self.budget = list(self.t.res)
         self.plan: list[Action] = []
-        self.cap = view.cap(tribe)
+        self.cap = position.cap(view, tribe)
         self.own = [i for i in view.board.land_tiles if view.owner[i] == tribe]
         self.own_set = set(self.own)
         self.used_tiles: set[int] = set()
@@ -102,7 +103,7 @@ class Planner:
     def answers(self) -> None:
         """(0) Answers to last turn's proposals, by T-16's AI rules."""
         v, tid = self.view, self.tid
-        counts = v.tile_counts()
+        counts = position.tile_counts(v)
         for war, target, made in v.demands:
             if target == tid and made == v.turn - 1:
                 pay = counts.get(war, 0) >= 2 * counts.get(tid, 0)
@@ -122,18 +123,21 @@ class Planner:
         specials = [i for i in self.own if v.board.special[i]]
         if specials and "extraction" not in t.techs:
             self._research("extraction")
-        best: tuple[float, Action, tuple[int, int, int]] | None = None
-        for action in self.legal:
+        best: list[tuple[float, Action, tuple[int, int, int]]] = []
+        for action in self.legal_list:
             gain, cost = self._payback(action)
             if gain <= 0:
                 continue
             ratio = (cost[0] + cost[1] + cost[2]) / gain
             if ratio > 8:
                 continue
-            if best is None or ratio < best[0]:
-                best = (ratio, action, cost)
-        if best is not None:
-            _, action, cost = best
+            if not best or ratio < best[0][0]:
+                best = [(ratio, action, cost)]
+            elif ratio == best[0][0]:
+                best.append((ratio, action, cost))
+        if best:
+            # T-21.1: ties broken by the agent's RNG (system tribes: the first in rules order)
+            _, action, cost = best[self.rng.below(len(best))] if self.rng else best[0]
             rest = [self.budget[k] - cost[k] for k in range(3)]
             if min(rest) >= 0 and sum(rest) >= W["reserve"]:
                 self.add(action, cost)
@@ -204,7 +208,7 @@ class Planner:
             a += ATTACK["military_tactics"]
         if t.totem == "snake":
             a += ATTACK["snake"]
-        a += v.outpost_bonus(self.tid, tile)
+        a += position.outpost_bonus(v, self.tid, tile)
         outside = target in (UNDEAD, GOBLIN) or (target >= 0 and v.tribes[target].kind == "system")
         if t.faction == "pioneer" and outside:
             a += ATTACK["human_glory"]
@@ -223,7 +227,7 @@ class Planner:
         if owner == NOBODY and self.t.faction == "pioneer":
             return value - 1 - surcharge, 1, 1 + surcharge
         attack = self.attack_bonus(owner, tile, sea)
-        defense = v.defense(tile, self.tid, side)
+        defense = position.defense(v, tile, self.tid, side)
         best = (-1e9, 0, 0)
         for x in range(1, 7):
             cost = x + surcharge
@@ -312,7 +316,7 @@ class Planner:
         richest = max(near, key=lambda o: (sum(v.tribes[o].res), -o))
         if "military_tactics" not in self.t.techs and self.total() >= 12:
             self._research("military_tactics")
-        capital = v.capital_of(self.tid)
+        capital = position.capital_of(v, self.tid)
         if capital >= 0 and self.total() >= 8:
             for s, j in enumerate(v.board.sides[capital]):
                 if j >= 0 and v.owner[j] == richest and not v.walls[capital * 4 + s]:
@@ -322,7 +326,7 @@ class Planner:
     def spells(self) -> None:
         """(4) Rock Solid when outgunned, else Meteor on an enemy city, else Steal."""
         v, tid, t = self.view, self.tid, self.t
-        if v.tower_of(tid) < 0 or "primitive_magic" not in t.techs:
+        if position.tower_of(v, tid) < 0 or "primitive_magic" not in t.techs:
             return
         near = self.neighbours()
         mine = sum(t.res)
@@ -362,40 +366,3 @@ def plan_turn(view: TerritoryView, tribe: int, legal: list[Action],
     """The greedy orders of `tribe` for this turn, in entry order; `rng` breaks ties (system
     tribes, run inside the rules, pass none and break ties by tile order)."""
     return Planner(view, tribe, legal, rng).run()
-
-
-class GreedyAgent(Agent):
-    """T-21.1, one action per call from a plan made at the turn's first call."""
-
-    id = "greedy"
-
-    def __init__(self, seat: int, seed: int) -> None:
-        super().__init__(seat, seed)
-        self._turn = -1
-        self._queue: list[Action] = []
-
-    def choose(self, view: TerritoryView, legal: list[Action]) -> Action:  # type: ignore[override]
-        """The next planned action that is still legal, else submit."""
-        if view.phase is Phase.PICK:
-            picks = {a.faction: a for a in legal if isinstance(a, A.PickFaction)}
-            for faction in AI_FACTIONS:
-                if faction in picks:
-                    return picks[faction]
-            return legal[0]
-        if view.turn != self._turn:
-            self._turn = view.turn
-            self._queue = plan_turn(view, self.seat, legal, self.rng)
-        allowed = set(legal)
-        skipping = False
-        while self._queue:
-            action = self._queue.pop(0)
-            if isinstance(action, A.Step) and skipping:
-                continue  # the arrow it extends was refused
-            if action in allowed:
-                return action
-            skipping = isinstance(action, (A.Arrow, A.Step))
-        if A.SUBMIT in allowed:
-            return A.SUBMIT
-        removals = [a for a in legal if isinstance(a, A.RemoveOrder)]
-        return removals[-1] if removals else legal[self.rng.below(len(legal))]
-

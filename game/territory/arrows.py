@@ -1,0 +1,521 @@
+"""Dice for Land arrows (T-11): entering an arrow step by step, and resolving it near to far.
+
+`check_arrow` / `check_step` are the single source of legality for arrows (`legal_steps`
+enumerates what `check_step` accepts); `do_arrow` resolves one arrow in a block (T-11.4) and
+`capture` applies T-11.8, including the Shadow grudge (T-13.7).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.core.errors import IllegalAction
+from game.territory import actions as A
+from game.territory import effects, magic, position
+from game.territory import events as E
+from game.territory.constants import (
+    BUILDINGS, ATTACK, CAMP, CAPITAL, CHASM, CITY, ECON, GOLD, LAND, NONE, RAZE, RAZE_VALUE, RUIN, SEA,
+    VOLCANO, ZERO,
+)
+from game.territory.plans import Plan, no, rule, valid_tile
+from game.territory.state import GOBLIN, NOBODY, Order, TerritoryState, UNDEAD
+
+HELD = -1  # "previous path tile is held" (origin, or an attack step assumed captured)
+GRUDGE_BUILDINGS = (CAMP, CITY, CAPITAL)  # what turns undead when Shadow loses it (T-13.7)
+
+
+def open_arrow(st: TerritoryState, tribe: int) -> Order | None:
+    """The order `step` would extend: the last order if it is an arrow."""
+    orders = st.tribes[tribe].orders
+    return orders[-1] if orders and orders[-1].steps else None
+
+
+def unfinished(st: TerritoryState, tribe: int) -> bool:
+    """The arrow entered last ends with a crossing (T-11.1: the last tile is attacked)."""
+    arrow = open_arrow(st, tribe)
+    return arrow is not None and arrow.steps[-1].x == 0
+
+
+def surcharge(st: TerritoryState, tribe: int, tile: int) -> int:
+    """T-11.2: the extra cost of crossing a tile."""
+    kind = st.board.kind[tile]
+    if kind == SEA:
+        return 0 if st.tribes[tribe].faction == "tide" else ATTACK["surcharge_sea"]
+    if kind == LAND:
+        return ATTACK["surcharge_unclaimed"]
+    return ATTACK["surcharge_chasm"]
+
+
+def check_path(st: TerritoryState, tribe: int, prev_kind: int, tile: int, x: Any, raze: Any,
+                pending: int) -> IllegalAction | Plan:
+    """T-11.1..11.3 for one path tile entered after a tile of kind `prev_kind`."""
+    if type(x) is not int or not 0 <= x <= 6:
+        return no("territory.bad_x", x=str(x))
+    if raze not in RAZE:
+        return rule("T-11.8")
+    kind = st.board.kind[tile]
+    faction = st.tribes[tribe].faction
+    owner = NOBODY
+    if kind == SEA:
+        if x:
+            return rule("T-11.1")
+        if prev_kind not in (HELD, SEA):
+            return no("territory.sea_entry")
+    elif kind in (CHASM, VOLCANO):
+        if faction != "pioneer":
+            return no("territory.cannot_skip", tile=tile)
+        if x:
+            return rule("T-13.3")
+    else:
+        owner = position.seen_owner(st, tile)
+        if owner == tribe:
+            return rule("T-11.1")
+        if x == 0 and owner != NOBODY:
+            return no("territory.cannot_skip", tile=tile)
+    if x == 0:
+        if raze != "none":
+            return rule("T-11.8")
+        return Plan(ZERO, surcharge(st, tribe, tile))
+    if raze != "none":
+        if position.seen_building(st, tile) not in RAZE_VALUE:
+            return rule("T-11.8")
+        if raze == "special" and not st.board.special[tile]:
+            return rule("T-11.8")
+    if position.grievance(st, tribe, owner) and owner >= 0 and x + pending >= 2:
+        return Plan(ZERO, x - 1, (), True)
+    return Plan(ZERO, x)
+
+
+def check_arrow(st: TerritoryState, tribe: int, a: A.Arrow) -> IllegalAction | Plan:
+    """T-11.1..11.3: the first tile of a new arrow from an own origin."""
+    if not valid_tile(st, a.origin) or not valid_tile(st, a.tile):
+        return no("no_such_place")
+    if not position.owns(st, tribe, a.origin):
+        return no("territory.not_yours")
+    if a.tile not in st.board.adjacent[a.origin] and not (
+            st.tribes[tribe].faction == "shadow" and st.tunnel[a.origin] == a.tile):
+        return rule("T-11.1")
+    return check_path(st, tribe, HELD, a.tile, a.x, a.raze, 0)
+
+
+def arrow_options(st: TerritoryState, tribe: int, origin: int, tile: int) -> list[tuple[Any, Plan]]:
+    """Every `arrow` from `origin` to `tile` that `check_arrow` accepts, with its plan.
+
+    As for steps, the result depends on x only through 0 / 1 / more (with no pending
+    crossings the grievance discount needs x >= 2), so seven checker calls decide all 21."""
+    out: list[tuple[Any, Plan]] = []
+    cross = check_arrow(st, tribe, A.Arrow(origin, tile, 0, "none"))
+    if isinstance(cross, Plan):
+        out.append((A.Arrow(origin, tile, 0, "none"), cross))
+    for raze in RAZE:
+        one = A.Arrow(origin, tile, 1, raze)
+        plan = check_arrow(st, tribe, one)
+        if isinstance(plan, Plan):
+            out.append((one, plan))
+        two = check_arrow(st, tribe, A.Arrow(origin, tile, 2, raze))
+        if isinstance(two, Plan):
+            less = 1 if two.discount else 0
+            out.extend((A.Arrow(origin, tile, x, raze), Plan(ZERO, x - less, (), two.discount))
+                       for x in range(2, 7))
+    return out
+
+
+def check_repeat(st: TerritoryState, tribe: int, arrow: Order, a: A.Step) -> IllegalAction | Plan:
+    """T-13.7: a `repeat` attack right after an attack on a visible Shadow camp, city or
+    capital (the only case where it can matter)."""
+    if type(a.x) is not int or not 0 <= a.x <= 6:
+        return no("territory.bad_x", x=str(a.x))
+    steps = arrow.steps
+    last = steps[-1]
+    prev = last.tile
+    again = len(steps) >= 2 and steps[-2].tile == prev
+    target = position.seen_owner(st, prev)
+    if (last.x == 0 or a.x == 0 or again or target < 0
+            or st.tribes[target].faction != "shadow"
+            or position.seen_building(st, prev) not in GRUDGE_BUILDINGS):
+        return rule("T-11.1")
+    if a.raze not in RAZE:
+        return rule("T-11.8")
+    if a.raze != "none" and (position.seen_building(st, prev) not in RAZE_VALUE or (
+            a.raze == "special" and not st.board.special[prev])):
+        return rule("T-11.8")
+    return Plan(ZERO, a.x)
+
+
+def step_context(st: TerritoryState, tribe: int, arrow: Order, tile: int) -> IllegalAction | tuple[int, int]:
+    """T-11.1 for the next path tile of `arrow` (not a repeat): a refusal, or the kind of
+    the previous tile as `check_path` needs it and the crossings pending before it."""
+    steps = arrow.steps
+    last = steps[-1]
+    prev = last.tile
+    if tile == arrow.action.origin or any(s.tile == tile for s in steps):  # type: ignore[attr-defined]
+        return rule("T-11.1")
+    if tile not in st.board.adjacent[prev] and not (
+            st.tribes[tribe].faction == "shadow" and st.tunnel[prev] == tile):
+        return rule("T-11.1")
+    prev_kind = HELD if last.x else st.board.kind[prev]
+    pending = 0
+    for s in reversed(steps):
+        if s.x:
+            break
+        pending += len(s.escrow)
+    return prev_kind, pending
+
+
+def check_step(st: TerritoryState, tribe: int, a: A.Step) -> IllegalAction | Plan:
+    """T-11.1..11.3: the next tile of the arrow entered last."""
+    arrow = open_arrow(st, tribe)
+    if arrow is None:
+        return rule("T-11.1")
+    if not valid_tile(st, a.tile):
+        return no("no_such_place")
+    if a.tile == arrow.steps[-1].tile:
+        return check_repeat(st, tribe, arrow, a)
+    context = step_context(st, tribe, arrow, a.tile)
+    if isinstance(context, IllegalAction):
+        return context
+    return check_path(st, tribe, context[0], a.tile, a.x, a.raze, context[1])
+
+
+def step_options(st: TerritoryState, tribe: int) -> tuple[tuple[int, tuple[Any, ...]], ...]:
+    """Every `step` `check_step` accepts for the open arrow, grouped by cost:
+    ((generic cost, steps), ...). Memoised on the tribe per (arrow, length): nothing else
+    it depends on changes during ORDERS.
+
+    A step's checker result depends on x only through 0 (cross) / 1 / more (the grievance
+    discount needs a total cost of 2), so three checker calls per tile and raze decide all
+    seven x.
+    """
+    arrow = open_arrow(st, tribe)
+    if arrow is None:
+        return ()
+    t = st.tribes[tribe]
+    # the board-level cache object is part of the key: it is replaced whenever the board
+    # may have changed (RESOLVE, START, test set-ups)
+    memo_key = (st.turn, arrow.id, len(arrow.steps))
+    memo = t.step_memo
+    if memo is not None and memo[0] == memo_key and memo[1] is st._cache and not st._resolving:
+        return memo[2]
+    groups: dict[int, list[Any]] = {}
+    last = arrow.steps[-1].tile
+    nbs = list(st.board.adjacent[last])
+    if t.faction == "shadow" and st.tunnel[last] >= 0:
+        nbs.append(st.tunnel[last])
+    nbs.append(last)
+    seen: set[int] = set()
+    for j in nbs:
+        if j in seen:
+            continue
+        seen.add(j)
+        if j == last:
+            # a repeat: `check_repeat` decides each candidate; its refusal of (1, none)
+            # depends on neither x nor raze, so it rules out every repeat at once
+            if isinstance(check_repeat(st, tribe, arrow, A.Step(j, 1, "none")), IllegalAction):
+                continue
+            for raze in RAZE:
+                for x in range(7):
+                    plan = check_repeat(st, tribe, arrow, A.Step(j, x, raze))
+                    if isinstance(plan, Plan):
+                        groups.setdefault(plan.generic, []).append(A.Step(j, x, raze))
+            continue
+        context = step_context(st, tribe, arrow, j)
+        if isinstance(context, IllegalAction):
+            continue
+        prev_kind, pending = context
+        for cost, step in path_options(st, tribe, prev_kind, j, pending):
+            groups.setdefault(cost, []).append(step)
+    options = tuple((cost, tuple(steps)) for cost, steps in groups.items())
+    if not st._resolving:
+        t.step_memo = (memo_key, st._cache, options)
+    return options
+
+
+def path_options(st: TerritoryState, tribe: int, prev_kind: int, tile: int,
+                 pending: int) -> tuple[tuple[int, A.Step], ...]:
+    """Every (cost, step) `check_path` accepts for `tile` after a tile of `prev_kind`.
+
+    Memoised on the board under a key naming everything else `check_path` reads: the
+    faction, the public owner (as unclaimed / another tribe / a neutral; an own tile is
+    refused whatever the key), the public building, the grievance and whether crossings
+    are pending (a grievance discount needs x + pending >= 2). The result depends on x
+    only through 0 / 1 / more, so seven checker calls decide all 19 candidates."""
+    owner = position.seen_owner(st, tile)
+    faction = st.tribes[tribe].faction
+    rel = 3 if owner == tribe else 0 if owner == NOBODY else 1 if owner >= 0 else 2
+    key = ("path", tile, faction, prev_kind, rel, position.seen_building(st, tile),
+           owner >= 0 and position.grievance(st, tribe, owner), pending >= 1)
+    memo = st.board.memo
+    options = memo.get(key)
+    if options is None:
+        out: list[tuple[int, A.Step]] = []
+        cross = check_path(st, tribe, prev_kind, tile, 0, "none", pending)
+        if isinstance(cross, Plan):
+            out.append((cross.generic, A.Step(tile, 0, "none")))
+        for raze in RAZE:
+            one = check_path(st, tribe, prev_kind, tile, 1, raze, pending)
+            if isinstance(one, Plan):
+                out.append((one.generic, A.Step(tile, 1, raze)))
+            two = check_path(st, tribe, prev_kind, tile, 2, raze, pending)
+            if isinstance(two, Plan):
+                less = 1 if two.discount else 0
+                out.extend((x - less, A.Step(tile, x, raze)) for x in range(2, 7))
+        options = memo[key] = tuple(out)
+    return options
+
+
+def legal_steps(st: TerritoryState, tribe: int, budget: int) -> list[Any]:
+    """Every `step` `check_order` accepts now with `budget` resources (the caller knows the
+    order limits allow one)."""
+    out: list[Any] = []
+    for cost, steps in step_options(st, tribe):
+        if cost <= budget:
+            out.extend(steps)
+    return out
+
+
+def attack_bonus(st: TerritoryState, tid: int, target: int, tile: int, crossed_sea: bool,
+                 fervor: bool) -> int:
+    """T-11.6: A for one step of `tid` against `target`'s tile."""
+    t = st.tribes[tid]
+    a = 0
+    if "military_tactics" in t.techs:
+        a += ATTACK["military_tactics"]
+    if t.totem == "snake":
+        a += ATTACK["snake"]
+    if fervor:
+        a += ATTACK["battle_fervor"]
+    a += position.outpost_bonus(st, tid, tile)
+    outside = target in (UNDEAD, GOBLIN) or (target >= 0 and st.tribes[target].kind == "system")
+    if t.faction == "pioneer" and outside:
+        a += ATTACK["human_glory"]
+    if crossed_sea and "landing" in t.techs:
+        a += ATTACK["landing"]
+    if target >= 0 and position.grievance(st, tid, target):
+        a += ATTACK["grievance"]
+    return a
+
+
+def guard_for(st: TerritoryState, target: int, tile: int) -> list[int] | None:
+    """A registered guard of `target` covering `tile` with steps left, if any."""
+    shields = st._shields
+    if shields is None or target < 0:
+        return None
+    for g in shields.guards:
+        if g[0] == target and g[2] > 0 and (g[1] == -1 or g[1] == tile):
+            return g
+    return None
+
+
+def use_guard(st: TerritoryState, g: list[int]) -> None:
+    """T-13.3: the guard stops one step and consumes 5 of its gold (first taken)."""
+    g[2] -= 1
+    tribe = st.tribes[g[0]]
+    for k, o in enumerate(tribe.orders):
+        if o.id == g[3]:
+            n = ECON["guard_gold"]
+            used, rest = o.escrow[:n], o.escrow[n:]
+            tribe.orders[k] = Order(o.id, o.action, rest, o.steps)
+            effects.emit(st, E.Spent(g[0], o.id, effects.amounts_of(used)))
+            return
+
+
+def do_arrow(st: TerritoryState, tid: int, o: Order) -> None:
+    """T-11.4: steps near to far; stop at the first failure, refund what follows."""
+    tribe = st.tribes[tid]
+    a: A.Arrow = o.action  # type: ignore[assignment]
+    effects.drop_order(st, tid, o)
+    steps = o.steps
+    esc = [list(s.escrow) for s in steps]
+    bound = {}
+    for b in list(tribe.orders):
+        if isinstance(b.action, A.Cast) and b.action.spell in magic.BOUND_SPELLS and b.action.order == o.id:
+            bound[(b.action.spell, b.action.step)] = b
+    fervor_order = bound.get(("battle_fervor", -1))
+
+    def refund_from(k: int) -> None:
+        """Refund step k and everything after it."""
+        units = [u for idx in range(k, len(esc)) for u in esc[idx]]
+        for idx in range(k, len(esc)):
+            esc[idx] = []
+        effects.refund_units(st, tid, o.id, units)
+
+    if st.owner[a.origin] != tid:  # (a)
+        effects.emit(st, E.OrderVoid(tid, o.id, "T-11.4a"))
+        refund_from(0)
+        return
+    effects.emit(st, E.ArrowStarted(tid, o.id, a.origin, tuple((s.tile, s.x) for s in steps)))
+    prev = a.origin
+    pending: list[int] = []
+    crossed_sea = False
+    last_side = -1
+    fervor = False
+    fervor_done = fervor_order is None
+    k = 0
+    while k < len(steps):
+        step = steps[k]
+        tile = step.tile
+        kind = st.board.kind[tile]
+        if step.x == 0:  # a crossing
+            if kind == LAND:
+                if st.owner[tile] == tid:  # D29: a held tile
+                    effects.refund_units(st, tid, o.id, esc[k])
+                    esc[k] = []
+                    prev = tile
+                    k += 1
+                    continue
+                if position.hidden(st, tile) or st.owner[tile] != NOBODY:
+                    g = st.board.group_of[tile]
+                    if g >= 0 and position.hidden(st, tile):
+                        effects.reveal_group(st, g)
+                    effects.emit(st, E.StepResolved(tid, o.id, k, tile, st.owner[tile], 0, 0, 0, 0,
+                                             (), "stopped", "T-11.4a"))
+                    refund_from(min(pending) if pending else k)
+                    break
+            pending.append(k)
+            crossed_sea = crossed_sea or kind == SEA
+            prev = tile
+            k += 1
+            continue
+        repeat = k > 0 and steps[k - 1].tile == tile
+        if repeat:
+            side = last_side
+        else:
+            side = st.board.side_between(tile, prev)
+        g = st.board.group_of[tile]
+        if g >= 0 and position.hidden(st, tile):
+            effects.reveal_group(st, g)
+        target = st.owner[tile]
+        cost_idx = pending + [k]
+        if target == tid:  # (b)
+            units = [u for idx in cost_idx for u in esc[idx]]
+            for idx in cost_idx:
+                esc[idx] = []
+            effects.emit(st, E.StepResolved(tid, o.id, k, tile, tid, step.x, 0, 0, 0, (), "held"))
+            effects.refund_units(st, tid, o.id, units)
+            prev, pending, crossed_sea, last_side = tile, [], False, side
+            k += 1
+            continue
+        # (c)..(f): bound spells are settled now, needed or not (T-10.1)
+        tower_ok = position.tower_of(st, tid) >= 0
+        if not fervor_done:
+            fervor_done = True
+            if tower_ok:
+                effects.spend(st, tid, fervor_order)
+                effects.emit(st, E.SpellCast(tid, "battle_fervor", o.id, "done"))
+                fervor = True
+            else:
+                effects.void(st, tid, fervor_order, "T-10.1")
+        spells = {}
+        for name in ("bewitch", "fortune"):
+            b = bound.pop((name, k), None)
+            if b is not None:
+                if tower_ok:
+                    effects.spend(st, tid, b)
+                    spells[name] = True
+                else:
+                    effects.void(st, tid, b, "T-10.1")
+        if spells and target >= 0 and effects.blessed(st, target):
+            for name in spells:
+                effects.emit(st, E.SpellCast(tid, name, tile, "blocked"))
+            spells = {}
+        for name in spells:
+            effects.emit(st, E.SpellCast(tid, name, tile, "done"))
+        if target >= 0:
+            effects.break_treaty(st, tid, target)
+            st.attacked[(tid, target)] = st.turn
+        elif target == UNDEAD:
+            st.hostile[tile] |= 1 << tid
+        cost = [u for idx in cost_idx for u in esc[idx]]
+        for idx in cost_idx:
+            esc[idx] = []
+        if target >= 0 and position.grievance(st, tid, target) and not step.discount and len(cost) >= 2:
+            effects.refund_units(st, tid, o.id, cost[-1:])  # T-16.3: in t+1 as a refund
+            cost = cost[:-1]
+        shields = st._shields
+        if target >= 0 and shields is not None and target in shields.rock:  # (c)
+            effects.emit(st, E.Spent(tid, o.id, effects.amounts_of(cost)))
+            effects.emit(st, E.StepResolved(tid, o.id, k, tile, target, step.x, 0, 0, 0, (), "failed",
+                                     "rock_solid"))
+            refund_from(k + 1)
+            break
+        guard = guard_for(st, target, tile)
+        if guard is not None:  # (d)
+            use_guard(st, guard)
+            effects.emit(st, E.StepResolved(tid, o.id, k, tile, target, step.x, 0, 0, 0, (), "stopped",
+                                     "guard"))
+            effects.refund_units(st, tid, o.id, cost)
+            refund_from(k + 1)
+            break
+        x = step.x
+        attack = attack_bonus(st, tid, target, tile, crossed_sea, fervor)
+        defense = position.defense(st, tile, tid, side)
+        dice: tuple[int, ...] = ()
+        if spells.get("bewitch"):  # (e)
+            y, ok = x + attack - defense, True
+        elif tribe.faction == "pioneer" and target == NOBODY:  # (e) Open Frontier, D30
+            n_cross = sum(len(steps[idx].escrow) for idx in pending)
+            keep = n_cross + 1
+            effects.refund_units(st, tid, o.id, cost[keep:])
+            cost = cost[:keep]
+            x, y, ok = 1, 1 + attack - defense, True
+        else:  # (f)
+            y = x + attack - defense
+            if y <= 0:
+                ok = False
+            elif y >= 6:
+                ok = True
+            else:
+                die = st.rng.die(6)
+                dice = (die,)
+                ok = die <= y
+                if not ok and spells.get("fortune"):
+                    die = st.rng.die(6)
+                    dice = (dice[0], die)
+                    ok = die <= y
+        if cost:
+            effects.emit(st, E.Spent(tid, o.id, effects.amounts_of(cost)))
+        if not ok:  # (g)
+            effects.emit(st, E.StepResolved(tid, o.id, k, tile, target, x, attack, defense, y, dice,
+                                     "failed"))
+            refund_from(k + 1)
+            break
+        grudge = capture(st, tid, tile, target, step.raze, o.id, k, x, attack, defense, y, dice)
+        prev, pending, crossed_sea, last_side = tile, [], False, side
+        k += 1
+        if grudge and not (k < len(steps) and steps[k].tile == tile):
+            refund_from(k)  # T-13.7: the arrow ends
+            break
+    for b in list(bound.values()):
+        if b in tribe.orders:
+            effects.void(st, tid, b, "T-10.1")
+    if fervor_order is not None and fervor_order in tribe.orders:
+        effects.void(st, tid, fervor_order, "T-10.1")
+
+
+def capture(st: TerritoryState, tid: int, tile: int, target: int, raze: str, order: int, k: int, x: int,
+            attack: int, defense: int, y: int, dice: tuple[int, ...]) -> bool:
+    """T-11.8 in order; returns True when the Shadow grudge turned the tile undead."""
+    b = st.building[tile]
+    if target >= 0 and st.tribes[target].faction == "shadow" and b in GRUDGE_BUILDINGS:
+        effects.emit(st, E.StepResolved(tid, order, k, tile, target, x, attack, defense, y, dice,
+                                 "grudge"))
+        effects.turn_undead(st, tile, "grudge", 1 << tid)
+        return True
+    effects.emit(st, E.StepResolved(tid, order, k, tile, target, x, attack, defense, y, dice,
+                             "captured"))
+    effects.set_owner(st, tile, tid, "capture")
+    b = st.building[tile]
+    if raze != "none" and b in RAZE_VALUE:
+        value = RAZE_VALUE[b]
+        special = st.board.special[tile]
+        amounts = [0, 0, 0]
+        amounts[special if raze == "special" and special else GOLD] = value
+        left = "ruin" if b == CITY else ""
+        st.building[tile] = RUIN if left else NONE
+        st.commerce[tile] = False
+        effects.emit(st, E.Destroyed(tile, BUILDINGS[b], "raze", left))
+        effects.gain(st, tid, amounts, "raze", tile)
+    if st.tribes[tid].faction == "war" and target != NOBODY:
+        effects.gain(st, tid, (ECON["plunder_gold"], 0, 0), "plunder", tile)
+    effects.take_treasure(st, tid, tile)
+    return False

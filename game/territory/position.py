@@ -1,0 +1,293 @@
+"""Dice for Land queries over the public parts of a game (T-7, T-9, T-11.6, T-14, T-18).
+
+Plain functions of `st`, which may be the state or a seat's view (both carry board, params,
+turn, owner, building, commerce, walls, tunnel, desolate, gift, tribes, revealed,
+winter_until, turmoil_until, grievances), so the AI computes exactly what the rules compute
+from what it may see.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.territory.constants import (
+    ATTACK, BUILDING, CAPITAL, CITY, COMMERCE_GOLD, ECON, FLOWER, NONE, OUTPOST,
+    OUTPOST_ATTACK, SIDES, SUN_CAP, SUN_DEFENSE, SUN_GOLD, TOWER, TREE, WALL_LEVELS, WORKSHOP,
+)
+from game.territory.state import NOBODY, UNDEAD, GOBLIN, OWNER_NAMES
+
+
+def hidden(st: Any, i: int) -> bool:
+    """A tile of a neutral group nobody has found yet (looks like unclaimed land)."""
+    g = st.board.group_of[i]
+    return g >= 0 and not st.revealed[g] and st.owner[i] in (UNDEAD, GOBLIN)
+
+
+def seen_owner(st: Any, i: int) -> int:
+    """The owner the public sees (hidden tiles are unclaimed, T-18.3)."""
+    return NOBODY if hidden(st, i) else st.owner[i]
+
+
+def seen_owners(st: Any) -> list[int]:
+    """Every tile's owner as the public sees it; cached on a state during ORDERS (the board
+    cannot change until RESOLVE)."""
+    cache = getattr(st, "_cache", None)
+    if cache is None or st._resolving:
+        return _seen_owners(st)
+    seen = cache.get("seen")
+    if seen is None:
+        seen = cache["seen"] = _seen_owners(st)
+    return seen
+
+
+def _seen_owners(st: Any) -> list[int]:
+    seen = list(st.owner)
+    for g, group in enumerate(st.board.groups):  # only unrevealed neutral tiles are hidden
+        if not st.revealed[g]:
+            for i in group.tiles:
+                if hidden(st, i):
+                    seen[i] = NOBODY
+    return seen
+
+
+def seen_building(st: Any, i: int) -> int:
+    """The main building the public sees."""
+    return NONE if hidden(st, i) else st.building[i]
+
+
+def tiles_of(st: Any, tribe: int) -> list[int]:
+    """The tribe's tiles in tile order (a tribe's tiles are never hidden, so the public sees
+    the same). On a state during ORDERS the list is cached for the turn: do not change it."""
+    cache = getattr(st, "_cache", None)
+    if cache is None or st._resolving:
+        owner = st.owner
+        return [i for i in st.board.land_tiles if owner[i] == tribe]
+    key = ("own", tribe, st.turn)
+    own = cache.get(key)
+    if own is None:
+        owner = st.owner
+        own = cache[key] = [i for i in st.board.land_tiles if owner[i] == tribe]
+    return own
+
+
+def tile_counts(st: Any) -> dict[int, int]:
+    """Tiles per tribe."""
+    counts: dict[int, int] = {}
+    for i in st.board.land_tiles:
+        o = st.owner[i]
+        if o >= 0:
+            counts[o] = counts.get(o, 0) + 1
+    return counts
+
+
+def has_tech(st: Any, tribe: int, tech: str) -> bool:
+    """The tribe has the technology active."""
+    return tribe >= 0 and tech in st.tribes[tribe].techs
+
+
+def faction_of(st: Any, owner: int) -> str:
+    """The faction of an owner (or unclaimed / undead / goblin)."""
+    return st.tribes[owner].faction if owner >= 0 else OWNER_NAMES[owner]
+
+
+def tower_of(st: Any, tribe: int) -> int:
+    """The tile of the tribe's tower (Jungle: its Tree), or -1 (T-10.1)."""
+    t = st.tribes[tribe]
+    wanted = TREE if t.faction == "jungle" else TOWER
+    building = st.building
+    for i in tiles_of(st, tribe):
+        if building[i] == wanted:
+            return i
+    return -1
+
+
+def capital_of(st: Any, tribe: int) -> int:
+    """The tile of the tribe's capital, or -1."""
+    building = st.building
+    for i in tiles_of(st, tribe):
+        if building[i] == CAPITAL:
+            return i
+    return -1
+
+
+def owns_building(st: Any, tribe: int, name: str) -> bool:
+    """Building prerequisites (T-9.1): the Tree counts as a tower; "city" = city or capital."""
+    if name == "tower":
+        return tower_of(st, tribe) >= 0
+    wanted = {"workshop": (WORKSHOP,), "city": (CITY, CAPITAL)}.get(name, ())
+    building = st.building
+    return any(building[i] in wanted for i in tiles_of(st, tribe))
+
+
+def cap(st: Any, tribe: int) -> int:
+    """T-7.2: base + main buildings on own tiles + Storage per city/capital."""
+    t = st.tribes[tribe]
+    total = st.params.base_cap
+    storage = "storage" in t.techs
+    sun = t.totem == "sun"
+    jungle = t.faction == "jungle"
+    for i in st.board.land_tiles:
+        if st.owner[i] != tribe:
+            continue
+        b = st.building[i]
+        if b == NONE:
+            continue
+        if b == CAPITAL and sun:
+            total += SUN_CAP
+        elif b == TREE:
+            total += BUILDING[TREE].cap if jungle else 0
+        else:
+            total += BUILDING[b].cap
+        if storage and b in (CITY, CAPITAL):
+            total += ECON["storage_cap"]
+    return total
+
+
+def tile_income(st: Any, i: int) -> tuple[int, int, int]:
+    """T-7.1: what an owned tile gives its tribe at the next income."""
+    tribe = st.owner[i]
+    if tribe < 0 or st.desolate[i] > 0:
+        return (0, 0, 0)
+    t = st.tribes[tribe]
+    b = st.building[i]
+    gold = ECON["tile_gold"]
+    if b == CAPITAL and t.totem == "sun":
+        gold += SUN_GOLD
+    elif b != TREE:
+        gold += BUILDING[b].gold if b != NONE else 0
+    if st.commerce[i] and b in (CITY, CAPITAL):
+        gold += COMMERCE_GOLD
+    special = st.board.special[i]
+    if t.faction == "bounty" and special == 0:
+        gold += ECON["bounty_bonus"]
+    gold += st.gift[i]
+    if st.board.cold[i] and st.turn <= st.winter_until:
+        gold -= ECON["winter_malus"]
+    out = [max(0, gold), 0, 0]
+    if special and "extraction" in t.techs:
+        out[special] += 1
+    if b == WORKSHOP:
+        out[1] += BUILDING[WORKSHOP].materials
+    return (out[0], out[1], out[2])
+
+
+def extra_income(st: Any, tribe: int) -> tuple[int, int, int]:
+    """T-7.1: spice treaties, the Flower totem and bought exotics."""
+    t = st.tribes[tribe]
+    out = [0, 0, 0]
+    out[0] += ECON["spice_gold"] * sum(1 for start in t.spice.values() if start <= st.turn)
+    if t.totem == "flower":
+        out[t.flower] += FLOWER[t.flower]
+    if t.exotics_bought and tower_of(st, tribe) >= 0:
+        out[2] += t.exotics_bought
+    return (out[0], out[1], out[2])
+
+
+def income(st: Any, tribe: int) -> tuple[int, int, int]:
+    """T-7.1: what the tribe gets at the next income."""
+    total = list(extra_income(st, tribe))
+    for i in st.board.land_tiles:
+        if st.owner[i] == tribe:
+            g, m, e = tile_income(st, i)
+            total[0] += g
+            total[1] += m
+            total[2] += e
+    return (total[0], total[1], total[2])
+
+
+def building_defense(st: Any, i: int) -> int:
+    """Defense from the main building for its owner (T-11.6, D7)."""
+    owner = st.owner[i]
+    b = st.building[i]
+    if b not in (CITY, CAPITAL, TOWER):
+        return 0
+    bonus = 0
+    if b == CAPITAL and owner >= 0 and st.tribes[owner].totem == "sun":
+        bonus = SUN_DEFENSE
+    elif b in (CITY, CAPITAL):
+        bonus = BUILDING[b].defense
+    if owner >= 0 and "architecture" in st.tribes[owner].techs:
+        bonus += 1
+    return bonus
+
+
+def wall_defense(st: Any, i: int, side: int) -> int:
+    """T-11.6: the wall bonus of tile i against an entry across `side`."""
+    if side < 0:
+        return 0
+    level = st.walls[i * 4 + side]
+    if not level:
+        return 0
+    owner = st.owner[i]
+    arch = 1 if owner >= 0 and "architecture" in st.tribes[owner].techs else 0
+    return WALL_LEVELS[level] + arch
+
+
+def defense(st: Any, i: int, attacker: int, side: int, with_walls: bool = True,
+            with_siege: bool = True) -> int:
+    """D of tile i against `attacker` (-1: an event) entering across `side` of it (-1:
+    none, e.g. through a tunnel). A hidden tile counts as unclaimed (T-18.3)."""
+    owner = seen_owner(st, i)
+    if owner == NOBODY:
+        return ATTACK["unclaimed_defense"]
+    d = st.board.defense[i]
+    bonus = building_defense(st, i)
+    walls = wall_defense(st, i, side) if with_walls else 0
+    d += bonus + walls
+    if owner >= 0 and "military_tactics" in st.tribes[owner].techs:
+        d += 1
+    if with_siege and attacker >= 0 and "siege" in st.tribes[attacker].techs:
+        d -= ATTACK["siege"]
+        if bonus or walls:
+            d -= ATTACK["siege"]
+    return d
+
+
+def outpost_bonus(st: Any, attacker: int, target: int) -> int:
+    """T-11.6: +2 if the attacker owns an outpost around the target."""
+    for j in st.board.around[target]:
+        if st.owner[j] == attacker and st.building[j] == OUTPOST:
+            return OUTPOST_ATTACK
+    return 0
+
+
+def walls_json(st: Any) -> list[dict[str, int]]:
+    """Walls as plain data: one record per tile that has any."""
+    out = []
+    for i in range(st.board.size):
+        levels = st.walls[i * 4:i * 4 + 4]
+        if any(levels):
+            out.append({"tile": i, **{SIDES[s]: levels[s] for s in range(4) if levels[s]}})
+    return out
+
+
+def has_tower(st: Any, tribe: int) -> bool:
+    """`tower_of(tribe) >= 0`, cached while the board cannot change (ORDERS)."""
+    if st._resolving:
+        return tower_of(st, tribe) >= 0
+    key = ("tower", tribe)
+    cache = st._cache
+    if key not in cache:
+        cache[key] = tower_of(st, tribe) >= 0
+    return cache[key]
+
+
+def owns(st: Any, tribe: int, i: int) -> bool:
+    """The tile is the tribe's as the public sees it."""
+    return seen_owner(st, i) == tribe
+
+
+def arch_art(st: Any, tribe: int) -> int:
+    """T-9 Architecture Art: 1 gold less on builds, upgrades and walls."""
+    return 1 if "architecture_art" in st.tribes[tribe].techs else 0
+
+
+def turmoil(st: Any) -> bool:
+    """T-15.1: magic turmoil is on this turn."""
+    return st.turn <= st.turmoil_until
+
+
+def grievance(st: Any, war: int, target: int) -> bool:
+    """T-16.3: `war`'s steps against `target` get +1 attack and cost 1 less now."""
+    return any(w == war and r == target and until >= st.turn
+               for w, r, until in st.grievances)

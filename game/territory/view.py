@@ -1,0 +1,143 @@
+"""Dice for Land views (T-18): what one seat may see, built from the state.
+
+Hidden groups read as unclaimed land without buildings or undead hostility (and the view's
+board has them blanked); other tribes' resources are shown as at START (holdings + escrow),
+their orders, escrow, pending research and settings are absent; treasure spots never appear;
+neither the seed nor the RNG state is part of a view (issue 17).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from game.core.protocol import View
+from game.territory import position
+from game.territory.board import Board, NeutralGroup
+from game.territory.constants import BUILDINGS, NONE, Params
+from game.territory.state import NOBODY, Phase, TerritoryState, Tribe
+
+
+def make_view(st: TerritoryState, seat: int | None) -> "TerritoryView":
+    """T-18: the public board (hidden groups as unclaimed land, no treasure spots), every
+    tribe's public data, and only `seat`'s own orders and holdings/escrow split."""
+    owner, building, hostile = list(st.owner), list(st.building), list(st.hostile)
+    for g, group in enumerate(st.board.groups):  # only neutral tiles can be hidden
+        if not st.revealed[g]:
+            for i in group.tiles:
+                if position.hidden(st, i):
+                    owner[i], building[i], hostile[i] = NOBODY, NONE, 0
+    tribes = []
+    for t in st.tribes:
+        if t.seat == seat and seat is not None:
+            tribes.append(t.copy())
+        else:
+            public = t.copy()
+            escrow = t.escrow()
+            public.res = [t.res[k] + escrow[k] for k in range(3)]
+            public.clear_orders()
+            public.researching = []
+            public.priority, public.flower, public.core = "gme", 0, -1
+            tribes.append(public)
+    return TerritoryView(
+        seat=seat, board=public_board(st.board, st.revealed), params=st.params,
+        seats=st.setup.seats,
+        order=st.order, phase=st.phase, turn=st.turn, pick_index=st.pick_index,
+        tribes=tribes, owner=owner, building=building, commerce=list(st.commerce),
+        walls=list(st.walls), tunnel=list(st.tunnel), desolate=list(st.desolate),
+        gift=list(st.gift), hostile=hostile, revealed=list(st.revealed),
+        submission=st.submission, volcano=st.volcano, turmoil_until=st.turmoil_until,
+        winter_until=st.winter_until, demands=list(st.demands), trades=list(st.trades),
+        vassal_offers=list(st.vassal_offers), grievances=list(st.grievances),
+        attacked=dict(st.attacked), final_turn=st.final_turn, winners=st.winners,
+        to_move=tuple(st.to_move()),
+    )
+
+
+def public_board(board: Board, revealed: Any) -> Board:
+    """T-18.1: the board as a seat may know it: no treasure spots, and unrevealed neutral
+    groups blanked (same indices, no tiles), so nothing hidden travels with a view. Cached
+    on the board per set of revealed groups."""
+    key = ("public", bytes(bool(r) for r in revealed))
+    public = board.memo.get(key)
+    if public is None:
+        groups = tuple(g if revealed[k] else NeutralGroup("", "", (), ())
+                       for k, g in enumerate(board.groups))
+        public = board.memo[key] = replace(board, treasures={}, groups=groups)
+    return public
+
+
+@dataclass
+class TerritoryView(View):
+    """What one seat may see (T-18). Hidden tiles read as unclaimed; other tribes' orders,
+    escrow, settings and pending research are absent, their resources shown as at START."""
+
+    seat: int | None
+    board: Board
+    params: Params
+    seats: tuple[str, ...]
+    order: tuple[int, ...]
+    phase: Phase
+    turn: int
+    pick_index: int
+    tribes: list[Tribe]
+    owner: list[int]
+    building: list[int]
+    commerce: list[bool]
+    walls: list[int]
+    tunnel: list[int]
+    desolate: list[int]
+    gift: list[int]
+    hostile: list[int]
+    revealed: list[bool]
+    submission: tuple[int, ...]
+    volcano: int
+    turmoil_until: int
+    winter_until: int
+    demands: list[tuple[int, int, int]]
+    trades: list[tuple[int, int, int]]
+    vassal_offers: list[tuple[int, int, int]]
+    grievances: list[tuple[int, int, int]]
+    attacked: dict[tuple[int, int], int]
+    final_turn: int
+    winners: tuple[int, ...] | None
+    to_move: tuple[int, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """The view as plain JSON data."""
+        size = self.board.size
+        return {
+            "seat": self.seat,
+            "board": self.board.to_json(public=True),
+            "seats": list(self.seats),
+            "order": list(self.order),
+            "phase": self.phase.value,
+            "turn": self.turn,
+            "pick_index": self.pick_index,
+            "tribes": [t.to_json(t.seat == self.seat and self.seat is not None)
+                       for t in self.tribes],
+            "caps": [position.cap(self, t.id) if t.alive else 0 for t in self.tribes],
+            "incomes": [list(position.income(self, t.id)) if t.alive else [0, 0, 0] for t in self.tribes],
+            "owner": list(self.owner),
+            "building": [BUILDINGS[b] for b in self.building],
+            "commerce": [i for i in range(size) if self.commerce[i]],
+            "walls": position.walls_json(self),
+            "tunnels": [[i, j] for i, j in enumerate(self.tunnel) if j > i],
+            "desolate": {str(i): d for i, d in enumerate(self.desolate) if d},
+            "gift": {str(i): g for i, g in enumerate(self.gift) if g},
+            "undead_hostile": {str(i): h for i, h in enumerate(self.hostile) if h},
+            "revealed_groups": [
+                {"name": g.name, "race": g.race, "tiles": list(g.tiles), "camps": list(g.camps)}
+                for k, g in enumerate(self.board.groups) if self.revealed[k]],
+            "submission": list(self.submission),
+            "volcano": self.volcano,
+            "turmoil_until": self.turmoil_until,
+            "winter_until": self.winter_until,
+            "demands": [list(d) for d in self.demands],
+            "trades": [list(d) for d in self.trades],
+            "vassal_offers": [list(d) for d in self.vassal_offers],
+            "grievances": [list(g) for g in self.grievances],
+            "final_turn": self.final_turn,
+            "winners": list(self.winners) if self.winners is not None else None,
+            "to_move": list(self.to_move),
+        }
