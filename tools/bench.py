@@ -111,8 +111,11 @@ def clone_figures(ruleset_id: str, games: int = 3, seed: int = 1) -> dict:
 
 
 # Issue 18: the hard AI's fixed iteration budget per ruleset, chosen to take about 1 s per
-# decision on a quiet core (measured: tidegate ~400/s, domiplot ~320/s, landship ~70/s), so
-# strength figures are reproducible; in play it thinks for the settings' wall-clock time.
+# decision on a quiet core, so strength figures are reproducible; in play it thinks for the
+# settings' wall-clock time. CPU seconds per searched decision measured on 2026-12-03 (user
+# time of the whole bench run / searched decisions, greedy seats included): tidegate 400 ->
+# 0.56 s, domiplot 300 -> 0.77 s, skirmish 60 -> 1.2 s; landship and territory from single
+# decisions (~70/s and ~140/s).
 SEARCH_ITERATIONS = {"tidegate": 400, "domiplot": 300, "landship": 60, "territory": 200,
                      "skirmish": 60}
 
