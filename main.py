@@ -3,6 +3,7 @@
     python main.py                               title screen
     python main.py play RULESET --seats human,greedy [--map M] [--seed N]
     python main.py simulate RULESET --seats greedy,random --games N [--seed N] [--json] [--jobs N]
+                                 [--iterations N | --think SECONDS]   (budget of `hard` seats)
     python main.py smoke --out DIR               every scene drawn offscreen to PNG files
     python main.py replay SAVE.json
 
@@ -59,9 +60,9 @@ def _parse(args: list[str], flags: dict[str, str], bools: tuple[str, ...] = ()) 
                 value = args[i]
             else:
                 raise CliError(tr("cli.missing_value", option=name))
-            if flags[name] == "int":
+            if flags[name] in ("int", "float"):
                 try:
-                    out[name[2:]] = int(value)
+                    out[name[2:]] = int(value) if flags[name] == "int" else float(value)
                 except ValueError:
                     raise CliError(tr("cli.bad_number", value=value, option=name)) from None
             else:
@@ -84,7 +85,8 @@ def cmd_simulate(args: list[str]) -> int:
     from game.play.simulate import format_table, simulate, stderr_progress
 
     opts = _parse(args, {"--seats": "str", "--games": "int", "--seed": "int", "--jobs": "int",
-                         "--map": "str"}, bools=("--json", "--no-rotate", "--fixed"))
+                         "--map": "str", "--iterations": "int", "--think": "float"},
+                  bools=("--json", "--no-rotate", "--fixed"))
     ruleset = _one_positional(opts, "RULESET")
     seats = [s.strip() for s in str(opts.get("seats", "greedy,random")).split(",") if s.strip()]
     games = int(opts.get("games", 100))  # type: ignore[arg-type]
@@ -94,9 +96,16 @@ def cmd_simulate(args: list[str]) -> int:
     if jobs < 1:
         raise CliError(tr("cli.jobs_positive"))
     options = {"layout": "fixed"} if opts.get("fixed") else None
+    # the hard AI's budget: a fixed iteration count (reproducible) or seconds per decision
+    budget: dict[str, object] = {}
+    if "iterations" in opts:
+        budget["iterations"] = int(opts["iterations"])  # type: ignore[arg-type]
+    if "think" in opts:
+        budget["seconds"] = float(opts["think"])  # type: ignore[arg-type]
     report = simulate(ruleset, seats, games, seed=int(opts.get("seed", 1)),  # type: ignore[arg-type]
                       jobs=jobs, rotate=not opts.get("no-rotate"),
                       map_path=opts.get("map"), options=options,  # type: ignore[arg-type]
+                      agent_options=budget,
                       progress=None if opts.get("json") else stderr_progress)
     print(json.dumps(report) if opts.get("json") else format_table(report))
     return 0
@@ -276,4 +285,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    # the hard AI's worker process is spawned; in the frozen executable it re-enters here
+    import multiprocessing
+    multiprocessing.freeze_support()
     sys.exit(main())

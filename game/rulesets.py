@@ -22,8 +22,12 @@ def _loaded(ruleset: Ruleset, agents_module: object) -> Ruleset:
     `game.ai` from here because it sits below the rulesets and must not import them.
     """
     from game.ai import register_agents
-    if agents_module is not None:
-        register_agents(ruleset.id, getattr(agents_module, "AGENTS"))
+    from game.ai.levels import LEVELS
+    # the deprecated `Ruleset.agents()` serves a ruleset that has no agents.py yet
+    table = getattr(agents_module, "AGENTS") if agents_module is not None else ruleset.agents()
+    # the difficulty levels (easy/normal/hard) wrap the ruleset's greedy agent
+    levels = LEVELS if "greedy" in table else {}
+    register_agents(ruleset.id, {**levels, **table})
     return ruleset
 
 

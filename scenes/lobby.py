@@ -31,7 +31,7 @@ from scenes.scene import MenuScene
 from scenes.drawing import draw_sea, wrap_text
 from scenes.widgets import Button, Choice, TextField, WidgetGroup
 
-SEAT_KINDS = ("human", "greedy", "random")
+SEAT_KINDS = ("human", "easy", "normal", "hard", "greedy", "random")   # levels: issue 18
 OPTION_SLOTS = 2          # option choices fit on one row of the panel, two side by side
 
 

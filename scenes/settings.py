@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass, fields
 
+from game.ai.levels import DEFAULT_THINK_S, THINK_SECONDS
 from game.core.i18n import LANGUAGES, system_language
 from game.core.storage import data_dir, write_json_atomic
 
@@ -25,6 +26,7 @@ class Settings:
     volume: float = 0.7
     muted: bool = False
     ai_pace: str = "normal"
+    think_s: float = DEFAULT_THINK_S      # seconds the hard AI thinks per decision
 
     @classmethod
     def load(cls) -> "Settings":
@@ -45,6 +47,7 @@ class Settings:
             "volume": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1,
             "muted": lambda v: isinstance(v, bool),
             "ai_pace": lambda v: v in AI_PACES,
+            "think_s": lambda v: not isinstance(v, bool) and v in THINK_SECONDS,
         }
         for f in fields(cls):
             if f.name in data and checks[f.name](data[f.name]):

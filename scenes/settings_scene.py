@@ -12,10 +12,10 @@ from game.core.i18n import tr
 from scenes import theme
 from scenes.drawing import draw_sea
 from scenes.scene import MenuScene
-from scenes.settings import AI_PACES, SCALES, SPEEDS
+from scenes.settings import AI_PACES, SCALES, SPEEDS, THINK_SECONDS
 from scenes.widgets import Button, Choice, Slider, WidgetGroup
 
-PANEL_SIZE = (340, 300)   # pixels on the canvas
+PANEL_SIZE = (340, 326)   # pixels on the canvas (eight rows, the hint, Back)
 ROW_H = 22                # height of one widget
 ROW_STEP = 26             # distance between widget rows
 HINT_LINES = 2            # lines of help text between the last row and Back
@@ -109,6 +109,10 @@ class SettingsScene(MenuScene):
             (x, y, width, ROW_H), lambda: tr("settings.ai_pace"),
             [(p, (lambda p=p: tr(f"settings.pace.{p}"))) for p in AI_PACES],
             lambda: s.ai_pace, lambda v: self._set("ai_pace", v)))
+        self.think = row(SettingChoice(
+            (x, y, width, ROW_H), lambda: tr("settings.think"),
+            [(t, (lambda t=t: tr("settings.seconds", n=f"{t:g}"))) for t in THINK_SECONDS],
+            lambda: s.think_s, lambda v: self._set("think_s", v)))
         self.back = self.widgets.add(Button(
             (self.rect.centerx - 50, self.rect.bottom - 34, 100, ROW_H), lambda: tr("settings.back"),
             self.close, icon="arrow_left"))
@@ -176,7 +180,7 @@ class SettingsScene(MenuScene):
         self.widgets.draw(self.app, canvas)
         self._draw_volume_value(canvas)
         hint = self.app.text.wrap(tr("settings.hint"), self.rect.width - 40)
-        top = self.ai_pace.rect.bottom + 8
+        top = self.think.rect.bottom + 8
         for i, line in enumerate(hint[:HINT_LINES]):
             self.app.text.draw(canvas, line, (self.rect.centerx, top + 16 * i), theme.DUSK, "centre")
 

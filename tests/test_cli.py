@@ -38,6 +38,15 @@ def test_simulate_is_reproducible_and_jobs_give_the_same_wins():
     assert a["wins"] == b["wins"] and a["mean_turns"] == b["mean_turns"]
 
 
+def test_issue_18_hard_seats_with_a_fixed_iteration_budget_are_reproducible():
+    args = ("simulate", "tidegate", "--seats", "hard,normal", "--games", "1", "--seed", "2",
+            "--iterations", "6", "--json")
+    a, b = json.loads(run(*args).stdout), json.loads(run(*args).stdout)
+    assert a["wins"] == b["wins"] and a["mean_actions"] == b["mean_actions"]
+    assert a["search"]["hard"]["iterations_mean"] <= 6 and a["search"]["hard"]["decisions"] > 0
+    assert a["agent_options"] == {"iterations": 6}
+
+
 def test_simulate_table_shows_confidence_intervals():
     out = run("simulate", "tidegate", "--seats", "greedy,random", "--games", "4")
     assert out.returncode == 0

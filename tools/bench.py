@@ -1,4 +1,12 @@
-"""One command for the performance figures: `python tools/bench.py [--quick] [--clone] [--out FILE]`.
+"""One command for the performance figures: `python tools/bench.py [--quick] [--clone] [--search] [--out FILE]`.
+
+`--search` (issue 18) reports only the hard AI: per ruleset, hard against greedy in 2-seat
+games and one hard against three greedy in 4-seat games (seats rotating) at a fixed iteration
+budget per ruleset (`SEARCH_ITERATIONS`, about 1 s a decision on a quiet core): win rate with
+95% interval, end causes, iterations per decision and per second, decision time p50/p99; and
+frame time of a game screen run in real time while a hard seat thinks 1 s per decision in its
+worker process (and, to compare in the same run, on a thread, and with a greedy seat instead).
+`--quick` plays 4 games per setting; `--games N`, `--jobs N`, `--rulesets a,b`, `--seats 2,4`.
 
 Prints one JSON report with, for every registered ruleset: random-play actions/s and games/s,
 greedy decision time p50/p99, greedy's win rate against random seats and clone() cost in µs
@@ -102,8 +110,54 @@ def clone_figures(ruleset_id: str, games: int = 3, seed: int = 1) -> dict:
             "positions": len(times), "seats": n}
 
 
-def frame_figures(ruleset_id: str, seconds: float) -> dict:
-    """Run the game scene with AI seats at 1x speed for `seconds` of game time."""
+# Issue 18: the hard AI's fixed iteration budget per ruleset, chosen to take about 1 s per
+# decision on a quiet core, so strength figures are reproducible; in play it thinks for the
+# settings' wall-clock time. CPU seconds per searched decision measured on 2026-12-03 (user
+# time of the whole bench run / searched decisions, greedy seats included): tidegate 400 ->
+# 0.56 s, domiplot 300 -> 0.77 s, skirmish 60 -> 1.2 s; landship and territory from single
+# decisions (~70/s and ~140/s).
+SEARCH_ITERATIONS = {"tidegate": 400, "domiplot": 300, "landship": 60, "territory": 200,
+                     "skirmish": 60}
+
+
+def search_figures(ruleset_id: str, games: int, jobs: int = 1, seats: tuple[int, ...] = (2, 4),
+                   iterations: int | None = None) -> dict:
+    """Hard against greedy: 2 seats (hard, greedy) and, where the ruleset allows 4, one hard
+    against three greedy; seats rotate. Win rate with its 95% interval, end causes, search
+    iterations per decision and per second, searched-decision time p50/p99."""
+    from game import rulesets
+    from game.play.simulate import simulate
+
+    rs = rulesets.get(ruleset_id)
+    budget = iterations or SEARCH_ITERATIONS.get(ruleset_id, 100)
+    out: dict = {"iterations": budget}
+    for n in seats:
+        if not rs.min_players <= n <= rs.max_players:
+            continue
+        rep = simulate(ruleset_id, ["hard"] + ["greedy"] * (n - 1), games, seed=1, jobs=jobs,
+                       agent_options={"iterations": budget})
+        search = rep["search"].get("hard", {})
+        lo, hi = rep["win_rate_ci95"][0]
+        out[f"{n}_seats"] = {
+            "games": rep["games"], "hard_wins": rep["wins"][0],
+            "hard_win_rate": round(rep["win_rate"][0], 3), "ci95": [round(lo, 3), round(hi, 3)],
+            "fair_share": round(1 / n, 3), "end_causes": rep["end_causes"],
+            "mean_rounds": round(rep["mean_turns"], 1),
+            "searched_decisions": search.get("decisions", 0),
+            "iterations_per_decision": round(search.get("iterations_mean", 0.0), 1),
+            "iterations_per_s": round(search.get("iterations_per_s", 0.0)),
+            "decision_ms_p50": round(search.get("p50_ms", 0.0)),
+            "decision_ms_p99": round(search.get("p99_ms", 0.0)),
+            "seconds": round(rep["seconds"], 1),
+        }
+    return out
+
+
+def frame_figures(ruleset_id: str, seconds: float, first_seat: str = "greedy",
+                  think_s: float = 1.0) -> dict:
+    """Run the game scene with AI seats at 1x speed for `seconds` of game time (`first_seat`:
+    the agent of seat 0, e.g. "hard", thinking `think_s` per decision in its worker process;
+    the other seats greedy)."""
     code = f"""
 import json, os, resource, time
 from scenes.app import App
@@ -114,8 +168,8 @@ from game.play.session import GameSession
 from scenes.registry import open_game
 rs = rulesets.get({ruleset_id!r})
 n = rs.max_players
-app = App(Settings(language="en", speed=1, ai_pace="fast"), window_size=(1280, 720))
-session = GameSession(Setup(seats=("greedy",) * n, seed=4, ruleset={ruleset_id!r}),
+app = App(Settings(language="en", speed=1, ai_pace="fast", think_s={think_s!r}), window_size=(1280, 720))
+session = GameSession(Setup(seats=({first_seat!r},) + ("greedy",) * (n - 1), seed=4, ruleset={ruleset_id!r}),
                       [f"P{{i}}" for i in range(n)], list(range(n)))
 open_game(app, session)
 frames = int({seconds} * 60)
@@ -126,9 +180,11 @@ for _ in range(frames):
     cpu.append(time.thread_time() - t0)
 ft = sorted(app.frame_times[-frames:])
 cpu.sort()
+hard = [a for a in session.agents.values() if getattr(a, "id", "") == "hard"]
 print(json.dumps({{"frames": frames, "p50_ms": 1000 * ft[len(ft) // 2], "p99_ms": 1000 * ft[int(len(ft) * 0.99) - 1],
                   "cpu_p50_ms": 1000 * cpu[len(cpu) // 2], "cpu_p99_ms": 1000 * cpu[int(len(cpu) * 0.99) - 1],
                   "actions_played": len(session.actions),
+                  "hard_iterations_last": hard[0].last.iterations if hard else 0,
                   "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}}))
 """
     env = {**os.environ, **HEADLESS, "GAME_DATA_DIR": "/tmp/bench-userdata"}
@@ -232,6 +288,8 @@ def main() -> int:
         return 0
     from scenes.registry import GAME_SCENES
 
+    if "--search" in sys.argv:   # only the hard AI's figures (issue 18)
+        return search_main(quick, out_file)
     report: dict = {"machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0]}, "rulesets": {}}
     for rid in rulesets.ids():
         entry = rules_figures(rid, 30 if quick else 200)
@@ -247,6 +305,102 @@ def main() -> int:
         report["first_frame_executable"] = first_frame([str(exe)])
         report["executable_folder_mb"] = folder_size_mb(exe.parent)
     report["bench_peak_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+    text = json.dumps(report, indent=2)
+    print(text)
+    if out_file:
+        Path(out_file).write_text(text + "\n", encoding="utf-8")
+    return 0
+
+
+def think_frame_figures(ruleset_id: str, seconds: float, mode: str) -> dict:
+    """Frame time of a game screen run in real time (a frame every 1/60 s, as the program
+    does, so the AI really gets the wall time to think) with seat 0 `hard` thinking 1 s per
+    decision: `mode` "process" (the program's way: the search worker process), "thread" (the
+    search on the driver's thread, to show why not) or "greedy" (seat 0 greedy: the baseline)."""
+    code = f"""
+import json, time
+from scenes.app import App
+from scenes.settings import Settings
+from game import rulesets
+from game.core.protocol import Setup
+from game.play.session import GameSession
+from scenes.registry import open_game
+from game.ai.levels import shutdown_worker
+
+def run():
+    mode = {mode!r}
+    n = 2
+    app = App(Settings(language="en", speed=1, ai_pace="fast", think_s=1.0), window_size=(1280, 720))
+    seats = ("greedy" if mode == "greedy" else "hard",) + ("greedy",) * (n - 1)
+    session = GameSession(Setup(seats=seats, seed=4, ruleset={ruleset_id!r}), ["A", "B"], [0, 1])
+    open_game(app, session)
+    if mode == "thread":
+        for agent in session.agents.values():
+            if hasattr(agent, "offload"):
+                agent.offload = False
+    frames = int({seconds} * 60)
+    wall, cpu, searched = [], [], 0
+    for _ in range(frames):
+        t0, c0 = time.perf_counter(), time.thread_time()
+        app.step_frames(1)
+        wall.append(time.perf_counter() - t0)
+        cpu.append(time.thread_time() - c0)
+        rest = 1 / 60 - (time.perf_counter() - t0)
+        if rest > 0:
+            time.sleep(rest)
+    wall.sort()
+    cpu.sort()
+    q = lambda v, p: round(1000 * v[min(len(v) - 1, int(len(v) * p))], 2)
+    print(json.dumps({{"mode": mode, "frames": frames, "p50_ms": q(wall, .5), "p99_ms": q(wall, .99),
+                      "cpu_p50_ms": q(cpu, .5), "cpu_p99_ms": q(cpu, .99),
+                      "actions_played": len(session.actions)}}))
+    shutdown_worker()
+
+if __name__ == "__main__":
+    run()
+"""
+    env = {**os.environ, **HEADLESS, "GAME_DATA_DIR": "/tmp/bench-userdata"}
+    script = Path("/tmp") / f"bench_think_{os.getpid()}.py"   # a file: spawn re-imports __main__
+    script.write_text(code, encoding="utf-8")
+    try:
+        out = subprocess.run([sys.executable, str(script)], cwd=ROOT, env={**env, "PYTHONPATH": str(ROOT)},
+                             capture_output=True, text=True)
+    finally:
+        script.unlink(missing_ok=True)
+    if out.returncode != 0:
+        return {"error": out.stderr.strip().splitlines()[-1] if out.stderr else "failed"}
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def search_main(quick: bool, out_file: str | None) -> int:
+    """`--search [--quick] [--games N] [--jobs N] [--rulesets a,b] [--seats 2,4]`: the hard AI's
+    strength, speed and the frame time of a game screen while it thinks."""
+    from game import rulesets
+    from game.core.protocol import Ruleset
+    from scenes.registry import GAME_SCENES
+
+    def arg(name: str, default: str) -> str:
+        return sys.argv[sys.argv.index(name) + 1] if name in sys.argv else default
+
+    games = int(arg("--games", "4" if quick else "200"))
+    jobs = int(arg("--jobs", "1"))
+    seats = tuple(int(x) for x in arg("--seats", "2,4").split(","))
+    wanted = arg("--rulesets", ",".join(rulesets.ids())).split(",")
+    report: dict = {"machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0],
+                                "load_avg_1min": round(os.getloadavg()[0], 2)},
+                    "games_per_setting": games, "rulesets": {}}
+    for rid in wanted:
+        rs = rulesets.get(rid)
+        if type(rs).state_from_view is Ruleset.state_from_view:
+            report["rulesets"][rid] = {"skipped": "no state_from_view on this branch"}
+            continue
+        entry = search_figures(rid, games, jobs, seats)
+        if rid in GAME_SCENES and "--no-frames" not in sys.argv:
+            entry["frame_while_hard_thinks"] = {
+                mode: think_frame_figures(rid, 5 if quick else 20, mode)
+                for mode in ("process", "thread", "greedy")}
+        report["rulesets"][rid] = entry
+        print(json.dumps({rid: entry}), file=sys.stderr, flush=True)   # progress, one line each
     text = json.dumps(report, indent=2)
     print(text)
     if out_file:

@@ -121,4 +121,8 @@ def make_agent(agent_id: str, ruleset: Ruleset, seat: int, seed: int) -> Agent:
     table = agent_table(ruleset)
     if agent_id not in table:
         raise UnknownName("agent", agent_id, sorted(table))
-    return table[agent_id](seat, agent_seed(seed, seat, agent_id))
+    agent = table[agent_id](seat, agent_seed(seed, seat, agent_id))
+    bind = getattr(agent, "bind", None)
+    if bind is not None:   # agents built on the ruleset (levels, search) get it here
+        bind(ruleset)
+    return agent

@@ -16,6 +16,7 @@ from typing import Any
 
 from game import rulesets
 from game.ai import make_agent
+from game.ai.levels import configure
 from game.core.protocol import Setup
 
 
@@ -28,12 +29,18 @@ class GameRecord:
     actions: int
     cause: str = ""                 # the deciding rule id (Result.cause)
     decision_times: dict[str, list[float]] = field(default_factory=dict)
+    # per searching agent id: (iterations, seconds) of every decision it searched
+    searches: dict[str, list[tuple[int, float]]] = field(default_factory=dict)
 
 
 def play_one(ruleset_id: str, agents: list[str], seed: int, rotate: int = 0,
              map_path: str | None = None, options: dict[str, Any] | None = None,
-             time_decisions: bool = False, max_actions: int = 1_000_000) -> GameRecord:
-    """Play one game; entry k of `agents` sits at seat (k + rotate) % n."""
+             time_decisions: bool = False, max_actions: int = 1_000_000,
+             agent_options: dict[str, Any] | None = None) -> GameRecord:
+    """Play one game; entry k of `agents` sits at seat (k + rotate) % n.
+
+    `agent_options` sets search agents' budget (`iterations` or `seconds`; see
+    `game.ai.levels.configure`); other agents ignore it."""
     ruleset = rulesets.get(ruleset_id)
     n = len(agents)
     seats = [""] * n
@@ -44,7 +51,10 @@ def play_one(ruleset_id: str, agents: list[str], seed: int, rotate: int = 0,
         entry_of_seat[seat] = k
     state = ruleset.new_game(Setup(seats=tuple(seats), seed=seed, map=map_path, options=options or {}))
     players = [make_agent(a, ruleset, i, seed) for i, a in enumerate(seats)]
+    for player in players:
+        configure(player, **(agent_options or {}))
     times: dict[str, list[float]] = {}
+    searches: dict[str, list[tuple[int, float]]] = {}
     count = 0
     clock = time.perf_counter
     while state.result() is None:
@@ -59,6 +69,9 @@ def play_one(ruleset_id: str, agents: list[str], seed: int, rotate: int = 0,
                 times.setdefault(agent.id, []).append(clock() - t0)
             else:
                 action = agent.choose(state.view(seat) if agent.needs_view else None, legal)
+            stats = getattr(agent, "last", None)
+            if stats is not None and len(legal) > 1:
+                searches.setdefault(agent.id, []).append((stats.iterations, stats.seconds))
             state.apply(seat, action)
             count += 1
             if state.result() is not None:
@@ -71,15 +84,16 @@ def play_one(ruleset_id: str, agents: list[str], seed: int, rotate: int = 0,
         actions=count,
         cause=result.cause,
         decision_times=times,
+        searches=searches,
     )
 
 
 def _play_batch(args: tuple) -> list[GameRecord]:
     """Play a batch of seeds; game `seed` rotates the seats by (seed - base) % n."""
-    ruleset_id, agents, seeds, base, rotate, map_path, options, time_decisions = args
+    ruleset_id, agents, seeds, base, rotate, map_path, options, time_decisions, agent_options = args
     n = len(agents)
     return [play_one(ruleset_id, agents, seed, (seed - base) % n if rotate else 0,
-                     map_path, options, time_decisions)
+                     map_path, options, time_decisions, agent_options=agent_options)
             for seed in seeds]
 
 
@@ -105,7 +119,8 @@ def percentile(values: list[float], q: float) -> float:
 
 def simulate(ruleset_id: str, agents: list[str], games: int, seed: int = 1, jobs: int = 1,
              rotate: bool = True, map_path: str | None = None, options: dict[str, Any] | None = None,
-             time_decisions: bool = True, progress=None) -> dict[str, Any]:
+             time_decisions: bool = True, progress=None,
+             agent_options: dict[str, Any] | None = None) -> dict[str, Any]:
     """Play `games` games and summarise them (see the module docstring)."""
     ruleset = rulesets.get(ruleset_id)
     ruleset.check_seats(agents)
@@ -118,7 +133,8 @@ def simulate(ruleset_id: str, agents: list[str], games: int, seed: int = 1, jobs
     chunk = max(1, min(25, games // max(1, jobs * 4)))
     batches = [seeds[i:i + chunk] for i in range(0, games, chunk)]
     def job(batch: list[int]) -> tuple:
-        return (ruleset_id, agents, batch, seed, rotate, map_path, options, time_decisions)
+        return (ruleset_id, agents, batch, seed, rotate, map_path, options, time_decisions,
+                agent_options)
     if jobs > 1:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             for part in pool.map(_play_batch, [job(b) for b in batches]):
@@ -142,6 +158,10 @@ def simulate(ruleset_id: str, agents: list[str], games: int, seed: int = 1, jobs
     for rec in records:
         for agent_id, ts in rec.decision_times.items():
             times.setdefault(agent_id, []).extend(ts)
+    searched: dict[str, list[tuple[int, float]]] = {}
+    for rec in records:
+        for agent_id, rows in rec.searches.items():
+            searched.setdefault(agent_id, []).extend(rows)
     total_actions = sum(r.actions for r in records)
     end_causes: dict[str, int] = {}
     for rec in records:
@@ -165,6 +185,15 @@ def simulate(ruleset_id: str, agents: list[str], games: int, seed: int = 1, jobs
             a: {"p50": 1000 * percentile(ts, 50), "p99": 1000 * percentile(ts, 99), "n": len(ts)}
             for a, ts in sorted(times.items())
         },
+        "search": {
+            a: {"decisions": len(rows),
+                "iterations_mean": sum(i for i, _ in rows) / len(rows),
+                "iterations_per_s": sum(i for i, _ in rows) / max(1e-9, sum(t for _, t in rows)),
+                "p50_ms": 1000 * percentile([t for _, t in rows], 50),
+                "p99_ms": 1000 * percentile([t for _, t in rows], 99)}
+            for a, rows in sorted(searched.items()) if rows
+        },
+        "agent_options": dict(agent_options or {}),
         "seconds": elapsed,
         "jobs": jobs,
     }
@@ -190,6 +219,10 @@ def format_table(report: dict[str, Any]) -> str:
     for agent, d in report["decision_ms"].items():
         lines.append(f"decision time {agent}: p50 {d['p50']:.3f} ms  p99 {d['p99']:.3f} ms  "
                      f"({d['n']} decisions)")
+    for agent, d in report.get("search", {}).items():
+        lines.append(f"search {agent}: {d['decisions']} searched decisions, "
+                     f"{d['iterations_mean']:.0f} iterations each, {d['iterations_per_s']:.0f}/s, "
+                     f"p50 {d['p50_ms']:.0f} ms  p99 {d['p99_ms']:.0f} ms")
     return "\n".join(lines)
 
 

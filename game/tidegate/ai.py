@@ -18,13 +18,24 @@ from game.tidegate.constants import (
 from game.tidegate.state import EMPTY, OUTPOST, Phase, TidegateView
 
 
-def vertex_value(view: TidegateView, seat: int, v: int) -> int:
-    """TG-8.2: pips of adjacent producing tiles + 2 per new resource type + 1 for a gate."""
+def produced_by(view: TidegateView, seat: int) -> set[int]:
+    """Resource types the seat's buildings already touch."""
     board = view.board
     produced: set[int] = set()
     for u, who in enumerate(view.vertex_owner):
         if who == seat:
             produced |= board.vertex_resources[u]
+    return produced
+
+
+def vertex_value(view: TidegateView, seat: int, v: int, produced: set[int] | None = None) -> int:
+    """TG-8.2: pips of adjacent producing tiles + 2 per new resource type + 1 for a gate.
+
+    `produced` (the seat's `produced_by`) may be passed in when many vertices are scored
+    against one view: the search's playouts call this hundreds of times per decision."""
+    board = view.board
+    if produced is None:
+        produced = produced_by(view, seat)
     new_types = len(board.vertex_resources[v] - produced)
     gate = 1 if v in board.gate_vertices else 0
     return (AI_PIP_WEIGHT * board.vertex_pips[v] + AI_NEW_RESOURCE_WEIGHT * new_types
@@ -48,7 +59,8 @@ class GreedyAgent(Agent):
             return A.ROLL
         if view.phase is Phase.SETUP_OUTPOST:
             spots = [a.vertex for a in legal if isinstance(a, A.BuildOutpost)]
-            return A.BuildOutpost(self._best(spots, lambda v: vertex_value(view, seat, v)))
+            produced = produced_by(view, seat)
+            return A.BuildOutpost(self._best(spots, lambda v: vertex_value(view, seat, v, produced)))
         if view.phase is Phase.SETUP_ROAD:
             step = self._road_step(view, starts=[view.setup_vertex])
             legal_edges = [a.edge for a in legal if isinstance(a, A.BuildRoad)]
@@ -61,7 +73,8 @@ class GreedyAgent(Agent):
             return A.BuildCity(self._best(cities, lambda v: view.board.vertex_pips[v]))
         outposts = [a.vertex for a in legal if isinstance(a, A.BuildOutpost)]
         if outposts:
-            return A.BuildOutpost(self._best(outposts, lambda v: vertex_value(view, seat, v)))
+            produced = produced_by(view, seat)
+            return A.BuildOutpost(self._best(outposts, lambda v: vertex_value(view, seat, v, produced)))
         # (b) trades from surplus that make a point-scoring build affordable now
         trade = self._trade_to_score(view)
         if trade is not None and trade in legal:
@@ -147,8 +160,10 @@ class GreedyAgent(Agent):
         targets = [v for v in dist if spot_is_free(view, v)]
         if not targets:
             return None
-        best_value = max(vertex_value(view, seat, v) for v in targets)
-        best = [v for v in targets if vertex_value(view, seat, v) == best_value]
+        produced = produced_by(view, seat)
+        values = {v: vertex_value(view, seat, v, produced) for v in targets}
+        best_value = max(values.values())
+        best = [v for v in targets if values[v] == best_value]
         fewest = min(dist[v] for v in best)
         best = [v for v in best if dist[v] == fewest]
         target = best[0] if len(best) == 1 else self.rng.choice(best)

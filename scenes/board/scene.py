@@ -21,6 +21,7 @@ from typing import Any, Callable, Hashable
 import pygame
 
 from game import rulesets
+from game.ai.levels import configure
 from game.core.errors import IllegalAction
 from game.core.i18n import error_text, tr
 from game.play.replay import replay_events
@@ -75,6 +76,10 @@ class BoardScene(Scene):
         if self.hidden_info is None:
             self.hidden_info = bool(rulesets.get(session.setup.ruleset).has_hidden_info)
         self.driver = TurnDriver(session, bool(self.hidden_info))
+        # hard seats think for the chosen time in the search worker process (issue 18): a
+        # search on the driver's thread would hold the GIL against the frame loop
+        for agent in session.agents.values():
+            configure(agent, seconds=getattr(app.settings, "think_s", None), offload=True)
         self.timeline = Timeline(play_sound=app.sounds.play)
         self.presenter = Presenter(self, self.presenters, self.timeline, self._log_entry,
                                    follow=lambda p: self.camera.follow(p))

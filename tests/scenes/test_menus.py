@@ -161,6 +161,31 @@ def test_volume_mute_speed_and_ai_pace_persist(app):
     assert saved.muted is True and saved.speed == 2 and saved.ai_pace == "fast"
 
 
+def test_issue_18_hard_ai_thinking_time_is_a_setting_of_half_one_or_three_seconds(app):
+    scene = app.push(SettingsScene(app))
+    app.step_frames(1)
+    assert app.settings.think_s == 1.0
+    click(app, scene.think.rect.center)
+    assert app.settings.think_s == 3.0 and Settings.load().think_s == 3.0
+    click(app, scene.think.rect.center)            # wraps round to the shortest
+    assert app.settings.think_s == 0.5 and Settings.load().think_s == 0.5
+    assert scene.think.rect.bottom + 8 + 16 * 2 <= scene.back.rect.top   # the hint still fits
+
+
+def test_issue_18_a_damaged_thinking_time_falls_back_to_one_second(app):
+    from game.core.storage import data_dir, write_json_atomic
+    write_json_atomic(data_dir() / "settings.json", {"think_s": 2.0})
+    assert Settings.load().think_s == 1.0
+    write_json_atomic(data_dir() / "settings.json", {"think_s": True})
+    assert Settings.load().think_s == 1.0
+
+
+def test_issue_18_lobby_offers_the_difficulty_levels():
+    from scenes.lobby import SEAT_KINDS
+    assert {"easy", "normal", "hard", "greedy", "random", "human"} <= set(SEAT_KINDS)
+    assert all(tr(f"seat.{k}") != f"seat.{k}" for k in SEAT_KINDS)
+
+
 def test_volume_follows_the_keyboard_and_is_saved_when_leaving(app):
     scene = app.push(SettingsScene(app))
     for _ in range(5):                            # Tab to the slider (the 5th widget)
@@ -423,3 +448,15 @@ def test_play_again_keeps_the_setup_but_the_seed(app, monkeypatch):
     assert new.setup == dataclasses.replace(session.setup, seed=new.setup.seed)
     assert new.setup.seed != session.setup.seed
     assert new.state.result() is None
+
+
+@pytest.mark.parametrize("ruleset_id", ["tidegate", "domiplot", "landship"])
+def test_issue_18_game_screens_run_hard_seats_in_the_worker_for_the_thinking_time(app, ruleset_id):
+    from game.ai.levels import HardAgent
+    from scenes.registry import open_game
+    app.settings.think_s = 0.5
+    session = GameSession(Setup(seats=("human", "hard"), seed=3, ruleset=ruleset_id), ["A", "B"], [0, 1])
+    open_game(app, session)
+    hard = session.agents[1]
+    assert isinstance(hard, HardAgent)
+    assert hard.offload is True and hard.seconds == 0.5 and hard.iterations is None

@@ -1,0 +1,98 @@
+"""The search's per-ruleset settings: one `Knobs` entry per ruleset, one table (issue 18).
+
+The value functions read a (sampled) state's public attributes by name, so this module
+imports no ruleset (layers: game/ai sits below the rulesets). Each is the ruleset's own main
+figure - the thing its spec counts at the end - plus small terms for what makes that figure
+grow; the temperature says how many units of it make a seat e times likelier to win.
+
+| ruleset   | value (per seat)                                   | temp | depth | why the depth              |
+|-----------|----------------------------------------------------|------|-------|----------------------------|
+| tidegate  | VP + 0.1 x owned pips (cities twice) + 0.03 x cards | 1.0  | 30    | ~2 rounds of 2-4 seats     |
+| domiplot  | solo regions + 0.3 x flags + 0.1 x cards in hand   | 1.0  | 40    | one battle with its joins  |
+| territory | land tiles + 0.05 x resources (0 once dead)        | 4.0  | 30    | one order round            |
+| skirmish  | 3 x VP + 0.1 x unit HP                             | 3.0  | 20    | about a turn of one side   |
+| landship  | 2 + integrity per ship afloat, +4 per builder, -20 without one | 4.0  | 10    | half a round: greedy costs ~3 ms an action; 8 root candidates |
+
+Depths are in actions, kept short because greedy playouts cost 0.05-3 ms per action in pure
+Python; widening, exploration, root width (12) and switch margin are shared defaults unless a
+row says otherwise.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.ai.search import Knobs
+
+
+def tidegate_value(state: Any, seat: int) -> float:
+    """TG-7: victory points; production (pips of owned vertices, a city doubling) and the
+    hand are what buy the next points."""
+    pips = state.board.vertex_pips
+    owned = sum(pips[v] * state.vertex_level[v] for v in state.seat_vertices[seat])
+    return state.scores[seat] + 0.1 * owned + 0.03 * sum(state.resources[seat])
+
+
+def domiplot_value(state: Any, seat: int) -> float:
+    """E-2/E-6: solo regions decide; flags and the hand break ties and win later battles."""
+    solo = flags = 0
+    for r in state.active.ids:
+        owners = state.owners[r]
+        if seat in owners:
+            flags += 1
+            if len(owners) == 1:
+                solo += 1
+    if state.surrendered and state.surrendered[seat]:
+        return -10.0
+    return solo + 0.3 * flags + 0.1 * len(state.hands[seat])
+
+
+def territory_value(state: Any, seat: int) -> float:
+    """T-17: land tiles held by a living tribe; resources are the next attacks."""
+    tribes = state.tribes
+    if seat >= len(tribes) or not tribes[seat].alive:
+        return -20.0
+    tiles = sum(1 for i in state.board.land_tiles if state.owner[i] == seat)
+    return tiles + 0.05 * sum(tribes[seat].res)
+
+
+def skirmish_value(state: Any, seat: int) -> float:
+    """W-1: victory points (cities); the army's hit points hold and take them."""
+    hp = sum(u.hp for u in state.units.values() if u.faction == seat)
+    return 3.0 * state.vp()[seat] + 0.1 * hp
+
+
+_BUILDERS = ("resource_ship", "engineer_ship")   # landship S-2
+
+
+def landship_value(state: Any, seat: int) -> float:
+    """V-2/V-3: a side with no active builder is out; ships afloat (2 each plus integrity)
+    are material, builders count extra."""
+    total = 0.0
+    builders = 0
+    for ship in state.ships.values():
+        if ship.owner == seat and ship.integrity > 0:
+            total += 2.0 + ship.integrity
+            if ship.type in _BUILDERS:
+                builders += 1
+                total += 4.0
+    return total if builders else total - 20.0
+
+
+KNOBS: dict[str, Knobs] = {
+    "tidegate": Knobs(value=tidegate_value, temperature=1.0, playout_depth=30),
+    "domiplot": Knobs(value=domiplot_value, temperature=1.0, playout_depth=40),
+    "territory": Knobs(value=territory_value, temperature=4.0, playout_depth=30),
+    "skirmish": Knobs(value=skirmish_value, temperature=3.0, playout_depth=20),
+    "landship": Knobs(value=landship_value, temperature=4.0, playout_depth=10, root_width=8),
+}
+
+
+def knobs_for(ruleset_id: str) -> Knobs:
+    """The knobs of a ruleset; a ruleset not in the table plays to the end (result only)."""
+    return KNOBS.get(ruleset_id, Knobs(value=no_value, playout_depth=10_000))
+
+
+def no_value(state: Any, seat: int) -> float:
+    """No evaluation: every unfinished playout counts as even."""
+    return 0.0

@@ -1,0 +1,157 @@
+"""The difficulty levels players pick per seat: easy, normal and hard (issue 18).
+
+- `easy`: the ruleset's greedy agent, but one decision in four is a random legal action that
+  does not concede (a beatable opponent that still plays the game);
+- `normal`: the ruleset's greedy agent;
+- `hard`: the information-set search of `game.ai.search` with the ruleset's knobs.
+
+The levels wrap whatever `greedy` the ruleset registers, so they exist for every ruleset that
+has one. `make_agent` hands them the ruleset (`bind`). `game.rulesets` adds them to every
+ruleset's agent table (this module sits above `game.ai`, which must not import it).
+
+Hard's budget: `iterations` (fixed: tests, benchmarks, reproducible) or `seconds` (play).
+With `offload` set (the program's game screens do), each decision runs in one worker process
+shared by all hard seats: search is pure-Python CPU work and would hold the GIL against the
+frame loop on a thread. The worker gets the agent (RNG included) and the view, and returns
+the action and the advanced RNG, so an offloaded agent decides exactly as an in-process one.
+"""
+
+from __future__ import annotations
+
+import copy
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from game.ai import Agent, agent_table
+from game.ai.knobs import knobs_for
+from game.ai.search import Search, SearchStats
+from game.core.protocol import Action, Ruleset, View
+from game.core.rng import Rng, derive_seed
+
+EASY_NOISE = 0.25          # share of easy's decisions made at random
+THINK_SECONDS = (0.5, 1.0, 3.0)   # the thinking times players can choose (settings)
+DEFAULT_THINK_S = 1.0
+
+
+class _GreedyLevel(Agent):
+    """A level built on the ruleset's greedy agent (bound by `make_agent`)."""
+
+    def __init__(self, seat: int, seed: int) -> None:
+        super().__init__(seat, seed)
+        self.ruleset: Ruleset | None = None
+        self.greedy: Agent | None = None
+
+    def bind(self, ruleset: Ruleset) -> None:
+        """Attach the ruleset: its greedy agent gets a seed derived from ours."""
+        self.ruleset = ruleset
+        greedy = agent_table(ruleset).get("greedy")
+        if greedy is None:
+            raise LookupError(f"{ruleset.id} has no greedy agent for the level {self.id!r}")
+        self.greedy = greedy(self.seat, derive_seed(self.rng.get_state(), "greedy"))
+
+    def _greedy(self, view: View | None, legal: list[Action]) -> Action:
+        assert self.greedy is not None, "bind() the level to a ruleset first"
+        return self.greedy.choose(view, legal)
+
+
+class NormalAgent(_GreedyLevel):
+    """The ruleset's greedy agent under its level name."""
+
+    id = "normal"
+
+    def choose(self, view: View | None, legal: list[Action]) -> Action:
+        return self._greedy(view, legal)
+
+
+class EasyAgent(_GreedyLevel):
+    """Greedy, except that `EASY_NOISE` of the decisions are random non-conceding actions."""
+
+    id = "easy"
+
+    def choose(self, view: View | None, legal: list[Action]) -> Action:
+        # the greedy agent decides every time, so its own RNG stream does not depend on noise
+        action = self._greedy(view, legal)
+        if len(legal) > 1 and self.rng.random() < EASY_NOISE:
+            keep = [a for a in legal if not getattr(type(a), "concedes", False)] or legal
+            return keep[self.rng.below(len(keep))]
+        return action
+
+
+class HardAgent(_GreedyLevel):
+    """Information-set search (see `game.ai.search`) within an iteration or time budget."""
+
+    id = "hard"
+
+    def __init__(self, seat: int, seed: int) -> None:
+        super().__init__(seat, seed)
+        self.iterations: int | None = None      # fixed budget; None: think `seconds`
+        self.seconds: float = DEFAULT_THINK_S
+        self.offload = False                    # think in the worker process
+        self.last = SearchStats()               # what the last decision cost
+
+    def _policy(self, seat: int, seed: int) -> Agent:
+        assert self.ruleset is not None
+        return agent_table(self.ruleset)["greedy"](seat, seed)
+
+    def choose(self, view: View | None, legal: list[Action]) -> Action:
+        if self.offload and len(legal) > 1:
+            twin = copy.copy(self)
+            twin.offload = False
+            action, rng_state, stats = _worker().submit(_think, twin, view, legal).result()
+            self.rng = Rng.from_state(rng_state)
+            self.last = stats
+            return action
+        return self.think(view, legal)
+
+    def think(self, view: View | None, legal: list[Action]) -> Action:
+        """One decision in this process."""
+        assert self.ruleset is not None, "bind() the agent to a ruleset first"
+        if view is None:
+            raise ValueError("the hard agent needs its seat's view")
+        search = Search(self.ruleset, self.seat, knobs_for(self.ruleset.id), self._policy, self.rng)
+        seconds = None if self.iterations is not None else self.seconds
+        action = search.run(view, legal, self.iterations, seconds)
+        self.last = search.stats
+        return action
+
+
+def _think(agent: HardAgent, view: View, legal: list[Action]) -> tuple[Action, list[int], SearchStats]:
+    """Worker-process side of an offloaded decision."""
+    action = agent.think(view, legal)
+    return action, agent.rng.get_state(), agent.last
+
+
+_POOL: ProcessPoolExecutor | None = None
+
+
+def _worker() -> ProcessPoolExecutor:
+    """The one search worker process (spawned, not forked: the parent runs pygame and threads)."""
+    global _POOL
+    if _POOL is None:
+        _POOL = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+    return _POOL
+
+
+def shutdown_worker() -> None:
+    """Stop the search worker (at exit; a later offloaded decision starts a new one)."""
+    global _POOL
+    if _POOL is not None:
+        _POOL.shutdown(wait=False, cancel_futures=True)
+        _POOL = None
+
+
+LEVELS: dict[str, type[Agent]] = {"easy": EasyAgent, "normal": NormalAgent, "hard": HardAgent}
+
+
+def configure(agent: Any, *, seconds: float | None = None, iterations: int | None = None,
+              offload: bool | None = None) -> None:
+    """Set a hard agent's budget / offloading; other agents ignore it."""
+    if not isinstance(agent, HardAgent):
+        return
+    if seconds is not None:
+        agent.seconds = seconds
+    if iterations is not None:
+        agent.iterations = iterations
+    if offload is not None:
+        agent.offload = offload

@@ -1,0 +1,149 @@
+"""Issue 18: the difficulty levels and the information-set search agent ("hard").
+
+Strength is a benchmark (`tools/bench.py --search`), not a test; these check the contract:
+the ids exist, decisions are legal and reproducible for a seed and an iteration budget, and
+two worlds a seat cannot tell apart get the same decision (no peeking).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from game import rulesets
+from game.ai import make_agent
+from game.ai.knobs import KNOBS, knobs_for
+from game.ai.levels import EasyAgent, HardAgent, NormalAgent, configure
+from game.ai.search import win_chances
+from game.core.protocol import Setup
+from game.core.rng import Rng
+
+# rulesets whose state_from_view exists on this branch (the others join as they are merged)
+SEARCHABLE = [r for r in rulesets.ids() if type(rulesets.get(r)).state_from_view
+              is not rulesets.Ruleset.state_from_view]
+
+
+def advanced(ruleset_id: str, seats: int, seed: int, steps: int):
+    """A game after `steps` greedy actions (a position with real choices in it)."""
+    rs = rulesets.get(ruleset_id)
+    state = rs.new_game(Setup(seats=("greedy",) * seats, seed=seed))
+    players = [make_agent("greedy", rs, s, seed) for s in range(seats)]
+    for _ in range(steps):
+        if state.result() is not None:
+            break
+        seat = state.to_move()[0]
+        state.apply(seat, players[seat].choose(state.view(seat), state.legal_actions(seat)))
+    return state
+
+
+def choice_point(ruleset_id: str, seats: int, seed: int, steps: int):
+    """The first position at or after `steps` where the mover has more than one action."""
+    state = advanced(ruleset_id, seats, seed, steps)
+    rs = rulesets.get(ruleset_id)
+    players = [make_agent("greedy", rs, s, seed + 1) for s in range(seats)]
+    while state.result() is None:
+        seat = state.to_move()[0]
+        legal = state.legal_actions(seat)
+        if len(legal) > 1:
+            return state, seat
+        state.apply(seat, players[seat].choose(state.view(seat), legal))
+    raise AssertionError("the game ended before a choice")
+
+
+def hard(ruleset_id: str, seat: int, seed: int = 7, iterations: int = 12) -> HardAgent:
+    agent = make_agent("hard", rulesets.get(ruleset_id), seat, seed)
+    assert isinstance(agent, HardAgent)
+    configure(agent, iterations=iterations)
+    return agent
+
+
+def test_levels_are_agent_ids_of_every_ruleset_next_to_greedy_and_random():
+    for ruleset_id in rulesets.ids():
+        ids = set(rulesets.agents(ruleset_id))
+        assert {"easy", "normal", "hard", "greedy", "random", "random-any"} <= ids, ruleset_id
+
+
+def test_every_ruleset_has_one_knobs_row():
+    assert set(KNOBS) == {"tidegate", "territory", "skirmish", "domiplot", "landship"}
+    assert knobs_for("nonexistent").playout_depth > 1000   # plays to the end: result only
+
+
+def test_normal_is_greedy_and_easy_is_noisy_but_legal():
+    rs = rulesets.get("tidegate")
+    state, seat = choice_point("tidegate", 2, 5, 20)
+    normal = make_agent("normal", rs, seat, 5)
+    easy = make_agent("easy", rs, seat, 5)
+    assert isinstance(normal, NormalAgent) and isinstance(easy, EasyAgent)
+    legal = state.legal_actions(seat)
+    view = state.view(seat)
+    assert normal.choose(view, legal) in legal
+    picks = {easy.choose(view, legal) for _ in range(40)}
+    assert picks <= set(legal) and len(picks) > 1    # noise: not always greedy's move
+
+
+@pytest.mark.parametrize("ruleset_id", SEARCHABLE)
+def test_hard_decision_is_a_pure_function_of_seed_view_and_iterations(ruleset_id):
+    state, seat = choice_point(ruleset_id, 2, 11, 25)
+    view, legal = state.view(seat), state.legal_actions(seat)
+    first = hard(ruleset_id, seat).choose(view, legal)
+    again = hard(ruleset_id, seat).choose(view, legal)
+    assert first in legal and first == again
+    agent = hard(ruleset_id, seat)
+    agent.choose(view, legal)
+    assert agent.last.iterations == 12 and agent.last.children >= 2
+
+
+@pytest.mark.parametrize("ruleset_id", SEARCHABLE)
+def test_no_peeking_worlds_the_seat_cannot_tell_apart_get_the_same_decision(ruleset_id):
+    """Issue 18 item 3: a second world rebuilt from the seat's view differs in everything the
+    seat may not see (other hands, deck order, face-down cards, the RNG, so the dice to
+    come); same agent seed, same iterations -> same decision."""
+    for seed, steps in ((3, 15), (4, 40)):
+        real, seat = choice_point(ruleset_id, 3 if rulesets.get(ruleset_id).max_players > 2 else 2,
+                                  seed, steps)
+        other = rulesets.get(ruleset_id).state_from_view(real.view(seat), Rng(seed + 99))
+        other = other.clone(reseed=seed + 5)
+        assert other.digest() != real.digest()          # really another world
+        assert other.view(seat).to_json() == real.view(seat).to_json()
+        assert other.legal_actions(seat) == real.legal_actions(seat)
+        a = hard(ruleset_id, seat).choose(real.view(seat), real.legal_actions(seat))
+        b = hard(ruleset_id, seat).choose(other.view(seat), other.legal_actions(seat))
+        assert a == b
+
+
+def test_no_peeking_domiplot_other_hands_swapped():
+    """Domiplot H-1: swap a card between an opponent's hand and the deck; the seat's view,
+    legal actions and the hard decision stay the same."""
+    real, seat = choice_point("domiplot", 3, 8, 10)
+    other = real.clone()
+    opponent = next(s for s in range(3) if s != seat and other.hands[s])
+    other.hands[opponent][0], other.deck[0] = other.deck[0], other.hands[opponent][0]
+    other.hands[opponent].sort()
+    assert other.hands != real.hands
+    assert other.view(seat).to_json() == real.view(seat).to_json()
+    a = hard("domiplot", seat).choose(real.view(seat), real.legal_actions(seat))
+    b = hard("domiplot", seat).choose(other.view(seat), other.legal_actions(seat))
+    assert a == b
+
+
+def test_win_chances_are_the_result_once_over_and_a_softmax_before():
+    state = advanced("tidegate", 2, 2, 400)
+    result = state.result()
+    assert result is not None
+    chances = win_chances(state, knobs_for("tidegate"))
+    assert chances == [1.0 if s in result.winners else 0.0 for s in range(2)] or \
+        chances == [1.0 / len(result.winners) if s in result.winners else 0.0 for s in range(2)]
+    running = advanced("tidegate", 3, 2, 30)
+    chances = win_chances(running, knobs_for("tidegate"))
+    assert abs(sum(chances) - 1.0) < 1e-9 and all(0 < c < 1 for c in chances)
+
+
+def test_offloaded_decision_equals_the_in_process_one():
+    """The worker process (play) decides exactly as the agent does in this process."""
+    state, seat = choice_point("tidegate", 2, 13, 30)
+    view, legal = state.view(seat), state.legal_actions(seat)
+    local = hard("tidegate", seat, iterations=8)
+    remote = hard("tidegate", seat, iterations=8)
+    configure(remote, offload=True)
+    assert remote.choose(view, legal) == local.choose(view, legal)
+    assert remote.rng.get_state() == local.rng.get_state()   # the next decision matches too
+    assert remote.last.iterations == 8
