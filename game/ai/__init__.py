@@ -84,15 +84,12 @@ def agent_table(ruleset: Ruleset) -> dict[str, type]:
     """Every agent class usable on `ruleset`, by id: the generic ones plus its own.
 
     Its own come from `game/<id>/agents.py` (registered by `game.rulesets`; looked up by id
-    here when a ruleset was built directly), else from the deprecated `Ruleset.agents()`.
+    here when a ruleset was built directly); a ruleset without that module has only these.
     """
     own = _RULESET_AGENTS.get(ruleset.id)
     if own is None:
-        own = _load_agents_module(ruleset.id)
-        if own is None:
-            own = ruleset.agents()
-        else:
-            _RULESET_AGENTS[ruleset.id] = own
+        own = _load_agents_module(ruleset.id) or {}
+        _RULESET_AGENTS[ruleset.id] = own
     return {**GENERIC_AGENTS, **own}
 
 
