@@ -23,8 +23,7 @@ def _loaded(ruleset: Ruleset, agents_module: object) -> Ruleset:
     """
     from game.ai import register_agents
     from game.ai.levels import LEVELS
-    # the deprecated `Ruleset.agents()` serves a ruleset that has no agents.py yet
-    table = getattr(agents_module, "AGENTS") if agents_module is not None else ruleset.agents()
+    table = getattr(agents_module, "AGENTS")
     # the difficulty levels (easy/normal/hard) wrap the ruleset's greedy agent
     levels = LEVELS if "greedy" in table else {}
     register_agents(ruleset.id, {**levels, **table})
@@ -33,46 +32,31 @@ def _loaded(ruleset: Ruleset, agents_module: object) -> Ruleset:
 
 def _tidegate() -> Ruleset:
     from game.tidegate.rules import TidegateRuleset
-    try:
-        from game.tidegate import agents
-    except ImportError:  # a ruleset that still lists its agents in Ruleset.agents()
-        agents = None
+    from game.tidegate import agents
     return _loaded(TidegateRuleset(), agents)
 
 
 def _territory() -> Ruleset:
     from game.territory.rules import TerritoryRuleset
-    try:
-        from game.territory import agents
-    except ImportError:  # a ruleset that still lists its agents in Ruleset.agents()
-        agents = None
+    from game.territory import agents
     return _loaded(TerritoryRuleset(), agents)
 
 
 def _skirmish() -> Ruleset:
     from game.skirmish.rules import SkirmishRuleset
-    try:
-        from game.skirmish import agents
-    except ImportError:  # a ruleset that still lists its agents in Ruleset.agents()
-        agents = None
+    from game.skirmish import agents
     return _loaded(SkirmishRuleset(), agents)
 
 
 def _domiplot() -> Ruleset:
     from game.domiplot.rules import DomiplotRuleset
-    try:
-        from game.domiplot import agents
-    except ImportError:  # a ruleset that still lists its agents in Ruleset.agents()
-        agents = None
+    from game.domiplot import agents
     return _loaded(DomiplotRuleset(), agents)
 
 
 def _landship() -> Ruleset:
     from game.landship.rules import LandshipRuleset
-    try:
-        from game.landship import agents
-    except ImportError:  # a ruleset that still lists its agents in Ruleset.agents()
-        agents = None
+    from game.landship import agents
     return _loaded(LandshipRuleset(), agents)
 
 

@@ -43,6 +43,23 @@ def concedes(action: Action) -> bool:
     return bool(getattr(type(action), "concedes", False))
 
 
+# Action classes already classified, and those among them that concede: the random agent
+# checks a whole legal list with set operations on its classes (C speed) instead of a
+# Python-level attribute lookup per action, which cost ~15-20 % of random play.
+_CLASSIFIED: set[type] = set()
+_CONCEDING: set[type] = set()
+
+
+def conceding_kinds(kinds: set[type]) -> set[type]:
+    """The classes among `kinds` that concede (classifies new classes once, then caches)."""
+    new = kinds - _CLASSIFIED
+    for kind in new:
+        if getattr(kind, "concedes", False):
+            _CONCEDING.add(kind)
+        _CLASSIFIED.add(kind)
+    return kinds & _CONCEDING
+
+
 class RandomAgent(Agent):
     """Uniformly random among the legal actions that do not concede (resign, surrender,
     vassal offers, gifts...); conceding only when nothing else is legal. A random player that
@@ -52,8 +69,20 @@ class RandomAgent(Agent):
     needs_view = False
 
     def choose(self, view: View | None, legal: list[Action]) -> Action:
-        keep = [a for a in legal if not concedes(a)]
-        pool = keep or legal
+        # Same pick as filtering every action: the list is filtered only when it holds a
+        # conceding action, which most lists of most rulesets never do.
+        kinds = list(map(type, legal))
+        bad = conceding_kinds(set(kinds))
+        if not bad:
+            return legal[self.rng.below(len(legal))]
+        n_bad = sum(map(bad.__contains__, kinds))
+        n = len(legal)
+        if n_bad == n:
+            return legal[self.rng.below(n)]
+        if not any(map(bad.__contains__, kinds[:n - n_bad])):
+            # the conceding actions close the list (resign usually does): index the rest
+            return legal[self.rng.below(n - n_bad)]
+        pool = [a for a, kind in zip(legal, kinds) if kind not in bad]
         return pool[self.rng.below(len(pool))]
 
 
@@ -84,15 +113,12 @@ def agent_table(ruleset: Ruleset) -> dict[str, type]:
     """Every agent class usable on `ruleset`, by id: the generic ones plus its own.
 
     Its own come from `game/<id>/agents.py` (registered by `game.rulesets`; looked up by id
-    here when a ruleset was built directly), else from the deprecated `Ruleset.agents()`.
+    here when a ruleset was built directly); a ruleset without that module has only these.
     """
     own = _RULESET_AGENTS.get(ruleset.id)
     if own is None:
-        own = _load_agents_module(ruleset.id)
-        if own is None:
-            own = ruleset.agents()
-        else:
-            _RULESET_AGENTS[ruleset.id] = own
+        own = _load_agents_module(ruleset.id) or {}
+        _RULESET_AGENTS[ruleset.id] = own
     return {**GENERIC_AGENTS, **own}
 
 

@@ -90,11 +90,6 @@ class Result:
         object.__setattr__(self, "winners", tuple(self.winners))
         object.__setattr__(self, "scores", tuple(self.scores))
 
-    @property
-    def reason(self) -> str:
-        """Deprecated name of `cause` (kept until every ruleset's tests say `cause`)."""
-        return self.cause
-
 
 @dataclass(frozen=True)
 class GameOver(Event):
@@ -213,15 +208,13 @@ class Ruleset(abc.ABC):
         from game.core.paths import map_file
         return str(map_file(setup.map)) if setup.map else self.default_map()
 
-    # Not marked abstract yet: rulesets that still override `new_game` need not define them.
-    # Every ruleset adopting the base `new_game` implements both (see CONTRACT-19).
+    @abc.abstractmethod
     def read_board(self, path: str) -> Any:
         """The board (topology + fixed data, immutable) of the map at `path`; MapError if bad."""
-        raise NotImplementedError(f"{type(self).__name__}.read_board")
 
+    @abc.abstractmethod
     def make_state(self, setup: Setup, board: Any) -> State:
         """A fresh state for `setup` (already stamped with the id, seats checked) on `board`."""
-        raise NotImplementedError(f"{type(self).__name__}.make_state")
 
     def new_game(self, setup: Setup) -> State:
         """A fresh state for `setup` (the returned state's setup has `ruleset` filled in)."""
@@ -237,11 +230,6 @@ class Ruleset(abc.ABC):
         views, play on ("determinization"). A ruleset that supports such agents overrides
         this; the default says it does not."""
         raise NotImplementedError(f"{type(self).__name__} cannot rebuild a state from a view")
-
-    def agents(self) -> dict[str, type]:
-        """Deprecated: agent classes of this ruleset now live in `game/<id>/agents.py`
-        (`AGENTS`); `game.ai.agent_table` reads that and falls back to this until then."""
-        return {}
 
     def check_seats(self, seats: Sequence[str]) -> None:
         """Reject a seat count outside [min_players, max_players]."""

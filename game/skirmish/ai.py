@@ -10,7 +10,10 @@ Score terms (weights in data/rules.toml `[ai]`): material 10 x value (cost x hp 
 or lost, kills, +40 x vp and +100 x vp for a capture, +15 x vp for the strike that breaches a
 city a unit can then enter, -0.5 x (damage hostiles can deal there next round) x value per HP,
 a garrison bonus in threatened own cities, -0.3 x MP cost to the nearest hostile city for
-melee units (archers: a smaller pull). The agent works on `view.game`, a copy whose RNG is
+melee units (archers: a smaller pull). Against a hostile bloc leading on VP, material won,
+breaches and captures count (1 + `leader`) times and its cities are the march goals, so the
+others gang up on the leader (issue 17: otherwise four greedy seats on Four Banners let the
+hard-to-hurt Green run away with 72 % of the games). The agent works on `view.game`, a copy whose RNG is
 not the game's, and moves units on that copy only to evaluate "what if".
 """
 
@@ -72,12 +75,14 @@ class GreedyAgent(Agent):
         self._threat: list[float] = []
         self._field_key: tuple | None = None
         self._fields: dict[bool, list[int]] = {}
+        self._focus: list[float] = []
 
     # ---- entry point ------------------------------------------------------------------------
     def choose(self, view: SkirmishView, legal: list[Action]) -> Action:  # type: ignore[override]
         g = view.game
         if g.phase is Phase.PICK:
             return self._pick(g, legal)
+        self._focus = self._leader_focus(g)
         plan = self._best_plan(g, legal)
         if plan is not None:
             return plan
@@ -108,7 +113,33 @@ class GreedyAgent(Agent):
                 chosen.append(code)
         return A.PickSkills(tuple(sorted(chosen, key=rank.__getitem__)))
 
-    # ---- context: threat map and distance fields ---------------------------------------------
+    # ---- context: whom to hit, threat map and distance fields --------------------------------
+    def _leader_focus(self, g: SkirmishState) -> list[float]:
+        """Per faction, the factor on what hitting it is worth: 1 + `leader` for the hostile
+        bloc that leads on strength (`vp`/`material` x VP (W-1) + `leader_units` x the value
+        of its units; the tuned table uses VP alone), when it is ahead of this seat's bloc by
+        more than `leader_margin`, else 1. Without it every greedy seat hits whoever is
+        softest and a hard-to-hurt faction (Heavy skills) runs away with the game; with it
+        the others gang up on the leader, as players would."""
+        roots = g.roots()
+        vp = g.vp()
+        strength = [0.0] * g.seats
+        for f in range(g.seats):
+            strength[roots[f]] += W["vp"] / W["material"] * vp[f] if roots[f] == f else 0.0
+        for u in g.units.values():
+            strength[roots[u.faction]] += W["leader_units"] * u.value
+        top = max(strength)
+        focus = [1.0] * g.seats
+        if top > strength[roots[self.seat]] * (1 + W["leader_margin"]):
+            for f in range(g.seats):
+                if strength[roots[f]] == top and g.hostile(self.seat, f):
+                    focus[f] = 1.0 + W["leader"]
+        return focus
+
+    def _worth(self, faction: int) -> float:
+        """The leader factor of `faction` (1 before the first decision of a call)."""
+        return self._focus[faction] if self._focus else 1.0
+
     def _threat_map(self, g: SkirmishState) -> list[float]:
         """Damage hostile units could deal to each hex next round (raw attack, summed), halved
         where K-4.1's terrain penalty may void the hit: forest against archers (no A10),
@@ -141,12 +172,17 @@ class GreedyAgent(Agent):
 
     def _field(self, g: SkirmishState, light: bool) -> list[int]:
         """MP cost to the nearest hostile city (terrain only)."""
-        key = (tuple(g.city_owner), tuple(g.overlord))
+        focus = tuple(self._focus)
+        key = (tuple(g.city_owner), tuple(g.overlord), focus)
         if key != self._field_key:
             self._field_key, self._fields = key, {}
         if light not in self._fields:
             b = g.board
             targets = [spec.hex for k, spec in enumerate(b.cities) if g.city_hostile(k, self.seat)]
+            # a VP leader draws the march: its cities become the only goals
+            lead = [h for h in targets
+                    if g.city_owner[b.city_at[h]] >= 0 and self._worth(g.city_owner[b.city_at[h]]) > 1.0]
+            targets = lead or targets
             costs = b.light_cost if light else b.cost
             self._fields[light] = cost_field(g, targets, costs) if targets else [0] * b.size
         return self._fields[light]
@@ -184,9 +220,11 @@ class GreedyAgent(Agent):
                 if not s.void:
                     taker = g.units[s.defender]
                     d = min(s.damage, taker.hp)
-                    score += p * mat * d * value_per_hp(taker)
+                    # a hit on an own unit (Cover redirect) is a loss: the factor stays 1
+                    worth = self._worth(taker.faction) if taker.faction != self.seat else 1.0
+                    score += p * mat * d * value_per_hp(taker) * worth
                     if d >= taker.hp:
-                        score += p * mat * KILL_BONUS * UNITS[taker.type].cost
+                        score += p * mat * KILL_BONUS * UNITS[taker.type].cost * worth
                         if taker is y:
                             y_alive = False
                             p_y_dead += p
@@ -203,7 +241,8 @@ class GreedyAgent(Agent):
         else:
             p_y_dead = 1.0
         if k >= 0 and g.city_hostile(k, self.seat) and not g.city_hit[k]:
-            vp = b.cities[k].vp
+            owner = g.city_owner[k]
+            vp = b.cities[k].vp * (self._worth(owner) if owner >= 0 else 1.0)
             siege = g.city_siege[k]
             if siege + 1 == b.siege_rounds and self._can_enter(g, u, t):
                 score += W["breach"] * vp * p_y_dead
@@ -284,7 +323,7 @@ class GreedyAgent(Agent):
                 k = b.city_at[d]
                 if k >= 0 and g.city_owner[k] != self.seat and g.city_owner[k] != NEUTRAL and \
                         (g.city_owner[k] == FREE or g.hostile(self.seat, g.city_owner[k])):
-                    vp = b.cities[k].vp
+                    vp = b.cities[k].vp * (self._worth(g.city_owner[k]) if g.city_owner[k] >= 0 else 1.0)
                     s += (W["capture"] + W["vp"]) * vp
                 if can_hit_later:
                     hit = self._best_attack_from(g, u, d, True)

@@ -163,7 +163,7 @@ def _load() -> dict[str, Any]:
         "optional_picks": d.int("defaults.optional_picks", 0, 37),
         "ai": {k: _float(d, f"ai.{k}") for k in
                ("vp", "material", "capture", "breach", "threat", "city_distance",
-                "archer_distance", "garrison", "refill")},
+                "archer_distance", "garrison", "refill", "leader", "leader_margin", "leader_units")},
         "ai_priority": _codes(d, "ai.pick_priority", set(skills)),
     }
 

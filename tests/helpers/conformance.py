@@ -9,7 +9,7 @@
   are refused, a clone is independent, and every seat's view (and the public one) is JSON
   without the RNG;
 - at the end: nobody is to move, the result has one score per seat and a cause, a core
-  `GameOver` (once adopted) announces that result, and setup + actions -> JSON -> replay
+  `GameOver` announces that result, and setup + actions -> JSON -> replay
   gives the same digest.
 
 Invariant modules may define (all optional but `check`):
@@ -19,7 +19,6 @@ Invariant modules may define (all optional but `check`):
     check_view(state, seat, data: dict) -> None          # hidden information (H-rules)
     check_end(state) -> None
     options(pick: Rng, seats: int) -> dict               # Setup.options to vary
-    CONCEDES: tuple[type, ...]                          # until actions say `concedes = True`
     EXTRA: dict[str, Callable[[int], None]]             # ruleset-specific properties by seed
 """
 
@@ -55,19 +54,9 @@ def seat_counts() -> list[tuple[str, int]]:
     return out
 
 
-def adopted(state: State, seat: int, action: object) -> bool:
-    """True when the ruleset's reason() already returns IllegalAction (issue 19) rather than
-    a key; decided on a refused action. Checks that need the new style run only then."""
-    try:
-        refusal = state.reason(seat, action)
-    except Exception:  # an old-style reason() may not cope with a foreign object
-        return False
-    return isinstance(refusal, IllegalAction)
-
-
-def concedes(action: Action, extra: tuple[type, ...]) -> bool:
+def concedes(action: Action) -> bool:
     """An action that gives the game away (resign, surrender...): random play avoids it."""
-    return bool(getattr(type(action), "concedes", False)) or isinstance(action, extra)
+    return bool(getattr(type(action), "concedes", False))
 
 
 @dataclass
@@ -95,18 +84,14 @@ def deep_check(state: State, seat: int, legal: list[Action], h: ModuleType, pick
     assert accepted == set(legal), (sorted(map(repr, accepted - set(legal)))[:5],
                                     sorted(map(repr, set(legal) - accepted))[:5])
     before = state.digest()
-    illegal = sorted(cands - accepted, key=repr)
-    new_style = bool(illegal) and adopted(state, seat, illegal[0])
-    if new_style:
-        illegal += list(NONSENSE)
+    illegal = sorted(cands - accepted, key=repr) + list(NONSENSE)
     for bad in [illegal[pick.below(len(illegal))] for _ in range(min(4, len(illegal)))]:
         try:
             state.apply(seat, bad)
         except IllegalAction as err:
             assert err.key
-            if new_style:
-                refusal = state.reason(seat, bad)
-                assert (err.key, err.params) == (refusal.key, refusal.params)
+            refusal = state.reason(seat, bad)
+            assert (err.key, err.params) == (refusal.key, refusal.params)
         else:
             raise AssertionError(f"{bad!r} was accepted though reason() refused it")
         assert state.digest() == before, f"refused {bad!r} changed the state"
@@ -139,8 +124,7 @@ def deep_check(state: State, seat: int, legal: list[Action], h: ModuleType, pick
 def choose(state: State, legal: list[Action], pick: Rng, h: ModuleType, concede_odds: int) -> Action:
     """A uniformly random legal action, conceding only when nothing else is legal (or, with
     `concede_odds`, once in that many decisions, so those paths get played too)."""
-    extra = getattr(h, "CONCEDES", ())
-    keep = [a for a in legal if not concedes(a, extra)]
+    keep = [a for a in legal if not concedes(a)]
     if not keep or (concede_odds and pick.below(concede_odds) == 0):
         keep = legal
     return keep[pick.below(len(keep))]
@@ -199,8 +183,8 @@ def check_end(game: Game, last_events: list, h: ModuleType) -> None:
     assert len(result.scores) == n
     assert isinstance(result.cause, str) and result.cause, "the result names no cause"
     overs = [e for e in last_events if isinstance(e, GameOver)]
-    if overs:
-        assert overs[-1].result() == result
+    assert overs, "the last action emitted no core GameOver"
+    assert overs[-1].result() == result
     if hasattr(h, "check_end"):
         h.check_end(state)
     again = replay_through_json(game.setup, game.history, state.setup.ruleset)

@@ -16,8 +16,6 @@ from game.domiplot.board import MAX_REGION_ID
 from game.domiplot.constants import DECK_SIZE, KINDS
 from game.domiplot.state import Phase
 
-CONCEDES = (A.Surrender,)
-
 
 def check(state) -> None:
     n = state.seat_count

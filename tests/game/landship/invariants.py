@@ -10,8 +10,6 @@ from game.landship import actions as A
 from game.landship.constants import BUILDERS, DIRECTIONS, FAST_SHIP, SHIP_TYPES
 from game.landship.state import EMPTY, HULK, Phase
 
-CONCEDES = (A.Resign,)
-
 
 def check(state) -> None:
     b, params = state.board, state.board.params
