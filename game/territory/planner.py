@@ -55,6 +55,8 @@ class Planner:
         self.own_set = set(self.own)
         self.used_tiles: set[int] = set()
         self.spell_used = False
+        # D41: certain 1-resource Pioneer captures of unclaimed land left this turn
+        self.frontier_left = view.params.open_frontier_per_turn if self.t.faction == "pioneer" else 0
 
     # ---- budget ---------------------------------------------------------------------------
     def total(self) -> int:
@@ -94,6 +96,8 @@ class Planner:
         self.answers()
         self.economy()
         self.attacks(reserve=0)
+        if self.t.faction == "pioneer" and self.frontier_left == 0:
+            self.attacks(reserve=0)  # D41: further unclaimed tiles as ordinary attacks
         self.defence()
         self.spells()
         if self.total() > self.cap:
@@ -224,7 +228,7 @@ class Planner:
         v = self.view
         owner = v.owner[tile]
         value = self.target_value(tile)
-        if owner == NOBODY and self.t.faction == "pioneer":
+        if owner == NOBODY and self.frontier_left > 0:  # T-11.3 Open Frontier (D41: 3 a turn)
             return value - 1 - surcharge, 1, 1 + surcharge
         attack = self.attack_bonus(owner, tile, sea)
         defense = position.defense(v, tile, self.tid, side)
@@ -242,6 +246,7 @@ class Planner:
         board = v.board
         faction = self.t.faction
         options: list[tuple[float, int, list[Action]]] = []
+        priced_frontier = self.frontier_left > 0
         for origin in self.own:
             links = list(board.adjacent[origin])
             if faction == "shadow" and v.tunnel[origin] >= 0:
@@ -289,6 +294,10 @@ class Planner:
                 continue
             if actions[0] not in self.legal:
                 continue
+            if priced_frontier and v.owner[target] == NOBODY:
+                if self.frontier_left == 0:
+                    continue  # priced as certain, but D41's three are used: next pass
+                self.frontier_left -= 1
             self.pay((0, 0, 0), cost)
             self.plan.extend(actions)
             limit -= len(actions)

@@ -104,6 +104,8 @@ class Tribe:
     full: frozenset = field(default_factory=frozenset, repr=False, compare=False)
     entries: int = field(default=0, repr=False, compare=False)
     step_memo: tuple | None = field(default=None, repr=False, compare=False)
+    # D41: Open Frontier captures made in this turn's RESOLVE (cleared at START)
+    frontier: int = field(default=0, repr=False, compare=False)
 
     def clear_orders(self) -> None:
         """No orders, no edits (START of a turn, T-5.1; or a public copy for a view)."""
@@ -114,6 +116,7 @@ class Tribe:
         self.full = frozenset()
         self.entries = 0
         self.step_memo = None
+        self.frontier = 0
 
     def copy(self) -> "Tribe":
         """An independent copy (lists, sets and dicts copied; orders are immutable)."""
