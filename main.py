@@ -3,6 +3,7 @@
     python main.py                               title screen
     python main.py play RULESET --seats human,greedy [--map M] [--seed N]
     python main.py simulate RULESET --seats greedy,random --games N [--seed N] [--json] [--jobs N]
+                       [--factions random|F1,F2,...]   (territory: factions per seat entry)
     python main.py smoke --out DIR               every scene drawn offscreen to PNG files
     python main.py replay SAVE.json
 
@@ -84,7 +85,8 @@ def cmd_simulate(args: list[str]) -> int:
     from game.play.simulate import format_table, simulate, stderr_progress
 
     opts = _parse(args, {"--seats": "str", "--games": "int", "--seed": "int", "--jobs": "int",
-                         "--map": "str"}, bools=("--json", "--no-rotate", "--fixed"))
+                         "--map": "str", "--factions": "str"},
+                 bools=("--json", "--no-rotate", "--fixed"))
     ruleset = _one_positional(opts, "RULESET")
     seats = [s.strip() for s in str(opts.get("seats", "greedy,random")).split(",") if s.strip()]
     games = int(opts.get("games", 100))  # type: ignore[arg-type]
@@ -94,10 +96,17 @@ def cmd_simulate(args: list[str]) -> int:
     if jobs < 1:
         raise CliError(tr("cli.jobs_positive"))
     options = {"layout": "fixed"} if opts.get("fixed") else None
-    report = simulate(ruleset, seats, games, seed=int(opts.get("seed", 1)),  # type: ignore[arg-type]
-                      jobs=jobs, rotate=not opts.get("no-rotate"),
-                      map_path=opts.get("map"), options=options,  # type: ignore[arg-type]
-                      progress=None if opts.get("json") else stderr_progress)
+    factions = opts.get("factions")
+    if factions is not None and factions != "random":
+        factions = [f.strip() for f in str(factions).split(",") if f.strip()]
+    try:
+        report = simulate(ruleset, seats, games, seed=int(opts.get("seed", 1)),  # type: ignore[arg-type]
+                          jobs=jobs, rotate=not opts.get("no-rotate"),
+                          map_path=opts.get("map"), options=options,  # type: ignore[arg-type]
+                          progress=None if opts.get("json") else stderr_progress,
+                          factions=factions)  # type: ignore[arg-type]
+    except ValueError as err:  # --factions that the ruleset or map cannot seat
+        raise CliError(tr("cli.bad_factions", reason=str(err))) from err
     print(json.dumps(report) if opts.get("json") else format_table(report))
     return 0
 

@@ -278,6 +278,14 @@ class TerritoryState(State):
         return Result(winners=self.winners, scores=scores, cause=self.end_reason,
                       draw=not self.winners)
 
+    @property
+    def timed_out(self) -> bool:
+        """The game ended at END(max_turns) with several player tribes alive (T-17.4's turn
+        limit), not by a victory condition or a last tribe standing (D42's measure)."""
+        alive = sum(1 for t in self.tribes if t.is_player and t.alive)
+        return (self.winners is not None and self.end_reason == "T-17.4" and alive > 1
+                and self.turn >= self.params.max_turns)
+
     def digest_data(self) -> Any:
         """Everything that decides the future, RNG included."""
         return {
