@@ -245,9 +245,8 @@ def _load() -> dict[str, Any]:
         "arch_own": d.int("archaeology.own_gold", 0, 99),
         "arch_foreign": d.int("archaeology.foreign_gold", 0, 99),
         "treasure": treasure,
-        "ai": {k: d.int(f"ai.{k}", 0, 99) for k in (
-            "base", "income", "special", "building_cap", "reconnect", "capital", "tile_worth",
-            "reserve")},
+        # T-21.1: every key of the one weights table (the planner names the ones it needs)
+        "ai": {k: d.int(f"ai.{k}", 0, 99) for k in d.get("ai") if k != "factions"},
         "ai_factions": tuple(ai_factions),
     }
 
