@@ -58,6 +58,11 @@ def tile_weight(p: "Planner", tile: int) -> float:
     return worth
 
 
+def cap_worth(p: "Planner") -> float:
+    """A point of cap is worth `cap_point` only when holdings press against the cap."""
+    return float(W["cap_point"]) if sum(p.t.res) + 3 >= p.cap else W["cap_point"] / 4
+
+
 def less(p: "Planner", cost: Cost) -> Cost:
     """Architecture Art: 1 gold less on builds, upgrades and walls (T-9)."""
     arch = 1 if "architecture_art" in p.t.techs else 0
@@ -93,7 +98,7 @@ def _build(p: "Planner", a: A.Build) -> tuple[float, Cost, int]:
         cost = CITY_ON_RUIN
     if kind == OUTPOST and v.building[a.tile] == RUIN:
         cost = (0, 0, 0)
-    value = h * data.gold + W["cap_point"] * data.cap + h * data.materials * W["materials"] / 2
+    value = h * data.gold + cap_worth(p) * data.cap + h * data.materials * W["materials"] / 2
     if kind == TOWER:
         if position.tower_of(v, p.tid) >= 0:
             return NOTHING
@@ -111,7 +116,7 @@ def _upgrade(p: "Planner", a: A.Upgrade) -> tuple[float, Cost, int]:
     old = v.building[a.tile]
     if old in (CAMP, OUTPOST):
         gain = BUILDING[CITY].gold - BUILDING[old].gold
-        value = h * gain + W["cap_point"] * (BUILDING[CITY].cap - BUILDING[old].cap)
+        value = h * gain + cap_worth(p) * (BUILDING[CITY].cap - BUILDING[old].cap)
         value += W["city_defense"] * (1 + len(enemy_sides(p, a.tile)))
         return value, less(p, BUILDING[CITY].cost), 0
     if old != CITY:
@@ -188,10 +193,10 @@ def _research(p: "Planner", a: A.Research) -> tuple[float, Cost, int]:
     value: float
     if tech == "extraction":
         value = h * sum(1 for i in p.own if v.board.special[i]) * W["materials"]
-    elif tech == "magic_research":
-        value = W["magic"] if a.choice == ("exotics" if t.res[1] < 2 else "materials") else W["magic"] - 1
+    elif tech == "magic_research":  # an exotic a turn for 3 gold: the way to spells
+        value = W["exotic"] * 3 - (0 if a.choice == ("exotics" if t.res[1] < 2 else "materials") else 1)
     elif tech == "storage":
-        value = W["cap_point"] * ECON["storage_cap"] * cities
+        value = cap_worth(p) * 2 * ECON["storage_cap"] * cities
     elif tech == "commerce_tech":
         value = h * COMMERCE_GOLD * cities / 2
     elif tech == "military_tactics":
@@ -203,11 +208,11 @@ def _research(p: "Planner", a: A.Research) -> tuple[float, Cost, int]:
     elif tech == "primitive_magic":
         value = W["magic"] * 2
     elif tech == "battle_magic":
-        value = W["magic"] * 2
+        value = W["magic"] * 3
     elif tech == "architecture_art":
         value = W["magic"] + cities
     elif tech == "architecture":
-        value = W["tactics"] * (cities + 1) / 2
+        value = W["magic"] + W["tactics"] * (cities + 1)
     elif tech == "diplomacy":
         value = W["tactics"] * (1 + border) / 2
     elif tech == "totem":
@@ -243,12 +248,13 @@ def _cast(p: "Planner", a: A.Cast) -> tuple[float, Cost, int]:
     if spell == "rock_solid":
         near = p.near
         enemy = sum(sum(v.tribes[o].res) for o in near)
-        if near and enemy >= 2 * max(1, sum(p.t.res)):
-            value = W["rock_solid"] + border_tiles(p)
+        ratio = enemy / max(1, sum(p.t.res))
+        if near and ratio >= 1.5:  # T-21.1 (4): outgunned by the neighbours
+            value = W["rock_solid"] * ratio / 2 + border_tiles(p)
     elif spell == "meteor":
         b = v.building[a.target]
         if b in (CITY, CAPITAL, TOWER, WORKSHOP, CAMP, OUTPOST):
-            value = W["meteor"] / 2 + BUILDING[b].cap + (W["capital"] if b == CAPITAL else 0)
+            value = W["meteor"] + 2 * BUILDING[b].cap + (W["capital"] if b == CAPITAL else 0)
             value += sum(v.walls[a.target * 4:a.target * 4 + 4]) * 2
             if v.tribes[v.owner[a.target]].kind == "system":
                 value /= 2
@@ -279,7 +285,7 @@ def _cast(p: "Planner", a: A.Cast) -> tuple[float, Cost, int]:
     elif spell == "undead_plague":
         owner = v.owner[a.target]
         if owner >= 0:
-            value = tile_weight(p, a.target) + W["base"] + (2 if v.tribes[owner].is_player else 0)
+            value = 2 * tile_weight(p, a.target) + W["base"] + (4 if v.tribes[owner].is_player else 0)
     elif spell in ("bewitch", "fortune", "battle_fervor"):
         value = p.bound_value(a)
     return value, cost, 0

@@ -56,6 +56,7 @@ class Planner:
         self.own_set = set(self.own)
         self.used_tiles: set[int] = set()
         self.spell_used = False
+        self.bound: tuple[float, Action, int] | None = None   # the best bound spell
         self.planned: set[Action] = set()
         self.slots: set[tuple] = set()
         self.near: dict[int, int] = {}
@@ -126,9 +127,10 @@ class Planner:
 
     # ---- every other order, by value (T-21.3; values in greedy_orders.py) -------------------
     def choose(self, kinds: tuple[type, ...], reserve: int, limit: int,
-               floor: float = 0.0) -> int:
+               floor: float = 0.0, rival: float | None = None) -> int:
         """Plan up to `limit` legal orders of `kinds` with the best value − cost (> `floor`)
-        while affordable and `reserve` stays; ties broken by the agent's RNG."""
+        while affordable and `reserve` stays; ties broken by the agent's RNG. A tower spell
+        must also beat `rival` (the best bound spell's net value)."""
         options: list[tuple[float, Action, tuple[int, int, int], int]] = []
         for action in self.legal_list:
             if not isinstance(action, kinds) or action in self.planned:
@@ -149,7 +151,7 @@ class Planner:
             slot = slot_of(action)
             if slot is not None and slot in self.slots:
                 continue
-            if isinstance(action, A.Cast) and self.spell_used:
+            if isinstance(action, A.Cast) and (self.spell_used or (rival is not None and net <= rival)):
                 continue
             if self.total() - sum(typed) - generic < reserve:
                 continue
@@ -195,13 +197,36 @@ class Planner:
                         if spell not in self.castable:
                             continue
                         cost = spell_cost(self, spell)
+                        if spell == "battle_fervor":  # +2 on every attack step of the arrow
+                            gain = sum(self._fervor_gain(s, p_prev) for s, p_prev in
+                                       self._attack_steps(action, steps))
                         net = W["bind"] * gain * value * 2 - cost
                         cast = A.Cast(spell, order=order_id, step=n if spell != "battle_fervor" else -1)
                         if net > 0 and (best is None or net > best[0]):
                             best = (net, cast, cost)
             order_id += 1
-        if best is not None and self.add(best[1], (0, 0, best[2]), check=False):
-            self.spell_used = True
+        self.bound = best
+
+    def _attack_steps(self, arrow: A.Arrow, steps: list) -> list[tuple[float, float]]:
+        """(p, 1.0) for each attack step of a planned arrow (p: its chance now)."""
+        out = []
+        prev = arrow.origin
+        for step in steps:
+            tile, before = step.tile, prev
+            prev = tile
+            if not step.x:
+                continue
+            owner = self.view.owner[tile]
+            side = self.view.board.side_between(tile, before)
+            y = step.x + self.attack_bonus(owner, tile, False) - position.defense(
+                self.view, tile, self.tid, side)
+            out.append((p_success(y), 1.0))
+        return out
+
+    @staticmethod
+    def _fervor_gain(p: float, _: float) -> float:
+        """Battle Fervor's +2 attack: the chance a step gains."""
+        return min(1.0, p + 2 / 6) - p
 
     def spend_down(self) -> None:
         """(5) What END's cap would discard goes as a gift to the weakest rival player: worth
@@ -438,6 +463,35 @@ class Planner:
             limit -= len(actions)
             taken.add(target)
             self.used_tiles.add(target)
+            if limit > 0 and len(actions) == 1 and v.owner[target] != NOBODY:
+                limit -= self.extend_arrow(target, actions[0], taken)  # type: ignore[arg-type]
+
+    def extend_arrow(self, tile: int, arrow: A.Arrow, taken: set[int]) -> int:
+        """T-11.1: push a successful attack on into the enemy tile behind it (one more step),
+        when that step is still worth it after the first one's chance; 1 if planned."""
+        v = self.view
+        if self.frontier_left > 0 and v.owner[tile] == NOBODY:
+            return 0
+        first = p_success(arrow.x + self.attack_bonus(v.owner[tile], tile, False)
+                          - position.defense(v, tile, self.tid, v.board.side_between(tile, arrow.origin)))
+        best: tuple[float, int, int, int] | None = None
+        for k in v.board.adjacent[tile]:
+            if (k in self.own_set or k in taken or k in self.used_tiles or v.board.kind[k] != LAND
+                    or v.owner[k] < 0 or k == arrow.origin):
+                continue
+            net, x, cost = self.best_x(k, v.board.side_between(k, tile), 0, False)
+            # the step is rolled only if the first succeeded; its cost is refunded otherwise
+            net = first * net
+            if x and net > 0 and (best is None or net > best[0]):
+                best = (net, k, x, cost)
+        if best is None or not self.afford((0, 0, 0), best[3]):
+            return 0
+        _, k, x, cost = best
+        self.pay((0, 0, 0), cost)
+        self.plan.append(A.Step(k, x, "none"))
+        taken.add(k)
+        self.used_tiles.add(k)
+        return 1
 
     # ---- defence and magic (T-21.1 (3), (4)) -----------------------------------------------
     def neighbours(self) -> dict[int, int]:
@@ -463,7 +517,11 @@ class Planner:
     def spells(self) -> None:
         """(4) The best tower spell by value (Rock Solid when outgunned, Meteor on an enemy
         city, Steal on a rich tribe, and every faction's spells), then Deep Tide."""
-        self.choose(MAGIC, reserve=0, limit=2)
+        bound = self.bound
+        self.choose(MAGIC, reserve=0, limit=2, rival=bound[0] if bound else None)
+        if bound is not None and not self.spell_used:
+            if self.add(bound[1], (0, 0, bound[2]), check=False):  # entered after its arrow
+                self.spell_used = True
 
     def _can_cast(self, spell: str) -> bool:
         """T-10.1: tower (Jungle: Tree), Primitive Magic, Battle Magic where marked, faction."""
