@@ -209,10 +209,10 @@ def _research(p: "Planner", a: A.Research) -> tuple[float, Cost, int]:
         value = W["magic"] * 2
     elif tech == "battle_magic":
         value = W["magic"] * 3
-    elif tech == "architecture_art":
-        value = W["magic"] + cities
+    elif tech == "architecture_art":  # a gold less on about two builds or walls a turn
+        value = h * 2
     elif tech == "architecture":
-        value = W["magic"] + W["tactics"] * (cities + 1)
+        value = W["magic"] + W["tactics"] * (cities + 2)
     elif tech == "diplomacy":
         value = W["tactics"] * (1 + border) / 2
     elif tech == "totem":
@@ -249,7 +249,7 @@ def _cast(p: "Planner", a: A.Cast) -> tuple[float, Cost, int]:
         near = p.near
         enemy = sum(sum(v.tribes[o].res) for o in near)
         ratio = enemy / max(1, sum(p.t.res))
-        if near and ratio >= 1.5:  # T-21.1 (4): outgunned by the neighbours
+        if near and ratio >= 1.2:  # T-21.1 (4): outgunned by the neighbours
             value = W["rock_solid"] * ratio / 2 + border_tiles(p)
     elif spell == "meteor":
         b = v.building[a.target]
@@ -276,6 +276,7 @@ def _cast(p: "Planner", a: A.Cast) -> tuple[float, Cost, int]:
         owner = v.owner[a.target]
         if owner >= 0 and v.tribes[owner].is_player:
             value = ECON["desolation_incomes"] * (1 + sum(position.tile_income(v, a.target)))
+            value += W["meteor"] / 2  # the victim's income, not ours: worth as much as a raid
     elif spell == "jungle_blessing":
         rivals = [o for o in v.tribes if o.alive and o.id != tid and o.res[2] >= 2
                   and position.tower_of(v, o.id) >= 0]
@@ -286,8 +287,9 @@ def _cast(p: "Planner", a: A.Cast) -> tuple[float, Cost, int]:
         owner = v.owner[a.target]
         if owner >= 0:
             value = 2 * tile_weight(p, a.target) + W["base"] + (4 if v.tribes[owner].is_player else 0)
-    elif spell in ("bewitch", "fortune", "battle_fervor"):
-        value = p.bound_value(a)
+            value += W["meteor"] / 2  # and the new undead keep striking the victim (T-14.3)
+    if value > 0 and p.t.temple >= 0 and p.t.res[2] < DEEP_TIDE_COST:
+        value *= W["save_for_tide"] / 10  # Tide saves its exotics for Deep Tide (T-13.5)
     return value, cost, 0
 
 

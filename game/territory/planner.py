@@ -441,7 +441,8 @@ class Planner:
             self.rng.shuffle(options)
         options.sort(key=lambda o: (-o[0], o[1]))
         taken: set[int] = set()
-        limit = v.params.max_orders - len(self.plan)
+        # entries kept for the later steps (walls, spells, diplomacy): D38 caps a turn's orders
+        limit = v.params.max_orders - len(self.plan) - (0 if allow_even else W["late_orders"])
         for net, cost, actions in options:
             if net <= 0 and not (allow_even and net > -1):
                 break
