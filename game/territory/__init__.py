@@ -73,6 +73,15 @@ Choices where the spec is silent (rule ids in brackets):
 - `state_from_view` (T-21.2): unrevealed groups unclaimed, no known treasure, a fresh RNG,
   other tribes without orders (a search agent samples them with the greedy planner);
   lobby options are not in a view, so the map's defaults apply.
+- D39-D41 are [P] values (`victory_from_turn`, `v1_min_share` in percent of the land tiles,
+  `open_frontier_per_turn`); D41 counts Pioneer's certain captures per tribe in RESOLVE order.
+  D42's tuning (see "Balance" below) changed only [P] values.
+- The greedy AI covers the whole rulebook (T-21.3): `planner` plans answers, extraction and
+  the best-payback projects, attacks (arrows pushed one tile further when worth it, 3 order
+  entries left over for later steps), spells bound to its arrows, walls on any threatened
+  tile, tower spells and Deep Tide, guard / tribute / spice trade, and gives what the cap
+  would discard to the weakest rival; `greedy_orders` values every non-arrow order. Bound
+  spells name their arrow by its order id (entries so far this turn).
 - AI weights (T-21.1) are the `[ai]` table; `tile_worth` counts a tile's gold that many
   turns ahead (with the spec's bare 2 + income a plain tile is never worth a roll), and an
   undead tile is worth 2 less (attacking wakes it).
