@@ -14,7 +14,7 @@ Values are rough on purpose: an income of g gold a turn is worth `horizon`·g, a
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from game.territory import actions as A
 from game.territory import position
@@ -26,15 +26,14 @@ from game.territory.constants import (
 )
 from game.territory.state import NOBODY, UNDEAD
 
-if TYPE_CHECKING:
-    from game.territory.planner import Planner
-
 W = AI_WEIGHTS
+# planner.Planner (not imported: planner imports this module, and game/ has no cycles)
+PlannerLike = Any
 Cost = tuple[int, int, int]
 NOTHING: tuple[float, Cost, int] = (0.0, (0, 0, 0), 0)
 
 
-def enemy_sides(p: "Planner", tile: int) -> list[tuple[int, int]]:
+def enemy_sides(p: PlannerLike, tile: int) -> list[tuple[int, int]]:
     """(side index, owner) of each side of `tile` facing another tribe's land."""
     v = p.view
     out = []
@@ -44,12 +43,12 @@ def enemy_sides(p: "Planner", tile: int) -> list[tuple[int, int]]:
     return out
 
 
-def border_tiles(p: "Planner") -> int:
+def border_tiles(p: PlannerLike) -> int:
     """Own tiles touching another tribe's land (how exposed the tribe is)."""
     return sum(1 for i in p.own if enemy_sides(p, i))
 
 
-def tile_weight(p: "Planner", tile: int) -> float:
+def tile_weight(p: PlannerLike, tile: int) -> float:
     """What keeping an own tile is worth: its income over the horizon, more for a city."""
     b = p.view.building[tile]
     worth = W["base"] + (BUILDING[b].gold if b not in (NONE, RUIN) and b in BUILDING else 0) * 2
@@ -58,18 +57,18 @@ def tile_weight(p: "Planner", tile: int) -> float:
     return worth
 
 
-def cap_worth(p: "Planner") -> float:
+def cap_worth(p: PlannerLike) -> float:
     """A point of cap is worth `cap_point` only when holdings press against the cap."""
     return float(W["cap_point"]) if sum(p.t.res) + 3 >= p.cap else W["cap_point"] / 4
 
 
-def less(p: "Planner", cost: Cost) -> Cost:
+def less(p: PlannerLike, cost: Cost) -> Cost:
     """Architecture Art: 1 gold less on builds, upgrades and walls (T-9)."""
     arch = 1 if "architecture_art" in p.t.techs else 0
     return (max(0, cost[0] - arch), cost[1], cost[2])
 
 
-def spell_cost(p: "Planner", spell: str) -> int:
+def spell_cost(p: PlannerLike, spell: str) -> int:
     """T-10.1 / T-13.2 / T-15.1: exotics a tower spell costs this tribe now."""
     cost = SPELL[spell].cost
     if p.t.faction == "arcane":
@@ -79,14 +78,14 @@ def spell_cost(p: "Planner", spell: str) -> int:
     return cost
 
 
-def order_value(p: "Planner", action: Any) -> tuple[float, Cost, int]:
+def order_value(p: PlannerLike, action: Any) -> tuple[float, Cost, int]:
     """(value, typed cost, generic cost) of one non-arrow order; value 0: not wanted."""
     handler = HANDLERS.get(type(action))
     return handler(p, action) if handler else NOTHING
 
 
 # ---- buildings and extras (T-8) --------------------------------------------------------------
-def _build(p: "Planner", a: A.Build) -> tuple[float, Cost, int]:
+def _build(p: PlannerLike, a: A.Build) -> tuple[float, Cost, int]:
     v, h = p.view, W["horizon"]
     kind = BUILDING_CODE[a.building]
     data = BUILDING[kind]
@@ -111,7 +110,7 @@ def _build(p: "Planner", a: A.Build) -> tuple[float, Cost, int]:
     return value, less(p, cost), 0
 
 
-def _upgrade(p: "Planner", a: A.Upgrade) -> tuple[float, Cost, int]:
+def _upgrade(p: PlannerLike, a: A.Upgrade) -> tuple[float, Cost, int]:
     v, h = p.view, W["horizon"]
     old = v.building[a.tile]
     if old in (CAMP, OUTPOST):
@@ -138,11 +137,11 @@ def _upgrade(p: "Planner", a: A.Upgrade) -> tuple[float, Cost, int]:
     return value, less(p, BUILDING[CAPITAL].cost), 0
 
 
-def _commerce(p: "Planner", a: A.Commerce) -> tuple[float, Cost, int]:
+def _commerce(p: PlannerLike, a: A.Commerce) -> tuple[float, Cost, int]:
     return float(W["horizon"] * COMMERCE_GOLD), less(p, COMMERCE_COST), 0
 
 
-def _wall(p: "Planner", a: A.Wall) -> tuple[float, Cost, int]:
+def _wall(p: PlannerLike, a: A.Wall) -> tuple[float, Cost, int]:
     """T-21.1 (3): a wall facing a neighbour, more on cities and against rich neighbours."""
     v = p.view
     j = v.board.sides[a.tile][SIDES.index(a.side)]
@@ -154,12 +153,12 @@ def _wall(p: "Planner", a: A.Wall) -> tuple[float, Cost, int]:
     return value, less(p, cost), 0
 
 
-def _wall_upgrade(p: "Planner", a: A.WallUpgrade) -> tuple[float, Cost, int]:
+def _wall_upgrade(p: PlannerLike, a: A.WallUpgrade) -> tuple[float, Cost, int]:
     value, _, _ = _wall(p, A.Wall(a.tile, a.side))
     return value * 0.8, less(p, WALL_UPGRADE_COST), 0
 
 
-def _tunnel(p: "Planner", a: A.Tunnel) -> tuple[float, Cost, int]:
+def _tunnel(p: PlannerLike, a: A.Tunnel) -> tuple[float, Cost, int]:
     """T-13.7: a tunnel is a new front (far end not own) or a link between own components."""
     v = p.view
     ax, ay = a.a % v.board.width, a.a // v.board.width
@@ -174,12 +173,12 @@ def _tunnel(p: "Planner", a: A.Tunnel) -> tuple[float, Cost, int]:
     return float(value), cost, 0
 
 
-def _temple(p: "Planner", a: A.Temple) -> tuple[float, Cost, int]:
+def _temple(p: PlannerLike, a: A.Temple) -> tuple[float, Cost, int]:
     return float(W["temple"]), TEMPLE_COST, 0
 
 
 # ---- techs and magic economy (T-9) -----------------------------------------------------------
-def _research(p: "Planner", a: A.Research) -> tuple[float, Cost, int]:
+def _research(p: PlannerLike, a: A.Research) -> tuple[float, Cost, int]:
     v, t, h = p.view, p.t, W["horizon"]
     tech = a.tech
     cost = list(TECH[tech].cost)
@@ -228,19 +227,19 @@ def _research(p: "Planner", a: A.Research) -> tuple[float, Cost, int]:
     return value, (cost[0], cost[1], cost[2]), 0
 
 
-def _buy_exotic(p: "Planner", a: A.BuyExotic) -> tuple[float, Cost, int]:
+def _buy_exotic(p: PlannerLike, a: A.BuyExotic) -> tuple[float, Cost, int]:
     value = W["exotic"] if p.t.res[2] < 6 else 0
     return float(value), (ECON["buy_exotic_gold"], 0, 0), 0
 
 
-def _archaeology(p: "Planner", a: A.Archaeology) -> tuple[float, Cost, int]:
+def _archaeology(p: PlannerLike, a: A.Archaeology) -> tuple[float, Cost, int]:
     own = p.view.owner[a.tile] == p.tid
     # three d6: gold d+1 (4.5), materials 1 (7/6), exotics 1/6 -> about 6 in gold-equivalents
     return 6.0, ((ARCH_OWN_GOLD if own else ARCH_FOREIGN_GOLD), 0, 0), 0
 
 
 # ---- tower spells (T-10) and Deep Tide (T-13.5) ----------------------------------------------
-def _cast(p: "Planner", a: A.Cast) -> tuple[float, Cost, int]:
+def _cast(p: PlannerLike, a: A.Cast) -> tuple[float, Cost, int]:
     v, tid = p.view, p.tid
     spell = a.spell
     cost = (0, 0, spell_cost(p, spell))
@@ -293,7 +292,7 @@ def _cast(p: "Planner", a: A.Cast) -> tuple[float, Cost, int]:
     return value, cost, 0
 
 
-def _deep_tide(p: "Planner", a: A.DeepTide) -> tuple[float, Cost, int]:
+def _deep_tide(p: PlannerLike, a: A.DeepTide) -> tuple[float, Cost, int]:
     v = p.view
     targets = 0.0
     for i in v.board.land_tiles:
@@ -304,7 +303,7 @@ def _deep_tide(p: "Planner", a: A.DeepTide) -> tuple[float, Cost, int]:
 
 
 # ---- diplomacy (T-13.3, T-16) -----------------------------------------------------------------
-def _guard(p: "Planner", a: A.Guard) -> tuple[float, Cost, int]:
+def _guard(p: PlannerLike, a: A.Guard) -> tuple[float, Cost, int]:
     """D17: stop the first n attack steps; worth it when rich neighbours can attack."""
     v = p.view
     threat = sum(min(6, sum(v.tribes[o].res) // 4) for o in p.near)
@@ -315,7 +314,7 @@ def _guard(p: "Planner", a: A.Guard) -> tuple[float, Cost, int]:
     return float(value), (ECON["guard_gold"] * a.n, 0, 0), 0
 
 
-def _tribute(p: "Planner", a: A.DemandTribute) -> tuple[float, Cost, int]:
+def _tribute(p: PlannerLike, a: A.DemandTribute) -> tuple[float, Cost, int]:
     """T-16.3: the target pays (AI rule: War has ≥ 2× its tiles) or War gets a grievance."""
     counts = p.counts
     target = a.target
@@ -326,11 +325,11 @@ def _tribute(p: "Planner", a: A.DemandTribute) -> tuple[float, Cost, int]:
     return float(value), (0, 0, 0), 0
 
 
-def _trade(p: "Planner", a: A.ProposeTrade) -> tuple[float, Cost, int]:
+def _trade(p: PlannerLike, a: A.ProposeTrade) -> tuple[float, Cost, int]:
     return float(W["horizon"] * ECON["spice_gold"] / 2), (0, 0, 0), 0
 
 
-def _gift(p: "Planner", a: A.Gift) -> tuple[float, Cost, int]:
+def _gift(p: PlannerLike, a: A.Gift) -> tuple[float, Cost, int]:
     """(5) Resources that END's cap would discard are worth nothing to us; given to the weakest
     rival player, they keep the leader from V3 (more resources than all others). The amount
     is matched to the excess by the planner (`spend_down`)."""
