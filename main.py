@@ -4,6 +4,7 @@
     python main.py play RULESET --seats human,greedy [--map M] [--seed N]
     python main.py simulate RULESET --seats greedy,random --games N [--seed N] [--json] [--jobs N]
                                  [--iterations N | --think SECONDS]   (budget of `hard` seats)
+                                 [--factions random|F1,F2,...]   (territory: factions per seat entry)
     python main.py smoke --out DIR               every scene drawn offscreen to PNG files
     python main.py replay SAVE.json
 
@@ -85,7 +86,7 @@ def cmd_simulate(args: list[str]) -> int:
     from game.play.simulate import format_table, simulate, stderr_progress
 
     opts = _parse(args, {"--seats": "str", "--games": "int", "--seed": "int", "--jobs": "int",
-                         "--map": "str", "--iterations": "int", "--think": "float"},
+                         "--map": "str", "--iterations": "int", "--think": "float", "--factions": "str"},
                   bools=("--json", "--no-rotate", "--fixed"))
     ruleset = _one_positional(opts, "RULESET")
     seats = [s.strip() for s in str(opts.get("seats", "greedy,random")).split(",") if s.strip()]
@@ -102,11 +103,18 @@ def cmd_simulate(args: list[str]) -> int:
         budget["iterations"] = int(opts["iterations"])  # type: ignore[arg-type]
     if "think" in opts:
         budget["seconds"] = float(opts["think"])  # type: ignore[arg-type]
-    report = simulate(ruleset, seats, games, seed=int(opts.get("seed", 1)),  # type: ignore[arg-type]
-                      jobs=jobs, rotate=not opts.get("no-rotate"),
-                      map_path=opts.get("map"), options=options,  # type: ignore[arg-type]
-                      agent_options=budget,
-                      progress=None if opts.get("json") else stderr_progress)
+    factions = opts.get("factions")
+    if factions is not None and factions != "random":
+        factions = [f.strip() for f in str(factions).split(",") if f.strip()]
+    try:
+        report = simulate(ruleset, seats, games, seed=int(opts.get("seed", 1)),  # type: ignore[arg-type]
+                          jobs=jobs, rotate=not opts.get("no-rotate"),
+                          map_path=opts.get("map"), options=options,  # type: ignore[arg-type]
+                          agent_options=budget,
+                          progress=None if opts.get("json") else stderr_progress,
+                          factions=factions)  # type: ignore[arg-type]
+    except ValueError as err:  # --factions that the ruleset or map cannot seat
+        raise CliError(tr("cli.bad_factions", reason=str(err))) from err
     print(json.dumps(report) if opts.get("json") else format_table(report))
     return 0
 

@@ -3,6 +3,12 @@
 Seats rotate by default (game i shifts the seat list by i), so each listed agent plays every
 position equally often; wins are reported per entry of the seat list. A shared victory counts
 as a win for each winner.
+
+Rulesets with factions (`faction_pool`, e.g. territory) take `factions`: "random" draws
+distinct factions for every game from the game's seed, a list gives one per seat-list entry
+(it rotates with its agent). The report then adds wins per faction with 95% intervals and the
+fair share (1/seats), turn quartiles and how games ended (`timed_out`: the turn limit, not a
+victory condition or a last tribe standing).
 """
 
 from __future__ import annotations
@@ -28,19 +34,31 @@ class GameRecord:
     rounds: int
     actions: int
     cause: str = ""                 # the deciding rule id (Result.cause)
+    factions: tuple[str, ...] = ()  # per seat-list entry, when factions were set
+    timed_out: bool = False         # ended by the turn limit (state.timed_out, if it has one)
     decision_times: dict[str, list[float]] = field(default_factory=dict)
     # per searching agent id: (iterations, seconds) of every decision it searched
     searches: dict[str, list[tuple[int, float]]] = field(default_factory=dict)
 
 
+def draw_factions(pool: tuple[str, ...], n: int, seed: int) -> tuple[str, ...]:
+    """n distinct factions from `pool`, drawn from the game's seed (reproducible)."""
+    from game.core.rng import Rng
+    rest = list(pool)
+    rng = Rng(seed * 7919 + 17)  # not the game's own stream: the game RNG stays untouched
+    return tuple(rest.pop(rng.below(len(rest))) for _ in range(n))
+
+
 def play_one(ruleset_id: str, agents: list[str], seed: int, rotate: int = 0,
              map_path: str | None = None, options: dict[str, Any] | None = None,
              time_decisions: bool = False, max_actions: int = 1_000_000,
-             agent_options: dict[str, Any] | None = None) -> GameRecord:
+             agent_options: dict[str, Any] | None = None,
+             factions: str | list[str] | None = None) -> GameRecord:
     """Play one game; entry k of `agents` sits at seat (k + rotate) % n.
 
     `agent_options` sets search agents' budget (`iterations` or `seconds`; see
-    `game.ai.levels.configure`); other agents ignore it."""
+    `game.ai.levels.configure`); other agents ignore it. `factions` (see the module
+    docstring) are per entry."""
     ruleset = rulesets.get(ruleset_id)
     n = len(agents)
     seats = [""] * n
@@ -49,6 +67,12 @@ def play_one(ruleset_id: str, agents: list[str], seed: int, rotate: int = 0,
         seat = (k + rotate) % n
         seats[seat] = agent_id
         entry_of_seat[seat] = k
+    entry_factions: tuple[str, ...] = ()
+    if factions is not None:
+        entry_factions = (draw_factions(ruleset.faction_pool(map_path), n, seed)  # type: ignore[attr-defined]
+                          if factions == "random" else tuple(factions))
+        options = dict(options or {})
+        options["factions"] = [entry_factions[entry_of_seat[s]] for s in range(n)]
     state = ruleset.new_game(Setup(seats=tuple(seats), seed=seed, map=map_path, options=options or {}))
     players = [make_agent(a, ruleset, i, seed) for i, a in enumerate(seats)]
     for player in players:
@@ -85,15 +109,18 @@ def play_one(ruleset_id: str, agents: list[str], seed: int, rotate: int = 0,
         cause=result.cause,
         decision_times=times,
         searches=searches,
+        factions=entry_factions,
+        timed_out=bool(getattr(state, "timed_out", False)),
     )
 
 
 def _play_batch(args: tuple) -> list[GameRecord]:
     """Play a batch of seeds; game `seed` rotates the seats by (seed - base) % n."""
-    ruleset_id, agents, seeds, base, rotate, map_path, options, time_decisions, agent_options = args
+    (ruleset_id, agents, seeds, base, rotate, map_path, options, time_decisions, agent_options,
+     factions) = args
     n = len(agents)
     return [play_one(ruleset_id, agents, seed, (seed - base) % n if rotate else 0,
-                     map_path, options, time_decisions, agent_options=agent_options)
+                     map_path, options, time_decisions, agent_options=agent_options, factions=factions)
             for seed in seeds]
 
 
@@ -117,13 +144,55 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[k]
 
 
+def median(values: list[int]) -> float:
+    """The median (mean of the middle two for an even count); 0 for no values."""
+    return quartile(values, 2)
+
+
+def quartile(values: list[int], k: int) -> float:
+    """The k-th quartile (k = 1, 2, 3) by linear interpolation between order statistics."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    pos = (len(ordered) - 1) * k / 4
+    lo = int(pos)
+    hi = min(lo + 1, len(ordered) - 1)
+    return ordered[lo] + (ordered[hi] - ordered[lo]) * (pos - lo)
+
+
+def faction_table(records: list[GameRecord], n: int) -> dict[str, dict[str, Any]]:
+    """Per faction: games seated, wins (a shared victory counts for each winner), win rate
+    with its 95% Wilson interval, and the fair share 1/n."""
+    table: dict[str, dict[str, Any]] = {}
+    for rec in records:
+        for k, faction in enumerate(rec.factions):
+            row = table.setdefault(faction, {"games": 0, "wins": 0})
+            row["games"] += 1
+            row["wins"] += k in rec.winners
+    for faction, row in table.items():
+        row["rate"] = row["wins"] / row["games"]
+        row["ci95"] = list(wilson(row["wins"], row["games"]))
+        row["fair"] = 1 / n
+    return dict(sorted(table.items()))
+
+
 def simulate(ruleset_id: str, agents: list[str], games: int, seed: int = 1, jobs: int = 1,
              rotate: bool = True, map_path: str | None = None, options: dict[str, Any] | None = None,
              time_decisions: bool = True, progress=None,
-             agent_options: dict[str, Any] | None = None) -> dict[str, Any]:
+             agent_options: dict[str, Any] | None = None,
+             factions: str | list[str] | None = None) -> dict[str, Any]:
     """Play `games` games and summarise them (see the module docstring)."""
     ruleset = rulesets.get(ruleset_id)
     ruleset.check_seats(agents)
+    if factions is not None:
+        pool = getattr(ruleset, "faction_pool", None)
+        if pool is None:
+            raise ValueError(f"{ruleset_id} has no factions")
+        if factions != "random":
+            known = pool(map_path)
+            if (len(factions) != len(agents) or len(set(factions)) != len(factions)
+                    or any(f not in known for f in factions)):
+                raise ValueError(f"factions must be {len(agents)} distinct of {', '.join(known)}")
     for i, agent_id in enumerate(agents):  # fail fast on an unknown agent id
         make_agent(agent_id, ruleset, i, seed)
     n = len(agents)
@@ -134,7 +203,7 @@ def simulate(ruleset_id: str, agents: list[str], games: int, seed: int = 1, jobs
     batches = [seeds[i:i + chunk] for i in range(0, games, chunk)]
     def job(batch: list[int]) -> tuple:
         return (ruleset_id, agents, batch, seed, rotate, map_path, options, time_decisions,
-                agent_options)
+                agent_options, factions)
     if jobs > 1:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             for part in pool.map(_play_batch, [job(b) for b in batches]):
@@ -166,8 +235,14 @@ def simulate(ruleset_id: str, agents: list[str], games: int, seed: int = 1, jobs
     end_causes: dict[str, int] = {}
     for rec in records:
         end_causes[rec.cause] = end_causes.get(rec.cause, 0) + 1
+    report_factions = faction_table(records, n) if factions is not None else {}
+    rounds = [r.rounds for r in records]
     return {
         "ruleset": ruleset_id,
+        "factions": report_factions,
+        "turns": {"median": median(rounds), "q1": quartile(rounds, 1), "q3": quartile(rounds, 3),
+                  "min": min(rounds, default=0), "max": max(rounds, default=0)},
+        "timed_out": sum(1 for r in records if r.timed_out),
         "games": games,
         "seats": list(agents),
         "seed": seed,
@@ -213,7 +288,17 @@ def format_table(report: dict[str, Any]) -> str:
     lines.append(f"shared victories: {report['draws']}   mean rounds: {report['mean_turns']:.2f}   "
                  f"mean actions: {report['mean_actions']:.1f}")
     causes = ", ".join(f"{c or '?'} {k}" for c, k in report.get("end_causes", {}).items())
-    lines.append(f"ended by: {causes}")
+    lines.append(f"ended by: {causes}   (turn limit: {report.get('timed_out', 0)})")
+    t = report.get("turns")
+    if t:
+        lines.append(f"turns: median {t['median']:g}, quartiles {t['q1']:g}..{t['q3']:g}, "
+                     f"range {t['min']}..{t['max']}")
+    if report.get("factions"):
+        lines.append(f"{'faction':<10}{'games':>6}{'wins':>6}{'rate':>8}   95% CI          fair  x fair")
+        for faction, row in report["factions"].items():
+            lo, hi = row["ci95"]
+            lines.append(f"{faction:<10}{row['games']:>6}{row['wins']:>6}{row['rate']:>8.1%}   "
+                         f"{lo:.1%} .. {hi:.1%}  {row['fair']:.1%}  {row['rate'] / row['fair']:.2f}")
     lines.append(f"{report['games_per_s']:.1f} games/s   {report['actions_per_s']:.0f} actions/s   "
                  f"({report['seconds']:.2f} s, {report['jobs']} job(s))")
     for agent, d in report["decision_ms"].items():

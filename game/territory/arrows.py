@@ -452,7 +452,9 @@ def do_arrow(st: TerritoryState, tid: int, o: Order) -> None:
         dice: tuple[int, ...] = ()
         if spells.get("bewitch"):  # (e)
             y, ok = x + attack - defense, True
-        elif tribe.faction == "pioneer" and target == NOBODY:  # (e) Open Frontier, D30
+        elif (tribe.faction == "pioneer" and target == NOBODY  # (e) Open Frontier, D30
+              and tribe.frontier < st.params.open_frontier_per_turn):  # D41: 3 a turn
+            tribe.frontier += 1
             n_cross = sum(len(steps[idx].escrow) for idx in pending)
             keep = n_cross + 1
             effects.refund_units(st, tid, o.id, cost[keep:])

@@ -73,6 +73,9 @@ class Params:
     tunnel_max_gap: int
     victory_floor: int
     duel_factor: int
+    victory_from_turn: int
+    v1_min_share: int
+    open_frontier_per_turn: int
     gift_max: int
     guard_max: int
 
@@ -83,6 +86,7 @@ PARAM_RANGES: dict[str, tuple[int, int]] = {
     "disaster_every": (1, 99), "max_turns": (1, 999), "max_orders": (1, 99),
     "max_edits": (1, 999), "undead_attack": (0, 12), "archaeology_per_turn": (0, 9),
     "tunnel_max_gap": (1, 20), "victory_floor": (0, 999), "duel_factor": (1, 9),
+    "victory_from_turn": (1, 999), "v1_min_share": (0, 100), "open_frontier_per_turn": (0, 99),
     "gift_max": (1, 99), "guard_max": (1, 9),
 }
 
@@ -241,9 +245,8 @@ def _load() -> dict[str, Any]:
         "arch_own": d.int("archaeology.own_gold", 0, 99),
         "arch_foreign": d.int("archaeology.foreign_gold", 0, 99),
         "treasure": treasure,
-        "ai": {k: d.int(f"ai.{k}", 0, 99) for k in (
-            "base", "income", "special", "building_cap", "reconnect", "capital", "tile_worth",
-            "reserve")},
+        # T-21.1: every key of the one weights table (the planner names the ones it needs)
+        "ai": {k: d.int(f"ai.{k}", 0, 99) for k in d.get("ai") if k != "factions"},
         "ai_factions": tuple(ai_factions),
     }
 

@@ -22,6 +22,7 @@ from game.territory.constants import (
     OUTPOST, RUIN, SEA, SIDES, SPELL, TECH, VOLCANO, WORKSHOP,
 )
 from game.territory import position
+from game.territory.greedy_orders import order_value, spell_cost
 from game.territory.state import GOBLIN, NOBODY, UNDEAD
 from game.territory.view import TerritoryView
 
@@ -55,6 +56,16 @@ class Planner:
         self.own_set = set(self.own)
         self.used_tiles: set[int] = set()
         self.spell_used = False
+        self.bound: tuple[float, Action, int] | None = None   # the best bound spell
+        self.planned: set[Action] = set()
+        self.slots: set[tuple] = set()
+        self.near: dict[int, int] = {}
+        self.richest = -1
+        self.counts: dict[int, int] = {}
+        self.spice_partners: set[int] = set()
+        self.castable = {s for s in SPELL if self._can_cast(s)}
+        # D41: certain 1-resource Pioneer captures of unclaimed land left this turn
+        self.frontier_left = view.params.open_frontier_per_turn if self.t.faction == "pioneer" else 0
 
     # ---- budget ---------------------------------------------------------------------------
     def total(self) -> int:
@@ -91,14 +102,154 @@ class Planner:
     # ---- the turn ---------------------------------------------------------------------------
     def run(self) -> list[Action]:
         """T-21.1 (0)..(5) in order; the planned actions in entry order."""
+        v = self.view
+        self.near = self.neighbours()
+        self.richest = max(self.near, key=lambda o: (sum(v.tribes[o].res), -o)) if self.near else -1
+        self.counts = position.tile_counts(v)
+        self.spice_partners = set(self.t.spice) | {
+            j for j, target, _ in v.trades if target == self.tid} | {
+            target for j, target, _ in v.trades if j == self.tid}
         self.answers()
         self.economy()
         self.attacks(reserve=0)
+        if self.t.faction == "pioneer" and self.frontier_left == 0:
+            self.attacks(reserve=0)  # D41: further unclaimed tiles as ordinary attacks
+        self.bind_spells()
         self.defence()
         self.spells()
+        self.choose(DIPLOMACY, reserve=0, limit=3)
         if self.total() > self.cap:
             self.attacks(reserve=0, allow_even=True)
+        if self.total() > self.cap:
+            self.choose(ANY_ORDER, reserve=0, limit=4, floor=-2.0)
+        self.spend_down()
         return self.plan
+
+    # ---- every other order, by value (T-21.3; values in greedy_orders.py) -------------------
+    def choose(self, kinds: tuple[type, ...], reserve: int, limit: int,
+               floor: float = 0.0, rival: float | None = None) -> int:
+        """Plan up to `limit` legal orders of `kinds` with the best value − cost (> `floor`)
+        while affordable and `reserve` stays; ties broken by the agent's RNG. A tower spell
+        must also beat `rival` (the best bound spell's net value)."""
+        options: list[tuple[float, Action, tuple[int, int, int], int]] = []
+        for action in self.legal_list:
+            if not isinstance(action, kinds) or action in self.planned:
+                continue
+            value, typed, generic = order_value(self, action)
+            if value <= 0:
+                continue
+            net = value - sum(typed) - generic
+            if net > floor:
+                options.append((net, action, typed, generic))
+        if self.rng is not None:
+            self.rng.shuffle(options)
+        options.sort(key=lambda o: -o[0])
+        taken = 0
+        for net, action, typed, generic in options:
+            if taken >= limit or len(self.plan) >= self.view.params.max_orders:
+                break
+            slot = slot_of(action)
+            if slot is not None and slot in self.slots:
+                continue
+            if isinstance(action, A.Cast) and (self.spell_used or (rival is not None and net <= rival)):
+                continue
+            if self.total() - sum(typed) - generic < reserve:
+                continue
+            if self.add(action, typed, generic):
+                taken += 1
+                self.planned.add(action)
+                if slot is not None:
+                    self.slots.add(slot)
+                if isinstance(action, A.Cast):
+                    self.spell_used = True
+        return taken
+
+    def bind_spells(self) -> None:
+        """Bewitch, Fortune or Battle Fervor on the planned arrow they help most (T-10.1),
+        bound by the arrow's order id (its position among the planned orders)."""
+        if self.spell_used or position.tower_of(self.view, self.tid) < 0:
+            return
+        if "primitive_magic" not in self.t.techs:
+            return
+        best: tuple[float, Action, int] | None = None
+        order_id = self.t.next_order
+        for k, action in enumerate(self.plan):
+            if isinstance(action, A.Step):
+                continue
+            if isinstance(action, A.Arrow):
+                steps = [action] + [s for s in self.plan[k + 1:k + 3] if isinstance(s, A.Step)]
+                prev = action.origin
+                for n, step in enumerate(steps):
+                    tile, before = step.tile, prev
+                    prev = tile
+                    if not step.x:
+                        continue
+                    owner = self.view.owner[tile]
+                    if owner == NOBODY and self.t.faction == "pioneer":
+                        continue  # Open Frontier: certain anyway (or priced as ordinary later)
+                    value = self.target_value(tile)
+                    side = self.view.board.side_between(tile, before)
+                    p = p_success(step.x + self.attack_bonus(owner, tile, False)
+                                  - position.defense(self.view, tile, self.tid, side))
+                    for spell, gain in (("bewitch", 1 - p),
+                                        ("fortune", (1 - p) * p),
+                                        ("battle_fervor", min(1.0, p + 2 / 6) - p)):
+                        if spell not in self.castable:
+                            continue
+                        cost = spell_cost(self, spell)
+                        if spell == "battle_fervor":  # +2 on every attack step of the arrow
+                            gain = sum(self._fervor_gain(s, p_prev) for s, p_prev in
+                                       self._attack_steps(action, steps))
+                        net = W["bind"] * gain * value * 2 - cost
+                        cast = A.Cast(spell, order=order_id, step=n if spell != "battle_fervor" else -1)
+                        if net > 0 and (best is None or net > best[0]):
+                            best = (net, cast, cost)
+            order_id += 1
+        self.bound = best
+
+    def _attack_steps(self, arrow: A.Arrow, steps: list) -> list[tuple[float, float]]:
+        """(p, 1.0) for each attack step of a planned arrow (p: its chance now)."""
+        out = []
+        prev = arrow.origin
+        for step in steps:
+            tile, before = step.tile, prev
+            prev = tile
+            if not step.x:
+                continue
+            owner = self.view.owner[tile]
+            side = self.view.board.side_between(tile, before)
+            y = step.x + self.attack_bonus(owner, tile, False) - position.defense(
+                self.view, tile, self.tid, side)
+            out.append((p_success(y), 1.0))
+        return out
+
+    @staticmethod
+    def _fervor_gain(p: float, _: float) -> float:
+        """Battle Fervor's +2 attack: the chance a step gains."""
+        return min(1.0, p + 2 / 6) - p
+
+    def spend_down(self) -> None:
+        """(5) What END's cap would discard goes as a gift to the weakest rival player: worth
+        nothing to us, it keeps the richest rival from V3 (T-17.2)."""
+        excess = self.total() - self.cap
+        if excess <= 0:
+            return
+        v = self.view
+        rivals = [o for o in v.tribes if o.alive and o.is_player and o.id != self.tid]
+        if len(rivals) < 2:
+            return
+        weakest = min(rivals, key=lambda o: (sum(o.res), o.id))
+        gift_max = v.params.gift_max
+        for k, resource in ((0, "gold"), (1, "materials"), (2, "exotics")):
+            n = min(excess, self.budget[k], gift_max)
+            if n <= 0:
+                continue
+            typed = [0, 0, 0]
+            typed[k] = n
+            if self.add(A.Gift(weakest.id, resource, n), (typed[0], typed[1], typed[2])):
+                excess -= n
+            if excess <= 0:
+                break
 
     def answers(self) -> None:
         """(0) Answers to last turn's proposals, by T-16's AI rules."""
@@ -139,8 +290,13 @@ class Planner:
             # T-21.1: ties broken by the agent's RNG (system tribes: the first in rules order)
             _, action, cost = best[self.rng.below(len(best))] if self.rng else best[0]
             rest = [self.budget[k] - cost[k] for k in range(3)]
-            if min(rest) >= 0 and sum(rest) >= W["reserve"]:
-                self.add(action, cost)
+            if min(rest) >= 0 and sum(rest) >= W["reserve"] and self.add(action, cost):
+                self.planned.add(action)
+                slot = slot_of(action)
+                if slot is not None:
+                    self.slots.add(slot)
+        # T-21.3: every other build, upgrade, tech and magic purchase, by value
+        self.choose(ECONOMY, reserve=W["reserve"], limit=W["projects"])
 
     def _research(self, tech: str, choice: str = "") -> bool:
         action = A.Research(tech, choice)
@@ -152,7 +308,15 @@ class Planner:
             cost = [cost[k] + extra[k] for k in range(3)]
         if self.t.faction == "war":
             cost[0] += 2
-        return self.add(action, (cost[0], cost[1], cost[2]))
+        if tech in self.slots_techs() or not self.add(action, (cost[0], cost[1], cost[2])):
+            return False
+        self.planned.add(action)
+        self.slots.add(("tech", tech))
+        return True
+
+    def slots_techs(self) -> set[str]:
+        """Techs already planned this turn."""
+        return {slot[1] for slot in self.slots if slot[0] == "tech"}
 
     def _payback(self, action: Action) -> tuple[float, tuple[int, int, int]]:
         """Gold per turn an economic order adds, and its cost."""
@@ -224,7 +388,7 @@ class Planner:
         v = self.view
         owner = v.owner[tile]
         value = self.target_value(tile)
-        if owner == NOBODY and self.t.faction == "pioneer":
+        if owner == NOBODY and self.frontier_left > 0:  # T-11.3 Open Frontier (D41: 3 a turn)
             return value - 1 - surcharge, 1, 1 + surcharge
         attack = self.attack_bonus(owner, tile, sea)
         defense = position.defense(v, tile, self.tid, side)
@@ -242,6 +406,7 @@ class Planner:
         board = v.board
         faction = self.t.faction
         options: list[tuple[float, int, list[Action]]] = []
+        priced_frontier = self.frontier_left > 0
         for origin in self.own:
             links = list(board.adjacent[origin])
             if faction == "shadow" and v.tunnel[origin] >= 0:
@@ -276,7 +441,8 @@ class Planner:
             self.rng.shuffle(options)
         options.sort(key=lambda o: (-o[0], o[1]))
         taken: set[int] = set()
-        limit = v.params.max_orders - len(self.plan)
+        # entries kept for the later steps (walls, spells, diplomacy): D38 caps a turn's orders
+        limit = v.params.max_orders - len(self.plan) - (0 if allow_even else W["late_orders"])
         for net, cost, actions in options:
             if net <= 0 and not (allow_even and net > -1):
                 break
@@ -289,11 +455,44 @@ class Planner:
                 continue
             if actions[0] not in self.legal:
                 continue
+            if priced_frontier and v.owner[target] == NOBODY:
+                if self.frontier_left == 0:
+                    continue  # priced as certain, but D41's three are used: next pass
+                self.frontier_left -= 1
             self.pay((0, 0, 0), cost)
             self.plan.extend(actions)
             limit -= len(actions)
             taken.add(target)
             self.used_tiles.add(target)
+            if limit > 0 and len(actions) == 1 and v.owner[target] != NOBODY:
+                limit -= self.extend_arrow(target, actions[0], taken)  # type: ignore[arg-type]
+
+    def extend_arrow(self, tile: int, arrow: A.Arrow, taken: set[int]) -> int:
+        """T-11.1: push a successful attack on into the enemy tile behind it (one more step),
+        when that step is still worth it after the first one's chance; 1 if planned."""
+        v = self.view
+        if self.frontier_left > 0 and v.owner[tile] == NOBODY:
+            return 0
+        first = p_success(arrow.x + self.attack_bonus(v.owner[tile], tile, False)
+                          - position.defense(v, tile, self.tid, v.board.side_between(tile, arrow.origin)))
+        best: tuple[float, int, int, int] | None = None
+        for k in v.board.adjacent[tile]:
+            if (k in self.own_set or k in taken or k in self.used_tiles or v.board.kind[k] != LAND
+                    or v.owner[k] < 0 or k == arrow.origin):
+                continue
+            net, x, cost = self.best_x(k, v.board.side_between(k, tile), 0, False)
+            # the step is rolled only if the first succeeded; its cost is refunded otherwise
+            net = first * net
+            if x and net > 0 and (best is None or net > best[0]):
+                best = (net, k, x, cost)
+        if best is None or not self.afford((0, 0, 0), best[3]):
+            return 0
+        _, k, x, cost = best
+        self.pay((0, 0, 0), cost)
+        self.plan.append(A.Step(k, x, "none"))
+        taken.add(k)
+        self.used_tiles.add(k)
+        return 1
 
     # ---- defence and magic (T-21.1 (3), (4)) -----------------------------------------------
     def neighbours(self) -> dict[int, int]:
@@ -308,41 +507,31 @@ class Planner:
         return out
 
     def defence(self) -> None:
-        """(3) Military Tactics and a capital wall facing the richest neighbour."""
-        v = self.view
-        near = self.neighbours()
-        if not near:
+        """(3) Walls (and their upgrades) facing neighbours, the richest first, on any own
+        tile (no capital needed), and Military Tactics when the border is long."""
+        if not self.near:
             return
-        richest = max(near, key=lambda o: (sum(v.tribes[o].res), -o))
         if "military_tactics" not in self.t.techs and self.total() >= 12:
             self._research("military_tactics")
-        capital = position.capital_of(v, self.tid)
-        if capital >= 0 and self.total() >= 8:
-            for s, j in enumerate(v.board.sides[capital]):
-                if j >= 0 and v.owner[j] == richest and not v.walls[capital * 4 + s]:
-                    if self.add(A.Wall(capital, SIDES[s], "gold"), (5, 0, 0)):
-                        break
+        self.choose(DEFENCE, reserve=W["reserve"], limit=2)
 
     def spells(self) -> None:
-        """(4) Rock Solid when outgunned, else Meteor on an enemy city, else Steal."""
-        v, tid, t = self.view, self.tid, self.t
-        if position.tower_of(v, tid) < 0 or "primitive_magic" not in t.techs:
-            return
-        near = self.neighbours()
-        mine = sum(t.res)
-        enemy = sum(sum(v.tribes[o].res) for o in near)
-        if near and enemy >= 2 * max(1, mine):
-            if self._cast(A.Cast("rock_solid"), "rock_solid"):
-                return
-        cities = [i for i in v.board.land_tiles
-                  if v.owner[i] >= 0 and v.owner[i] != tid and v.building[i] in (CITY, CAPITAL)]
-        if cities:
-            best = max(cities, key=lambda i: (v.building[i] == CAPITAL, -i))
-            if self._cast(A.Cast("meteor", best), "meteor"):
-                return
-        rich = [o.id for o in v.tribes if o.alive and o.id != tid and o.res[0] >= 8]
-        if rich:
-            self._cast(A.Cast("steal", max(rich, key=lambda o: (v.tribes[o].res[0], -o))), "steal")
+        """(4) The best tower spell by value (Rock Solid when outgunned, Meteor on an enemy
+        city, Steal on a rich tribe, and every faction's spells), then Deep Tide."""
+        bound = self.bound
+        self.choose(MAGIC, reserve=0, limit=2, rival=bound[0] if bound else None)
+        if bound is not None and not self.spell_used:
+            if self.add(bound[1], (0, 0, bound[2]), check=False):  # entered after its arrow
+                self.spell_used = True
+
+    def _can_cast(self, spell: str) -> bool:
+        """T-10.1: tower (Jungle: Tree), Primitive Magic, Battle Magic where marked, faction."""
+        t, data = self.t, SPELL[spell]
+        if position.tower_of(self.view, self.tid) < 0 or "primitive_magic" not in t.techs:
+            return False
+        if data.bm and "battle_magic" not in t.techs:
+            return False
+        return not data.faction or data.faction == t.faction
 
     def _cast(self, action: A.Cast, spell: str) -> bool:
         if self.spell_used:
@@ -354,6 +543,34 @@ class Planner:
             self.spell_used = True
             return True
         return False
+
+
+ECONOMY: tuple[type, ...] = (A.Build, A.Upgrade, A.Commerce, A.Research, A.BuyExotic,
+                             A.Archaeology, A.Tunnel, A.Temple)
+DEFENCE: tuple[type, ...] = (A.Wall, A.WallUpgrade)
+MAGIC: tuple[type, ...] = (A.Cast, A.DeepTide)
+DIPLOMACY: tuple[type, ...] = (A.Guard, A.DemandTribute, A.ProposeTrade)
+ANY_ORDER: tuple[type, ...] = ECONOMY + DEFENCE + MAGIC + DIPLOMACY
+
+
+def slot_of(action: Action) -> tuple | None:
+    """What two planned orders must not share: a tile's main-building slot, a tech, one
+    tribute demand or trade per target, one guard."""
+    if isinstance(action, (A.Build, A.Upgrade)):
+        return ("slot", action.tile)
+    if isinstance(action, A.Research):
+        return ("tech", action.tech)
+    if isinstance(action, (A.Wall, A.WallUpgrade)):
+        return ("wall", action.tile, action.side)
+    if isinstance(action, A.Guard):
+        return ("guard",)
+    if isinstance(action, (A.DemandTribute, A.ProposeTrade)):
+        return (type(action).__name__, action.target)
+    if isinstance(action, A.Tunnel):
+        return ("tunnel", action.a)
+    if isinstance(action, (A.Temple, A.DeepTide, A.BuyExotic, A.Archaeology)):
+        return (type(action).__name__,)
+    return None
 
 
 def v_turmoil(view: TerritoryView) -> bool:

@@ -25,7 +25,7 @@ from game.territory import arrows, effects, orders, position, resolve, turn
 from game.territory import events as E
 from game.core.tiled import read_map
 from game.territory.board import Board, board_from_map
-from game.territory.constants import GOBLIN_CAMP, RESOURCES, RUIN, SUBMISSIONS
+from game.territory.constants import FACTIONS, GOBLIN_CAMP, RESOURCES, RUIN, SUBMISSIONS
 from game.territory.plans import Plan, no, rule
 from game.territory.state import (
     GOBLIN, UNDEAD, Phase, TerritoryState, Tribe, tile_arrays,
@@ -240,6 +240,14 @@ class TerritoryRuleset(Ruleset):
     options = {"shuffle_seats": (False, True), "submission": SUBMISSIONS}
     map_folder = "territory"
     default_map_name = "origin.tmx"   # the map "Origin" (T-2)
+
+    def faction_pool(self, map_path: str | None = None) -> tuple[str, ...]:
+        """The factions a game on this map can seat (T-13, the map's start regions), for
+        `simulate --factions random`."""
+        from game.core.tiled import cached_board
+        path = self.map_path(Setup(seats=("x", "x"), seed=0, map=map_path))
+        board = cached_board(self.id, path, self.read_board)
+        return tuple(f for f in FACTIONS if f in board.starts)
 
     def read_board(self, path: str) -> Board:
         """The validated board of the map at `path` (T-3; the base class caches it)."""

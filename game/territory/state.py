@@ -104,6 +104,8 @@ class Tribe:
     full: frozenset = field(default_factory=frozenset, repr=False, compare=False)
     entries: int = field(default=0, repr=False, compare=False)
     step_memo: tuple | None = field(default=None, repr=False, compare=False)
+    # D41: Open Frontier captures made in this turn's RESOLVE (cleared at START)
+    frontier: int = field(default=0, repr=False, compare=False)
 
     def clear_orders(self) -> None:
         """No orders, no edits (START of a turn, T-5.1; or a public copy for a view)."""
@@ -114,6 +116,7 @@ class Tribe:
         self.full = frozenset()
         self.entries = 0
         self.step_memo = None
+        self.frontier = 0
 
     def copy(self) -> "Tribe":
         """An independent copy (lists, sets and dicts copied; orders are immutable)."""
@@ -274,6 +277,14 @@ class TerritoryState(State):
         # T-17.4: a draw only when no player tribe survives; a tie is a shared victory
         return Result(winners=self.winners, scores=scores, cause=self.end_reason,
                       draw=not self.winners)
+
+    @property
+    def timed_out(self) -> bool:
+        """The game ended at END(max_turns) with several player tribes alive (T-17.4's turn
+        limit), not by a victory condition or a last tribe standing (D42's measure)."""
+        alive = sum(1 for t in self.tribes if t.is_player and t.alive)
+        return (self.winners is not None and self.end_reason == "T-17.4" and alive > 1
+                and self.turn >= self.params.max_turns)
 
     def digest_data(self) -> Any:
         """Everything that decides the future, RNG included."""

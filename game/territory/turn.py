@@ -149,11 +149,13 @@ def qualifiers(st: TerritoryState) -> list[tuple[int, str]]:
         res = sum(st.tribes[pid].res)
         factor = p.duel_factor if len(others) == 1 else 1
         met = []
-        if others and tiles > factor * sum(counts.get(q, 0) for q in others):
+        late = st.turn >= p.victory_from_turn  # D39: V1 and V3 only from END(12)
+        if (late and others and 100 * tiles >= p.v1_min_share * land  # D40: a real share
+                and tiles > factor * sum(counts.get(q, 0) for q in others)):
             met.append("V1")
         if 2 * tiles > land:
             met.append("V2")
-        if others and res >= p.victory_floor and res > factor * sum(
+        if late and others and res >= p.victory_floor and res > factor * sum(
                 sum(st.tribes[q].res) for q in others):
             met.append("V3")
         if met:

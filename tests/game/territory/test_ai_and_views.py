@@ -208,3 +208,28 @@ def test_T_21_2_issue_17_state_from_view_is_consistent_with_the_view():
                 break
             s = st.to_move()[0]
             st.apply(s, pick.choice(st.legal_actions(s)))
+
+
+def test_D42_simulate_seats_factions_per_entry_or_at_random():
+    """`simulate --factions`: a list is per seat-list entry (rotating with it); "random"
+    draws distinct factions per game from its seed; the report has per-faction rows with
+    95% intervals and the fair share, turn quartiles and the turn-limit count."""
+    from game.play.simulate import draw_factions, simulate
+    pool = rulesets.get("territory").faction_pool()
+    assert pool == ("bounty", "arcane", "pioneer", "jungle", "tide", "war", "shadow")
+    drawn = draw_factions(pool, 4, 5)
+    assert len(set(drawn)) == 4 and drawn == draw_factions(pool, 4, 5)
+    rec = play_one("territory", ["random", "random"], 3, rotate=1, factions=["war", "tide"])
+    assert rec.factions == ("war", "tide")
+    report = simulate("territory", ["random", "random"], 2, seed=3,
+                      factions=["war", "tide"], time_decisions=False)
+    assert set(report["factions"]) == {"war", "tide"}
+    row = report["factions"]["war"]
+    assert row["games"] == 2 and row["fair"] == 0.5 and row["ci95"][0] <= row["rate"] <= row["ci95"][1]
+    assert report["turns"]["q1"] <= report["turns"]["median"] <= report["turns"]["q3"]
+    try:
+        simulate("territory", ["random", "random"], 1, factions=["war", "war"])
+    except ValueError:
+        pass
+    else:
+        raise AssertionError("two seats with one faction were accepted")

@@ -690,6 +690,7 @@ def test_T_15_1_goblin_empire_makes_a_system_tribe():
 def test_T_15_2_treasure_goes_to_the_first_tribe_to_gain_the_tile():
     board = plain_board(treasures={1: None, 2: (0, 0, 3)})
     g = plain_game(("pioneer", "arcane"), board=board)
+    g.params = replace(g.params, open_frontier_per_turn=3)  # both captures certain (D41)
     own(g, 0, (0, 0))
     res(g, 0, 2)
     enter(g, 0, A.Arrow(tile(g, 0, 0), 1, 1), A.Step(2, 1))

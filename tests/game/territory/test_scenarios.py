@@ -348,6 +348,14 @@ def test_T_22_10_T_10_2_rock_solid_beats_bewitch():
     assert g.owner[tile(g, 1, 0)] == 1
 
 
+def spec_game(seats, factions):
+    """Origin with the spec's D39-D41 starting values (V1/V3 from END(12), V1 at a quarter
+    of the land): scenario 11's numbers are written for them, whatever D42's tuning chose."""
+    g = new_game(seats, factions=factions)
+    g.params = replace(g.params, victory_from_turn=12, v1_min_share=25)
+    return g
+
+
 def set_tiles(g, counts):
     """Hand out land tiles of the default map in tile order: counts per seat."""
     land = [i for i in g.board.land_tiles if g.board.group_of[i] < 0]
@@ -360,16 +368,17 @@ def set_tiles(g, counts):
         k += n
 
 
-def test_T_22_11_T_17_3_final_turn_then_ranking_by_tiles():
-    """END(20): 40, 20, 19 -> V1, turn 21 is the last; END(21): 38, 21, 20 -> nobody
-    qualifies -> A wins on tiles."""
-    g = new_game(3, factions=("bounty", "arcane", "war"))
+def test_T_22_11_D39_D40_V1_final_turn_then_ranking_by_tiles():
+    """D39-D40 defaults on Origin (231 land): END(20) 60, 30, 29 -> V1, turn 21 final;
+    END(21) 58, 31, 28 -> nobody qualifies (58 < 59) -> A wins on tiles."""
+    g = spec_game(3, ("bounty", "arcane", "war"))
+    assert len(g.board.land_tiles) == 231
     g.turn = 20
-    set_tiles(g, (40, 20, 19))
+    set_tiles(g, (60, 30, 29))
     ev = resolve(g)
     (final,) = of(ev, E.FinalTurn)
     assert final.turn == 21 and final.qualifiers == ((0, "V1"),)
-    set_tiles(g, (38, 21, 20))
+    set_tiles(g, (58, 31, 28))
     for t in g.tribes:
         t.res = [5, 0, 0]  # as after END's discard to the base cap
     assert qualifiers(g) == []
@@ -379,10 +388,31 @@ def test_T_22_11_T_17_3_final_turn_then_ranking_by_tiles():
     assert over.cause == g.result().cause == "T-17.3"  # nobody qualified: ranked on tiles
 
 
+def test_T_22_11_D40_V1_needs_a_quarter_of_the_land():
+    """END(20): 57, 20, 19 -> no V1 (57 < 58 = a quarter of 231); 58 is enough."""
+    g = spec_game(3, ("bounty", "arcane", "war"))
+    g.turn = 20
+    set_tiles(g, (57, 20, 19))
+    assert qualifiers(g) == []
+    set_tiles(g, (58, 20, 19))
+    assert qualifiers(g) == [(0, "V1")]
+
+
+def test_T_22_11_D39_no_V1_or_V3_before_END_12():
+    """END(11): 80, 20, 19 -> no V1 yet, nor V3 with rich holdings; END(12) both count."""
+    g = spec_game(3, ("bounty", "arcane", "war"))
+    g.turn = 11
+    set_tiles(g, (80, 20, 19))
+    g.tribes[0].res = [40, 0, 0]
+    assert qualifiers(g) == []
+    g.turn = 12
+    assert qualifiers(g) == [(0, "V1+V3")]
+
+
 def test_T_22_11_T_17_3_a_winner_still_meeting_V1_gives_cause_V1():
     """END(20): 60, 30, 29 -> V1 (turn 21 final); END(21): still 60, 30, 29 -> A wins, and
     the result names the condition it met (cause "V1", not a draw)."""
-    g = new_game(3, factions=("bounty", "arcane", "war"))
+    g = spec_game(3, ("bounty", "arcane", "war"))
     g.turn = 20
     set_tiles(g, (60, 30, 29))
     resolve(g)
@@ -394,16 +424,20 @@ def test_T_22_11_T_17_3_a_winner_still_meeting_V1_gives_cause_V1():
 
 
 def test_T_22_11_T_17_2_duel_and_half_the_map():
-    g = new_game(2, factions=("bounty", "arcane"))
-    set_tiles(g, (30, 15))
+    """Duel at END(20): 60 vs 30 no V1, 61 vs 30 V1; 116 tiles = V2 at any END (even
+    END(1)), 115 not."""
+    g = spec_game(2, ("bounty", "arcane"))
+    g.turn = 20
+    set_tiles(g, (60, 30))
     assert qualifiers(g) == []
-    set_tiles(g, (31, 15))
+    set_tiles(g, (61, 30))
     assert qualifiers(g) == [(0, "V1")]
-    assert len(g.board.land_tiles) == 231
+    g.turn = 1
     set_tiles(g, (116, 0))
     g.owner[g.board.land_tiles[-1]] = 1  # keep the other player on the board
-    assert qualifiers(g)[0][1].endswith("V2")
-    set_tiles(g, (115, 60))
+    assert qualifiers(g) == [(0, "V2")]
+    set_tiles(g, (115, 0))
+    g.owner[g.board.land_tiles[-1]] = 1
     assert qualifiers(g) == []
 
 
@@ -497,3 +531,21 @@ def test_T_22_15_T_20_x_above_six_is_refused_and_nothing_changes():
     assert g.digest() == before and g.tribes[0].orders == orders
     assert g.tribes[0].escrow() == [2, 0, 0]
 
+
+
+def test_D41_open_frontier_three_certain_captures_a_turn():
+    """D41: Pioneer's first 3 unclaimed targets in a turn are certain at 1 resource; the
+    4th is an ordinary attack (x=1 vs unclaimed -1: y = 2, die 3 fails)."""
+    g = plain_game(("pioneer", "bounty"))
+    g.params = replace(g.params, open_frontier_per_turn=3)
+    own(g, 0, (0, 0), (1, 1))
+    own(g, 1, (5, 0))
+    res(g, 0, 4)
+    enter(g, 0, A.Arrow(tile(g, 0, 0), tile(g, 1, 0), 1), A.Arrow(tile(g, 0, 0), tile(g, 0, 1), 1),
+          A.Arrow(tile(g, 1, 1), tile(g, 2, 1), 1), A.Arrow(tile(g, 1, 1), tile(g, 1, 2), 1))
+    dice(g, 3)
+    ev = resolve(g)
+    outcomes = [(s.dice, s.needs, s.outcome) for s in steps(ev)]
+    assert outcomes[:3] == [((), 2, "captured")] * 3
+    assert outcomes[3] == ((3,), 2, "failed")
+    assert g.owner[tile(g, 1, 2)] == -1

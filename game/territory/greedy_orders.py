@@ -1,0 +1,347 @@
+"""What the greedy planner (T-21.1, T-21.3) thinks every non-arrow order is worth.
+
+`order_value(planner, action)` returns (value, typed cost, generic cost) in gold-equivalents
+for one legal action: buildings and upgrades (capital move included), commerce, walls and
+their upgrades, tunnels, the temple, every tech, Magic Research purchases, archaeology, every
+tower spell, Deep Tide, guard, tribute, spice trade and gifts. The planner takes the orders
+with the best value − cost first while affordable (T-21.1 (1), (3), (4), (5)), ties broken by
+the agent's RNG. Every weight is in the `[ai]` table of data/rules.toml (`W` here), so
+tuning the AI never touches this code. Only the public view is read (T-18.3).
+
+Values are rough on purpose: an income of g gold a turn is worth `horizon`·g, a point of cap
+`cap_point`, and threats scale with how many enemy tiles touch the tile in question.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.territory import actions as A
+from game.territory import position
+from game.territory.constants import (
+    AI_WEIGHTS, BUILDING, BUILDING_CODE, CAMP, CAPITAL, CITY, CITY_ON_RUIN, COMMERCE_COST,
+    COMMERCE_GOLD, DEEP_TIDE_COST, ECON, NONE, OUTPOST, RUIN, SIDES, SPELL, TECH, TOWER, TREE,
+    TUNNEL_GOLD_BASE, WALL_COST, WALL_MIXED_COST, WALL_UPGRADE_COST, TEMPLE_COST, WORKSHOP,
+    WORKSHOP_ON_MATERIALS, ARCH_FOREIGN_GOLD, ARCH_OWN_GOLD, LAND,
+)
+from game.territory.state import NOBODY, UNDEAD
+
+W = AI_WEIGHTS
+# planner.Planner (not imported: planner imports this module, and game/ has no cycles)
+PlannerLike = Any
+Cost = tuple[int, int, int]
+NOTHING: tuple[float, Cost, int] = (0.0, (0, 0, 0), 0)
+
+
+def enemy_sides(p: PlannerLike, tile: int) -> list[tuple[int, int]]:
+    """(side index, owner) of each side of `tile` facing another tribe's land."""
+    v = p.view
+    out = []
+    for s, j in enumerate(v.board.sides[tile]):
+        if j >= 0 and v.owner[j] >= 0 and v.owner[j] != p.tid:
+            out.append((s, v.owner[j]))
+    return out
+
+
+def border_tiles(p: PlannerLike) -> int:
+    """Own tiles touching another tribe's land (how exposed the tribe is)."""
+    return sum(1 for i in p.own if enemy_sides(p, i))
+
+
+def tile_weight(p: PlannerLike, tile: int) -> float:
+    """What keeping an own tile is worth: its income over the horizon, more for a city."""
+    b = p.view.building[tile]
+    worth = W["base"] + (BUILDING[b].gold if b not in (NONE, RUIN) and b in BUILDING else 0) * 2
+    if b in (CITY, CAPITAL):
+        worth += W["capital"] // 2 if b == CAPITAL else 3
+    return worth
+
+
+def cap_worth(p: PlannerLike) -> float:
+    """A point of cap is worth `cap_point` only when holdings press against the cap."""
+    return float(W["cap_point"]) if sum(p.t.res) + 3 >= p.cap else W["cap_point"] / 4
+
+
+def less(p: PlannerLike, cost: Cost) -> Cost:
+    """Architecture Art: 1 gold less on builds, upgrades and walls (T-9)."""
+    arch = 1 if "architecture_art" in p.t.techs else 0
+    return (max(0, cost[0] - arch), cost[1], cost[2])
+
+
+def spell_cost(p: PlannerLike, spell: str) -> int:
+    """T-10.1 / T-13.2 / T-15.1: exotics a tower spell costs this tribe now."""
+    cost = SPELL[spell].cost
+    if p.t.faction == "arcane":
+        cost = max(0, cost - ECON["arcane_spell_discount"])
+        if p.view.turn <= p.view.turmoil_until:
+            cost += ECON["turmoil_arcane_surcharge"]
+    return cost
+
+
+def order_value(p: PlannerLike, action: Any) -> tuple[float, Cost, int]:
+    """(value, typed cost, generic cost) of one non-arrow order; value 0: not wanted."""
+    handler = HANDLERS.get(type(action))
+    return handler(p, action) if handler else NOTHING
+
+
+# ---- buildings and extras (T-8) --------------------------------------------------------------
+def _build(p: PlannerLike, a: A.Build) -> tuple[float, Cost, int]:
+    v, h = p.view, W["horizon"]
+    kind = BUILDING_CODE[a.building]
+    data = BUILDING[kind]
+    special = v.board.special[a.tile]
+    cost = data.cost
+    if kind == WORKSHOP and special == 1:
+        cost = WORKSHOP_ON_MATERIALS
+    if kind == CITY and v.building[a.tile] == RUIN:
+        cost = CITY_ON_RUIN
+    if kind == OUTPOST and v.building[a.tile] == RUIN:
+        cost = (0, 0, 0)
+    value = h * data.gold + cap_worth(p) * data.cap + h * data.materials * W["materials"] / 2
+    if kind == TOWER:
+        if position.tower_of(v, p.tid) >= 0:
+            return NOTHING
+        value += W["tower"]
+    elif kind == OUTPOST:
+        targets = sum(1 for j in v.board.around[a.tile] if v.owner[j] >= 0 and v.owner[j] != p.tid)
+        value += W["outpost"] * min(targets, 4)
+    elif kind in (CITY, CAPITAL):
+        value += W["city_defense"] * len(enemy_sides(p, a.tile))
+    return value, less(p, cost), 0
+
+
+def _upgrade(p: PlannerLike, a: A.Upgrade) -> tuple[float, Cost, int]:
+    v, h = p.view, W["horizon"]
+    old = v.building[a.tile]
+    if old in (CAMP, OUTPOST):
+        gain = BUILDING[CITY].gold - BUILDING[old].gold
+        value = h * gain + cap_worth(p) * (BUILDING[CITY].cap - BUILDING[old].cap)
+        value += W["city_defense"] * (1 + len(enemy_sides(p, a.tile)))
+        return value, less(p, BUILDING[CITY].cost), 0
+    if old != CITY:
+        return NOTHING
+    capital = position.capital_of(v, p.tid)
+    gain = BUILDING[CAPITAL].gold - BUILDING[CITY].gold
+    value = float(h * gain)
+    if capital < 0:
+        value += W["capital"]  # T-12.2: the core of a split, Sun totem, an enemy's prize
+        if p.t.totem == "sun":
+            value += W["capital"]
+    else:
+        # capital move: worth it when the old capital is on the front and this city is not
+        threat_old = len(enemy_sides(p, capital))
+        threat_new = len(enemy_sides(p, a.tile))
+        if threat_old <= threat_new:
+            return NOTHING
+        value = W["capital_move"] * (threat_old - threat_new)
+    return value, less(p, BUILDING[CAPITAL].cost), 0
+
+
+def _commerce(p: PlannerLike, a: A.Commerce) -> tuple[float, Cost, int]:
+    return float(W["horizon"] * COMMERCE_GOLD), less(p, COMMERCE_COST), 0
+
+
+def _wall(p: PlannerLike, a: A.Wall) -> tuple[float, Cost, int]:
+    """T-21.1 (3): a wall facing a neighbour, more on cities and against rich neighbours."""
+    v = p.view
+    j = v.board.sides[a.tile][SIDES.index(a.side)]
+    if j < 0 or v.owner[j] < 0 or v.owner[j] == p.tid:
+        return NOTHING
+    threat = 1 + (2 if v.owner[j] == p.richest else 0)
+    value = W["wall"] * threat * tile_weight(p, a.tile) / 4
+    cost = WALL_COST if a.pay == "gold" else WALL_MIXED_COST
+    return value, less(p, cost), 0
+
+
+def _wall_upgrade(p: PlannerLike, a: A.WallUpgrade) -> tuple[float, Cost, int]:
+    value, _, _ = _wall(p, A.Wall(a.tile, a.side))
+    return value * 0.8, less(p, WALL_UPGRADE_COST), 0
+
+
+def _tunnel(p: PlannerLike, a: A.Tunnel) -> tuple[float, Cost, int]:
+    """T-13.7: a tunnel is a new front (far end not own) or a link between own components."""
+    v = p.view
+    ax, ay = a.a % v.board.width, a.a // v.board.width
+    bx, by = a.b % v.board.width, a.b // v.board.width
+    k = abs(ax - bx) + abs(ay - by) - 1
+    cost = (TUNNEL_GOLD_BASE + k, k, 0)
+    far = v.owner[a.b]
+    if far == p.tid:
+        value = W["reconnect"] * 2 if p.t.split_age >= 0 else 0
+    else:
+        value = W["tunnel"] + (tile_weight(p, a.b) if far >= 0 else 0)
+    return float(value), cost, 0
+
+
+def _temple(p: PlannerLike, a: A.Temple) -> tuple[float, Cost, int]:
+    return float(W["temple"]), TEMPLE_COST, 0
+
+
+# ---- techs and magic economy (T-9) -----------------------------------------------------------
+def _research(p: PlannerLike, a: A.Research) -> tuple[float, Cost, int]:
+    v, t, h = p.view, p.t, W["horizon"]
+    tech = a.tech
+    cost = list(TECH[tech].cost)
+    if a.choice and TECH[tech].choices:
+        extra = TECH[tech].choices[a.choice]
+        cost = [cost[k] + extra[k] for k in range(3)]
+    if t.faction == "war":
+        cost[0] += ECON["war_tech_surcharge"]
+    cities = sum(1 for i in p.own if v.building[i] in (CITY, CAPITAL))
+    border = border_tiles(p)
+    value: float
+    if tech == "extraction":
+        value = h * sum(1 for i in p.own if v.board.special[i]) * W["materials"]
+    elif tech == "magic_research":  # an exotic a turn for 3 gold: the way to spells
+        value = W["exotic"] * 3 - (0 if a.choice == ("exotics" if t.res[1] < 2 else "materials") else 1)
+    elif tech == "storage":
+        value = cap_worth(p) * 2 * ECON["storage_cap"] * cities
+    elif tech == "commerce_tech":
+        value = h * COMMERCE_GOLD * cities / 2
+    elif tech == "military_tactics":
+        value = W["tactics"] * (1 + border) / 2
+    elif tech == "siege":
+        walled = sum(1 for i in v.board.land_tiles if v.owner[i] >= 0 and v.owner[i] != p.tid
+                     and (v.building[i] in (CITY, CAPITAL) or any(v.walls[i * 4:i * 4 + 4])))
+        value = W["siege"] * min(walled, 6) / 2
+    elif tech == "primitive_magic":
+        value = W["magic"] * 2
+    elif tech == "battle_magic":
+        value = W["magic"] * 3
+    elif tech == "architecture_art":  # a gold less on about two builds or walls a turn
+        value = h * 2
+    elif tech == "architecture":
+        value = W["magic"] + W["tactics"] * (cities + 2)
+    elif tech == "diplomacy":
+        value = W["tactics"] * (1 + border) / 2
+    elif tech == "totem":
+        value = W["magic"] * 2 + {"snake": border, "flower": h / 2, "sun": 0}.get(a.choice, 0)
+        if a.choice == "sun" and position.capital_of(v, p.tid) >= 0:
+            value += W["capital"]
+    elif tech == "landing":
+        value = W["tactics"] * sum(1 for i in p.own if v.board.coastal[i]) / 4
+    elif tech == "digging":
+        value = W["tunnel"] + W["magic"]
+    else:
+        value = 0.0
+    return value, (cost[0], cost[1], cost[2]), 0
+
+
+def _buy_exotic(p: PlannerLike, a: A.BuyExotic) -> tuple[float, Cost, int]:
+    value = W["exotic"] if p.t.res[2] < 6 else 0
+    return float(value), (ECON["buy_exotic_gold"], 0, 0), 0
+
+
+def _archaeology(p: PlannerLike, a: A.Archaeology) -> tuple[float, Cost, int]:
+    own = p.view.owner[a.tile] == p.tid
+    # three d6: gold d+1 (4.5), materials 1 (7/6), exotics 1/6 -> about 6 in gold-equivalents
+    return 6.0, ((ARCH_OWN_GOLD if own else ARCH_FOREIGN_GOLD), 0, 0), 0
+
+
+# ---- tower spells (T-10) and Deep Tide (T-13.5) ----------------------------------------------
+def _cast(p: PlannerLike, a: A.Cast) -> tuple[float, Cost, int]:
+    v, tid = p.view, p.tid
+    spell = a.spell
+    cost = (0, 0, spell_cost(p, spell))
+    value = 0.0
+    if spell == "rock_solid":
+        near = p.near
+        enemy = sum(sum(v.tribes[o].res) for o in near)
+        ratio = enemy / max(1, sum(p.t.res))
+        if near and ratio >= 1.2:  # T-21.1 (4): outgunned by the neighbours
+            value = W["rock_solid"] * ratio / 2 + border_tiles(p)
+    elif spell == "meteor":
+        b = v.building[a.target]
+        if b in (CITY, CAPITAL, TOWER, WORKSHOP, CAMP, OUTPOST):
+            value = W["meteor"] + 2 * BUILDING[b].cap + (W["capital"] if b == CAPITAL else 0)
+            value += sum(v.walls[a.target * 4:a.target * 4 + 4]) * 2
+            if v.tribes[v.owner[a.target]].kind == "system":
+                value /= 2
+    elif spell == "steal":
+        gold = v.tribes[a.target].res[0]
+        if gold >= W["steal_min_gold"]:
+            value = min(ECON["steal_max"], gold) * 1.5
+    elif spell == "nature_gift":
+        cx, cy = a.target % v.board.width, a.target // v.board.width
+        mine = 0
+        for i in p.own:
+            x, y = i % v.board.width, i // v.board.width
+            if abs(x - cx) <= 1 and abs(y - cy) <= 1:
+                mine += 1
+        value = 2 * mine - 2
+    elif spell == "earth_wall":
+        value = _wall(p, A.Wall(a.target, a.side))[0] + WALL_COST[0]
+    elif spell == "desolation":
+        owner = v.owner[a.target]
+        if owner >= 0 and v.tribes[owner].is_player:
+            value = ECON["desolation_incomes"] * (1 + sum(position.tile_income(v, a.target)))
+            value += W["meteor"] / 2  # the victim's income, not ours: worth as much as a raid
+    elif spell == "jungle_blessing":
+        rivals = [o for o in v.tribes if o.alive and o.id != tid and o.res[2] >= 2
+                  and position.tower_of(v, o.id) >= 0]
+        value = W["blessing"] * len(rivals)
+    elif spell == "requiem":
+        value = p.target_value(a.target) + W["base"]
+    elif spell == "undead_plague":
+        owner = v.owner[a.target]
+        if owner >= 0:
+            value = 2 * tile_weight(p, a.target) + W["base"] + (4 if v.tribes[owner].is_player else 0)
+            value += W["meteor"] / 2  # and the new undead keep striking the victim (T-14.3)
+    if value > 0 and p.t.temple >= 0 and p.t.res[2] < DEEP_TIDE_COST:
+        value *= W["save_for_tide"] / 10  # Tide saves its exotics for Deep Tide (T-13.5)
+    return value, cost, 0
+
+
+def _deep_tide(p: PlannerLike, a: A.DeepTide) -> tuple[float, Cost, int]:
+    v = p.view
+    targets = 0.0
+    for i in v.board.land_tiles:
+        o = v.owner[i]
+        if o >= 0 and o != p.tid and v.board.coastal[i]:
+            targets += tile_weight(p, i) * (1.5 if v.tribes[o].is_player else 0.5)
+    return targets / 6, (0, 0, DEEP_TIDE_COST), 0
+
+
+# ---- diplomacy (T-13.3, T-16) -----------------------------------------------------------------
+def _guard(p: PlannerLike, a: A.Guard) -> tuple[float, Cost, int]:
+    """D17: stop the first n attack steps; worth it when rich neighbours can attack."""
+    v = p.view
+    threat = sum(min(6, sum(v.tribes[o].res) // 4) for o in p.near)
+    if a.tile >= 0:
+        return NOTHING  # the all-tiles guard is always at least as good for the same gold
+    used = min(a.n, threat)
+    value = used * W["guard"] - (a.n - used) * ECON["guard_gold"]
+    return float(value), (ECON["guard_gold"] * a.n, 0, 0), 0
+
+
+def _tribute(p: PlannerLike, a: A.DemandTribute) -> tuple[float, Cost, int]:
+    """T-16.3: the target pays (AI rule: War has ≥ 2× its tiles) or War gets a grievance."""
+    counts = p.counts
+    target = a.target
+    pays = counts.get(p.tid, 0) >= 2 * counts.get(target, 0)
+    value = ECON["tribute"] if pays else W["grievance"] * (1 if target in p.near else 0)
+    if target in p.spice_partners:
+        value -= W["horizon"] * ECON["spice_gold"]
+    return float(value), (0, 0, 0), 0
+
+
+def _trade(p: PlannerLike, a: A.ProposeTrade) -> tuple[float, Cost, int]:
+    return float(W["horizon"] * ECON["spice_gold"] / 2), (0, 0, 0), 0
+
+
+def _gift(p: PlannerLike, a: A.Gift) -> tuple[float, Cost, int]:
+    """(5) Resources that END's cap would discard are worth nothing to us; given to the weakest
+    rival player, they keep the leader from V3 (more resources than all others). The amount
+    is matched to the excess by the planner (`spend_down`)."""
+    return 0.0, (0, 0, 0), 0
+
+
+HANDLERS: dict[type, Any] = {
+    A.Build: _build, A.Upgrade: _upgrade, A.Commerce: _commerce, A.Wall: _wall,
+    A.WallUpgrade: _wall_upgrade, A.Tunnel: _tunnel, A.Temple: _temple, A.Research: _research,
+    A.BuyExotic: _buy_exotic, A.Archaeology: _archaeology, A.Cast: _cast,
+    A.DeepTide: _deep_tide, A.Guard: _guard, A.DemandTribute: _tribute,
+    A.ProposeTrade: _trade, A.Gift: _gift,
+}
+
+__all__ = ["order_value", "HANDLERS", "LAND", "NOBODY", "UNDEAD", "TREE"]
