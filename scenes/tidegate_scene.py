@@ -37,8 +37,8 @@ from sprites.anim import Flash, FlyChip, Ring
 
 # Layout (issue 20): panels down the left (the hint under the last one), the island as large
 # as fits (2x) in the middle with the dice in its bottom-left sea, buttons and the log down the right.
-PANEL_W, PANEL_H = 130, 60
-CENTRE_REGION = pygame.Rect(PANEL_W + 4, 21, 352, 339)
+PANEL_W, PANEL_H = 128, 60
+CENTRE_REGION = pygame.Rect(PANEL_W + 4, 21, 356, 339)   # the island and its gates (176 px wide) at 2x, 2 px to spare a side
 RIGHT_X = CENTRE_REGION.right + 2
 RIGHT_W = 640 - RIGHT_X - 2
 BUTTON_STEP = 24

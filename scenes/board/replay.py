@@ -1,5 +1,5 @@
 """Replay controls of every game screen (issue 20): a "Replay" tag, play / pause, step, speed,
-previous / next round and an "end of replay" note, in a bar along the bottom of the board.
+previous / next round, jump to a round (digits, then Enter) and an "end of replay" note, in a bar along the bottom of the board.
 
 `main.py replay SAVE` and the load screen's Replay button open a game screen on a new session
 of the save's setup and call `BoardScene.start_replay(actions)`. The turn driver then takes
@@ -85,7 +85,9 @@ class ReplayBar:
         app.text.draw(canvas, label, (tag.centerx, app.text.top_for_centre(label, tag.centery)), theme.FOAM, "centre")
         replay = self.scene.replay
         rnd = int(getattr(self.scene.shown, "round", 0) or 0)
-        if self.scene.replay_over():
+        if self.scene.replay_typed:
+            note, colour = tr("replay.goto", round=self.scene.replay_typed), theme.STRAW
+        elif self.scene.replay_over():
             note, colour = tr("replay.end"), theme.STRAW
         else:
             note, colour = tr("replay.where", round=rnd, last=replay.last_round), theme.PARCHMENT

@@ -69,6 +69,7 @@ class BoardScene(Scene):
     dice_scale = 2
     replay: Replay | None = None          # set by `start_replay`
     replay_bar: ReplayBar | None = None
+    replay_typed: str = ""        # digits typed in a replay: Enter jumps to that round
 
     def __init__(self, app, session) -> None:
         super().__init__(app)
@@ -168,6 +169,35 @@ class BoardScene(Scene):
         else:
             target = starts[rnd] if done > starts[rnd] else starts[max(0, rnd - 1)]
         self.replay_jump(target)
+
+    def replay_to_round(self, rnd: int) -> None:
+        """Jump straight to the start of round `rnd` (clamped to the recorded rounds)."""
+        if self.replay is None:
+            return
+        starts = self.replay.round_starts
+        self.replay_jump(starts[max(0, min(rnd, len(starts) - 1))])
+
+    def _replay_digits(self, event: pygame.event.Event) -> bool:
+        """Digits typed in a replay, then Enter: jump to that round; Backspace edits."""
+        if self.replay is None or event.type != pygame.KEYDOWN:
+            return False
+        digit = None
+        if pygame.K_0 <= event.key <= pygame.K_9:
+            digit = str(event.key - pygame.K_0)
+        elif pygame.K_KP0 <= event.key <= pygame.K_KP9:
+            digit = str(event.key - pygame.K_KP0)
+        if digit is not None:
+            self.replay_typed = (self.replay_typed + digit)[-3:]
+            return True
+        if self.replay_typed and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            typed, self.replay_typed = self.replay_typed, ""
+            self.settle()
+            self.replay_to_round(int(typed))
+            return True
+        if self.replay_typed and event.key == pygame.K_BACKSPACE:
+            self.replay_typed = self.replay_typed[:-1]
+            return True
+        return False
 
     def replay_jump(self, index: int) -> "BoardScene":
         """A fresh screen on the game as it was after `index` recorded actions."""
@@ -553,6 +583,8 @@ class BoardScene(Scene):
                 self.driver.confirm_handoff()
                 self.shown = self.view_now()
                 self.app.sounds.play("turn")
+            return
+        if self._replay_digits(event):
             return
         if self.timeline.busy:
             # Space / Enter / a click only skip; any other key skips and then acts, so a key

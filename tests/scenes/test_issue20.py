@@ -541,3 +541,27 @@ def test_item6_producing_hex_flashes_and_builds_say_now_n_points(app):
     assert flashes[0].box.collidepoint(centre)
     built = scene.presenters[E.Built](scene, E.Built(0, "outpost", 5, 3))
     assert built.log[0]() == "A built an outpost (now 3 points)."
+
+
+def test_item7_replay_jump_to_a_typed_round(app):
+    from game.core.saves import write_save
+    from game.core.storage import saves_dir
+    done = finished_save()
+    write_save(saves_dir() / "finished.json", done.to_save())
+    app.push(TitleScene(app))
+    app.nav.load()
+    click(app, app.top.replay_button.rect.center)
+    scene = game_scene(app)
+    assert scene.replay.last_round >= 3
+    key(app, pygame.K_p)                                         # paused: the round stays put
+    key(app, pygame.K_3, text="3")                               # digits, then Enter
+    assert scene.replay_typed == "3"
+    app.step_frames(2)                                           # the bar shows the typed round
+    key(app, pygame.K_RETURN)
+    scene = game_scene(app)
+    assert scene.shown.round == 3 and scene.session.state.round == 3
+    assert scene.session.actions == done.actions[:scene.replay.round_starts[3]]
+    assert not scene.replay.playing
+    key(app, pygame.K_1, text="1")
+    key(app, pygame.K_RETURN)
+    assert game_scene(app).shown.round == 1

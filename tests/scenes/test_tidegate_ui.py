@@ -190,3 +190,27 @@ def test_ai_thinks_off_the_main_loop_and_frames_keep_coming(app):
     app.step_frames(120)
     assert len(app.frame_times) >= 120
     assert len(session.actions) >= 1
+
+
+def test_island_and_tide_gates_drawn_inside_the_board_area(app):
+    """Issue 20 item 9: the whole island incl. the gate sprites lies inside the board area (with
+    a margin, so no gate touches or is clipped by a side panel), and no panel overlaps it."""
+    from game.core.protocol import Setup
+    from game.play.session import GameSession
+    from scenes.tidegate_scene import RIGHT_X, TidegateScene
+    session = GameSession(Setup(seats=("human", "greedy"), seed=1, ruleset="tidegate"), ["A", "B"], [0, 1])
+    scene = TidegateScene(app, session)
+    view, z = scene.board_view, scene.camera.zoom
+    assert z == 2
+    frame = app.art.pieces_index["animations"]["gate"]["frames"][0]
+    (ax, ay), (w, h) = app.art.anchor(frame), app.art.pieces[frame].get_size()
+    rects = []
+    for e in scene.board.gates:
+        x, y = scene.camera.to_canvas(scene.edge_world[e])
+        rects.append(pygame.Rect(x - ax * z, y - ay * z, w * z, h * z))
+    for p in scene.vertex_world:
+        x, y = scene.camera.to_canvas(p)
+        rects.append(pygame.Rect(x, y, 1, 1))
+    drawn = rects[0].unionall(rects[1:])
+    assert view.inflate(-4, -4).contains(drawn), (drawn, view)
+    assert scene.panel_size[0] + 4 <= view.x and view.right + 2 <= RIGHT_X
