@@ -48,7 +48,7 @@ class App:
         os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
         pygame.init()
         init_mixer()
-        pygame.display.set_caption("Tidegate Isle & friends")
+        pygame.display.set_caption(tr("title.name"))   # the collection's name, as on the title
         self.window = self._open_window(window_size)
         self.canvas = pygame.Surface(CANVAS_SIZE).convert()
         self.text = Text()
@@ -175,6 +175,7 @@ class App:
 
     def language_changed(self) -> None:
         set_language(self.settings.language)
+        pygame.display.set_caption(tr("title.name"))
         for scene in self.stack:
             scene.on_language_changed()
 

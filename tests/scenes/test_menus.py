@@ -133,6 +133,25 @@ def test_language_switch_updates_scenes_below(app):
     assert tr("settings.back") == "返回"
 
 
+def test_title_names_the_collection_and_each_emblem_opens_its_game_in_the_lobby(app):
+    """The title is the five-game collection's, not Tidegate's (en/zh, window caption too);
+    each of the five emblems opens the lobby with its own game chosen."""
+    from scenes.lobby import LobbyScene
+    title = app.push(TitleScene(app))
+    assert tr("title.name") == "Tidegate & Friends" == pygame.display.get_caption()[0]
+    assert [e.ruleset for e in title.emblems] == ["tidegate", "territory", "domiplot", "skirmish", "landship"]
+    menu_top = min(w.rect.top for w in title.widgets.widgets if w not in title.emblems)
+    assert all(e.rect.bottom + 18 <= menu_top for e in title.emblems)   # room for the caption
+    for emblem in title.emblems:
+        click(app, emblem.rect.center)
+        assert isinstance(app.top, LobbyScene) and app.top.ruleset == emblem.ruleset
+        key(app, pygame.K_ESCAPE)
+        assert app.top is title
+    set_language(app, "zh")
+    assert tr("title.name") == "潮门岛与伙伴们" == pygame.display.get_caption()[0]
+    assert "潮门岛" != tr("title.name") and "八分" not in tr("title.tagline")
+
+
 def test_volume_mute_speed_and_ai_pace_persist(app):
     scene = app.push(SettingsScene(app))
     app.step_frames(1)
