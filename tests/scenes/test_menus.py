@@ -229,6 +229,42 @@ def test_scale_and_full_screen_reopen_the_window(app, monkeypatch):
     assert not Settings.load().fullscreen
 
 
+@pytest.mark.parametrize("desktop, expected", [
+    ((1280, 720), (2, True)), ((1366, 768), (2, True)),     # a 1x window would be a postage stamp
+    ((1920, 1080), (2, False)), ((2560, 1440), (3, False)),  # the largest window that fits
+    ((1024, 768), (1, False)),                               # 2x fits nowhere: 1x window
+])
+def test_first_start_picks_the_largest_window_that_fits_the_desktop(desktop, expected):
+    from scenes.app import first_window
+    assert first_window(desktop) == expected
+
+
+def _start(monkeypatch, desktop):
+    from scenes.app import App
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [desktop])
+    return App()          # as main.py starts it: settings from the user data folder
+
+
+def test_first_start_window_on_a_faked_desktop_then_the_saved_setting_wins(data_dir, monkeypatch):
+    """No settings file: 2x window on 1920x1080, full screen on 1280x720 (where a framed 2x
+    window cannot fit); once settings are saved, they win over the desktop."""
+    app = _start(monkeypatch, (1920, 1080))
+    assert app.window.get_size() == (1280, 720) and not app.settings.fullscreen
+    pygame.quit()
+    app = _start(monkeypatch, (1280, 720))
+    assert app.settings.fullscreen and app.window.get_flags() & pygame.FULLSCREEN
+    app.toggle_fullscreen()                      # F11: the player leaves full screen (saved)
+    pygame.quit()
+    app = _start(monkeypatch, (1280, 720))
+    assert not app.settings.fullscreen and app.window.get_size() == (640, 360)
+    app.settings.scale = 1
+    app.settings.save()
+    pygame.quit()
+    app = _start(monkeypatch, (1920, 1080))      # a bigger display later: the saved 1x wins
+    assert app.window.get_size() == (640, 360)
+    pygame.quit()
+
+
 def test_settings_back_button_and_escape_pop(app):
     title = app.push(TitleScene(app))
     scene = app.push(SettingsScene(app))
