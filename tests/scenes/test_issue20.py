@@ -15,7 +15,7 @@ from scenes.lobby import LobbyScene
 from scenes.registry import open_game
 from scenes.tidegate_scene import TidegateScene
 from scenes.title import TitleScene
-from tests.scenes.conftest import click, key
+from tests.helpers.ui import click, key
 
 
 def game_scene(app) -> TidegateScene:

@@ -22,7 +22,7 @@ from scenes.settings import Settings
 from scenes.settings_scene import SettingsScene
 from scenes.text import FONT_PATH
 from scenes.title import TitleScene
-from tests.scenes.conftest import click, key
+from tests.helpers.ui import click, key
 from tools.subset_font import missing_glyphs
 
 MY_PREFIXES = ("settings.", "help.", "load.", "results.")
