@@ -328,17 +328,28 @@ class App:
         self.running = False
 
     # ---- shared drawing helpers ----------------------------------------------------------
-    def draw_tooltip(self, canvas: pygame.Surface, text: str, near: pygame.Rect) -> None:
+    def draw_tooltip(self, canvas: pygame.Surface, text: str, near: pygame.Rect,
+                     inside: pygame.Rect | None = None) -> pygame.Rect | None:
+        """A tooltip above `near` (below it where there is no room), kept within `inside`
+        (default: the canvas) — a board's tooltip stays on the board, off the top bar.
+        Returns where it was drawn (None: no text)."""
         if not text:
-            return
+            return None
+        area = inside or canvas.get_rect()
         lines = self.text.wrap(text, 220)
         w = max(self.text.size(line)[0] for line in lines) + 10
         h = 16 * len(lines) + 6
-        x = min(max(2, near.centerx - w // 2), theme.CANVAS_W - w - 2)
-        y = near.top - h - 2 if near.top - h - 2 > 0 else near.bottom + 2
+        x = min(max(area.left + 2, near.centerx - w // 2), area.right - w - 2)
+        if near.top - h - 2 > area.top:
+            y = near.top - h - 2
+        elif near.bottom + 2 + h <= area.bottom:
+            y = near.bottom + 2
+        else:                      # no room either side: as low as the area allows
+            y = max(area.top, area.bottom - h)
         canvas.blit(self.art.panel("tooltip", (w, h)), (x, y))
         for i, line in enumerate(lines):
             self.text.draw(canvas, line, (x + 5, y + 3 + 16 * i), theme.INK)
+        return pygame.Rect(x, y, w, h)
 
     def title_text(self, key: str, **params) -> str:
         return tr(key, **params)
