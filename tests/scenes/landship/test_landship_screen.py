@@ -9,8 +9,8 @@ import pytest
 from game.core.i18n import tr
 from game.core.protocol import GameOver, Setup
 from game.landship import events as E
-from game.landship.state import EMPTY, Ship
 from game.play.session import GameSession
+from tests.helpers import landship as stage
 from scenes.help import PAGES, RulesHelpScene
 from scenes.landship.presenters import PRESENTERS
 from scenes.landship_scene import LandshipScene, TypeButton
@@ -62,15 +62,10 @@ def test_every_landship_event_has_a_beat_that_plays_to_the_end_and_logs_translat
 def _staged(app, heavy_guns: int):
     session = GameSession(Setup(seats=("human", "greedy"), seed=3, ruleset="landship"), ["Ada", "Bo"], [0, 1])
     g = session.state
-    g.ships.clear()
-    g.cell = [EMPTY] * len(g.cell)
+    stage.clear(g)
 
     def put(seat, t, xy):
-        c = g.board.index_of(xy)
-        s = Ship(g.next_id, t, seat, g.board.params.stats(t).integrity, c)
-        g.ships[s.id], g.cell[c] = s, s.id
-        g.next_id += 1
-        return s.id
+        return stage.put(g, seat, t, xy)
     builder = put(0, "resource_ship", (4, 1))
     for i in range(heavy_guns):
         put(0, "heavy_gun_ship", (i, 6))

@@ -11,6 +11,7 @@ from game.core.protocol import Setup
 from game.landship import actions as A
 from game.play.saves import latest_autosave, read_save
 from game.play.session import GameSession
+from tests.helpers import landship as stage
 from scenes.landship_scene import ConfirmResign, LandshipScene, TypeButton
 from scenes.registry import open_game
 from scenes.results import ResultsScene
@@ -119,18 +120,12 @@ def test_resign_asks_first_and_then_ends_the_game_V6(app):
 
 
 def test_fire_preview_names_atk_minus_dr_and_blocked_lines_are_not_targets_C3(app):
-    from game.landship.state import EMPTY, Ship
     session = GameSession(Setup(seats=("human", "greedy"), seed=3, ruleset="landship"), ["Ada", "Bo"], [0, 1])
     g = session.state
-    g.ships.clear()
-    g.cell = [EMPTY] * len(g.cell)
+    stage.clear(g)
 
     def put(seat, t, xy):
-        c = g.board.index_of(xy)
-        s = Ship(g.next_id, t, seat, g.board.params.stats(t).integrity, c)
-        g.ships[s.id], g.cell[c] = s, s.id
-        g.next_id += 1
-        return s.id
+        return stage.put(g, seat, t, xy)
     put(0, "resource_ship", (4, 1))
     gun = put(0, "heavy_gun_ship", (4, 6))
     put(1, "resource_ship", (5, 18))
@@ -168,12 +163,9 @@ def test_replay_plays_a_landship_save_to_the_same_end(app):
 
 def test_undo_takes_back_a_move_by_key_but_not_the_turn_end(app):
     session = GameSession(Setup(seats=("human", "human"), seed=5, ruleset="landship"), ["A", "B"], [0, 1])
-    from game.landship.state import Ship
     g = session.state
     seat = g.current
-    c = g.board.index_of((2, 9))                 # a second ship, so one move leaves more to do (D6)
-    g.ships[g.next_id] = Ship(g.next_id, "fast_ship", seat, 8, c)
-    g.cell[c], g.next_id = g.next_id, g.next_id + 1
+    stage.put(g, seat, "fast_ship", (2, 9), integrity=8)   # a second ship: one move leaves more to do (D6)
     session._commit_state = g.clone()
     scene = open_game(app, session)
     app.step_frames(2)
