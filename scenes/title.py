@@ -17,7 +17,7 @@ from sprites.sheets import load_sheet
 from sprites.tint import TintedSheet
 
 # Each game's emblem: (ruleset, piece sheet, frame, seat colour or -1 for as drawn). One piece
-# from each game's own sheet, in five different seat colours so the row reads as five games.
+# from each game's own sheet; no two share a main colour, so the row reads as five games.
 EMBLEMS = (
     ("tidegate", "tidegate", "gate_0", -1),
     ("territory", "territory_pieces", "building_capital", 2),
