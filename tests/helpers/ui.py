@@ -149,3 +149,30 @@ def replay_to_end(app, save, scene_type: type[SceneT], limit: int = 20000) -> Sc
             break
         app.step_frames(1)
     return scene
+
+
+def rules_pages_fit(app, ruleset: str, lang: str) -> list:
+    """Open `ruleset`'s rules pages in `lang` and draw each one: every page must fit its frame
+    (no text or picture cut). Returns the pages (the help screen is closed again)."""
+    from scenes.help import RulesHelpScene
+    app.settings.language = lang
+    app.language_changed()
+    scene = app.push(RulesHelpScene(app, ruleset))
+    for index in range(len(scene.pages)):
+        scene.page = index
+        app.step_frames(1)
+        assert scene.page_fits(index), (ruleset, lang, scene.pages[index].key)
+    app.pop()
+    return scene.pages
+
+
+def open_staged(app, session):
+    """Open the game screen on a state the test built by hand (pieces placed, turn set): the
+    session's undo point is that state, the opening animations are finished and the public
+    view is shown. Returns the screen."""
+    session._commit_state = session.state.clone()
+    scene = app.nav.open_game(session)
+    app.step_frames(2)
+    scene.timeline.finish_all()
+    scene.shown = session.state.view(None)
+    return scene

@@ -22,7 +22,7 @@ from scenes.settings import Settings
 from scenes.settings_scene import SettingsScene
 from scenes.text import FONT_PATH
 from scenes.title import TitleScene
-from tests.helpers.ui import click, key
+from tests.helpers.ui import click, key, rules_pages_fit
 from tools.subset_font import missing_glyphs
 
 MY_PREFIXES = ("settings.", "help.", "load.", "results.")
@@ -308,12 +308,7 @@ def test_help_page_buttons_and_indicator(app):
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_every_help_page_fits_and_draws(app, lang):
-    set_language(app, lang)
-    scene = app.push(RulesHelpScene(app, "tidegate"))
-    for index in range(len(scene.pages)):
-        scene.page = index
-        assert scene.page_fits(index), (lang, scene.pages[index].key)
-        app.step_frames(1)
+    assert rules_pages_fit(app, "tidegate", lang)
 
 
 def test_help_texts_are_complete_in_both_languages():

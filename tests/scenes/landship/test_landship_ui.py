@@ -11,10 +11,10 @@ from game.core.protocol import Setup
 from game.landship import actions as A
 from game.play.saves import latest_autosave, read_save
 from game.play.session import GameSession
-from tests.helpers import landship as stage
 from scenes.landship_scene import ConfirmResign, LandshipScene, TypeButton
 from scenes.registry import open_game
 from scenes.results import ResultsScene
+from tests.helpers import landship as stage
 from tests.helpers import ui
 from tests.helpers.ui import click, key, lobby_from_title, wait_for_human
 
@@ -123,21 +123,14 @@ def test_fire_preview_names_atk_minus_dr_and_blocked_lines_are_not_targets_C3(ap
     session = GameSession(Setup(seats=("human", "greedy"), seed=3, ruleset="landship"), ["Ada", "Bo"], [0, 1])
     g = session.state
     stage.clear(g)
-
-    def put(seat, t, xy):
-        return stage.put(g, seat, t, xy)
-    put(0, "resource_ship", (4, 1))
-    gun = put(0, "heavy_gun_ship", (4, 6))
-    put(1, "resource_ship", (5, 18))
-    put(1, "fortress_ship", (4, 8))
-    behind = put(1, "heavy_gun_ship", (4, 10))
-    open_target = put(1, "fast_ship", (7, 7))
+    stage.put(g, 0, "resource_ship", (4, 1))
+    gun = stage.put(g, 0, "heavy_gun_ship", (4, 6))
+    stage.put(g, 1, "resource_ship", (5, 18))
+    stage.put(g, 1, "fortress_ship", (4, 8))
+    behind = stage.put(g, 1, "heavy_gun_ship", (4, 10))
+    open_target = stage.put(g, 1, "fast_ship", (7, 7))
     g.turn_index, g.ap = g.order.index(0), 4
-    session._commit_state = g.clone()
-    scene = open_game(app, session)
-    app.step_frames(2)
-    scene.timeline.finish_all()
-    scene.shown = g.view(None)
+    scene = ui.open_staged(app, session)
     click(app, scene.cell_centre((4, 6)))
     targets = scene.board_targets()
     assert ("fire", open_target) in targets and ("fire", behind) not in targets
