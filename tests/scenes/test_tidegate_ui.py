@@ -122,12 +122,18 @@ def test_language_switch_changes_the_text_on_screen(app):
     assert ui.canvas_bytes(app) != english
 
 
-def test_undo_takes_back_a_build_but_not_a_roll(app):
+def open_at_first_roll(app):
+    """Two humans on the as-drawn island, the setup placed by clicks, up to the first roll."""
     session = GameSession(Setup(seats=("human", "human"), seed=5, ruleset="tidegate",
                                 options={"layout": "fixed"}), ["A", "B"], [0, 1])
     scene = open_game(app, session)
     while scene.shown.phase is not Phase.ROLL:
         human_move(app, scene)
+    return session, scene
+
+
+def test_undo_takes_back_a_build_but_not_a_roll(app):
+    session, scene = open_at_first_roll(app)
     key(app, pygame.K_SPACE)
     assert not session.can_undo()          # the roll revealed the dice
     seat = scene.human_seat()
