@@ -37,6 +37,40 @@ FPS_CAP = 60
 CANVAS_SIZE = (theme.CANVAS_W, theme.CANVAS_H)
 
 
+WINDOW_MARGIN = (80, 120)     # pixels of the desktop kept for window borders, title bar, taskbar
+FALLBACK_DESKTOP = (1280, 720)
+
+
+def desktop_size() -> tuple[int, int]:
+    """The first display's desktop size (a common laptop size when SDL cannot tell)."""
+    try:
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return FALLBACK_DESKTOP
+    return tuple(sizes[0]) if sizes else FALLBACK_DESKTOP  # type: ignore[return-value]
+
+
+def window_scale(desktop: tuple[int, int]) -> int:
+    """The largest whole scale whose window, with its frame, fits on `desktop` beside the
+    taskbar (at least 1): the "auto" scale."""
+    w, h = desktop[0] - WINDOW_MARGIN[0], desktop[1] - WINDOW_MARGIN[1]
+    return max(1, min(w // CANVAS_SIZE[0], h // CANVAS_SIZE[1]))
+
+
+def first_window(desktop: tuple[int, int]) -> tuple[int, bool]:
+    """(scale, full screen) for the very first start, before any setting is saved.
+
+    A window of the auto scale, except where that is 1x while the whole display holds 2x or
+    more (1280x720, 1366x768, 1280x800): a 640x360 window would cover a quarter of the screen,
+    and 2x fits only without the window's frame, so the game starts full screen (F11 leaves).
+    """
+    windowed = window_scale(desktop)
+    whole = max(1, min(desktop[0] // CANVAS_SIZE[0], desktop[1] // CANVAS_SIZE[1]))
+    if windowed == 1 and whole >= 2:
+        return whole, True
+    return windowed, False
+
+
 class App:
     """Owns the window, the shared services (text, art, sounds, settings) and the stack."""
 
@@ -48,7 +82,7 @@ class App:
         os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
         pygame.init()
         init_mixer()
-        pygame.display.set_caption("Tidegate Isle & friends")
+        pygame.display.set_caption(tr("title.name"))   # the collection's name, as on the title
         self.window = self._open_window(window_size)
         self.canvas = pygame.Surface(CANVAS_SIZE).convert()
         self.text = Text()
@@ -71,31 +105,22 @@ class App:
 
     # ---- window ---------------------------------------------------------------------------
     def _open_window(self, size: tuple[int, int] | None) -> pygame.Surface:
+        if size is None and self.settings.first_start and not self.settings.fullscreen:
+            # the windowed pick is the auto scale below; only full screen needs remembering
+            self.settings.fullscreen = first_window(desktop_size())[1]   # saved with the settings
+            self.settings.first_start = False
         if self.settings.fullscreen:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         if size is None:
             # never larger than the display: a window past its edge hides controls (issue 20)
-            scale = min(self.settings.scale or self._auto_scale(), self.max_scale())
+            scale = min(self.settings.scale or window_scale(desktop_size()), self.max_scale())
             size = (CANVAS_SIZE[0] * scale, CANVAS_SIZE[1] * scale)
         return pygame.display.set_mode(size, pygame.RESIZABLE)
 
     @staticmethod
-    def _auto_scale() -> int:
-        try:
-            sizes = pygame.display.get_desktop_sizes()
-            w, h = sizes[0] if sizes else (1280, 720)
-        except pygame.error:
-            w, h = 1280, 720
-        return max(1, min((w - 80) // CANVAS_SIZE[0], (h - 120) // CANVAS_SIZE[1]))
-
-    @staticmethod
     def max_scale() -> int:
         """The largest whole scale whose window fits the display (at least 1)."""
-        try:
-            sizes = pygame.display.get_desktop_sizes()
-            w, h = sizes[0] if sizes else (1280, 720)
-        except pygame.error:
-            w, h = 1280, 720
+        w, h = desktop_size()
         return max(1, min(w // CANVAS_SIZE[0], h // CANVAS_SIZE[1]))
 
     def apply_display_settings(self) -> None:
@@ -175,6 +200,7 @@ class App:
 
     def language_changed(self) -> None:
         set_language(self.settings.language)
+        pygame.display.set_caption(tr("title.name"))
         for scene in self.stack:
             scene.on_language_changed()
 
@@ -302,17 +328,28 @@ class App:
         self.running = False
 
     # ---- shared drawing helpers ----------------------------------------------------------
-    def draw_tooltip(self, canvas: pygame.Surface, text: str, near: pygame.Rect) -> None:
+    def draw_tooltip(self, canvas: pygame.Surface, text: str, near: pygame.Rect,
+                     inside: pygame.Rect | None = None) -> pygame.Rect | None:
+        """A tooltip above `near` (below it where there is no room), kept within `inside`
+        (default: the canvas) — a board's tooltip stays on the board, off the top bar.
+        Returns where it was drawn (None: no text)."""
         if not text:
-            return
+            return None
+        area = inside or canvas.get_rect()
         lines = self.text.wrap(text, 220)
         w = max(self.text.size(line)[0] for line in lines) + 10
         h = 16 * len(lines) + 6
-        x = min(max(2, near.centerx - w // 2), theme.CANVAS_W - w - 2)
-        y = near.top - h - 2 if near.top - h - 2 > 0 else near.bottom + 2
+        x = min(max(area.left + 2, near.centerx - w // 2), area.right - w - 2)
+        if near.top - h - 2 > area.top:
+            y = near.top - h - 2
+        elif near.bottom + 2 + h <= area.bottom:
+            y = near.bottom + 2
+        else:                      # no room either side: as low as the area allows
+            y = max(area.top, area.bottom - h)
         canvas.blit(self.art.panel("tooltip", (w, h)), (x, y))
         for i, line in enumerate(lines):
             self.text.draw(canvas, line, (x + 5, y + 3 + 16 * i), theme.INK)
+        return pygame.Rect(x, y, w, h)
 
     def title_text(self, key: str, **params) -> str:
         return tr(key, **params)

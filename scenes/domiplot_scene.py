@@ -29,6 +29,7 @@ from scenes.board.scene import BoardScene
 from scenes.domiplot.art import CardArt, kind_name, owner_overlay, region_cells, region_edges
 from scenes.domiplot.battle_panel import BattlePanel
 from scenes.domiplot.decisions import Decisions
+from scenes.domiplot.labels import LABEL_MARGIN, fit_label, region_bounds, wrap_name
 from scenes.domiplot.layout import BAR_Y, CARD_H, CARD_W, CELL, DECK_POS, HAND, MAP_VIEW, PANEL_H, PANEL_W
 from scenes.domiplot.presenters import PRESENTERS, Presenters
 from scenes.domiplot.prompt import Prompt
@@ -61,10 +62,13 @@ class DomiplotScene(Decisions, BattlePanel, Presenters, BoardScene):
         self._overlay: pygame.Surface | None = None
         self._overlay_key: Any = None
         self._labels: dict[tuple[int, str], pygame.Surface] = {}
+        self._spots_key: Any = None
+        self._spots: dict[int, tuple[int, int]] = {}
         super().__init__(app, session)
         grid = self.tiled.property_grid("regions", "region_id")
         self.geo = RegionGeometry(grid, CELL, CELL)
         self.cells = region_cells(grid)
+        self.bounds = {rid: region_bounds(cells, CELL) for rid, cells in self.cells.items()}
         self.edges = region_edges(grid, CELL)
         view = self.shown
         self.board = view.board
@@ -183,15 +187,20 @@ class DomiplotScene(Decisions, BattlePanel, Presenters, BoardScene):
 
     def _label_plate(self, rid: int) -> pygame.Surface:
         """The region's name in the current language over its name in the other one (M-4:
-        bilingual names), light on an ink shadow; made once per language."""
+        bilingual names), light on an ink shadow, each wrapped to the region's width so
+        neighbouring names never run together; made once per language."""
         lang = language()
         key = (rid, lang)
         if key not in self._labels:
             other = "en" if lang == "zh" else "zh"
-            lines = [(self.region_name(rid, lang), theme.PARCHMENT), (self.region_name(rid, other), theme.STRAW)]
+            max_w = self.bounds[rid].width - LABEL_MARGIN
+            width = (lambda t: self.app.text.size(t)[0])
+            lines = [(line, colour) for name, colour in ((self.region_name(rid, lang), theme.PARCHMENT),
+                                                         (self.region_name(rid, other), theme.STRAW))
+                     for line in wrap_name(name, width, max_w)]
             imgs = [(self.app.text.render(t, c), self.app.text.render(t, theme.INK)) for t, c in lines]
             w = max(img.get_width() for img, _ in imgs) + 1
-            plate = pygame.Surface((w, 33), pygame.SRCALPHA)
+            plate = pygame.Surface((w, 16 * len(imgs) + 1), pygame.SRCALPHA)
             for i, (img, shadow) in enumerate(imgs):
                 x = (w - 1 - img.get_width()) // 2
                 plate.blit(shadow, (x + 1, 16 * i + 1))
@@ -199,10 +208,54 @@ class DomiplotScene(Decisions, BattlePanel, Presenters, BoardScene):
             self._labels[key] = plate
         return self._labels[key]
 
+    def _label_box(self, rid: int) -> pygame.Rect:
+        """The label's extent around its point (see `_draw_label`): the terrain icon from
+        27 px above (the tally marker, when here, from 32 px above and 25 px to the right;
+        the distance badge, while choosing a target, from 33 px above, ending 9 px left of the
+        point), the names from 16 px above, the owners' flags 11 px under the names."""
+        plate, owners = self._label_plate(rid), self.shown.owners[rid]
+        wide = max(plate.get_width(), 10 * len(owners))
+        marker = self.shown.marker == rid
+        badge = self.shown.phase is Phase.CHOOSE_TARGET
+        top = -33 if badge else -32 if marker else -27
+        left = min(-(wide // 2), -9 - self.app.text.size(tr("dp.distance_badge", n=9))[0] if badge else 0)
+        right = max(wide - wide // 2, 25 if marker else 0)
+        bottom = -16 + plate.get_height() + (11 if owners else 0)
+        return pygame.Rect(left, top, right - left, bottom - top)
+
+    def label_spots(self) -> dict[int, tuple[int, int]]:
+        """Where each region's label is drawn this frame (canvas pixels): its map point, slid
+        to stay whole inside the view and its region. Left out: a region showing too little of
+        itself, and a slid label that would cover one already placed (unmoved ones go first)."""
+        cam = self.camera
+        key = (cam.x, cam.y, cam.zoom, language(), self.shown.owners, self.shown.marker, self.shown.phase)
+        if key == self._spots_key:
+            return self._spots
+        found = []
+        for rid in self.shown.active.ids:
+            b, box = self.bounds[rid], self._label_box(rid)
+            left, top = cam.to_canvas(b.topleft)
+            right, bottom = cam.to_canvas(b.bottomright)
+            point = cam.to_canvas(self.board.regions[rid].label)
+            spot = fit_label(point, box, pygame.Rect(left, top, right - left, bottom - top), cam.view)
+            if spot is not None:
+                found.append((spot != point, rid, spot, box.move(spot)))
+        taken: list[pygame.Rect] = []
+        spots: dict[int, tuple[int, int]] = {}
+        for _moved, rid, spot, rect in sorted(found):
+            if rect.collidelist(taken) < 0:
+                taken.append(rect.inflate(4, 0))
+                spots[rid] = spot
+        self._spots_key, self._spots = key, spots
+        return spots
+
     def _draw_label(self, canvas: pygame.Surface, rid: int) -> None:
         """Terrain icon, both names, the owners' flags and the tally marker at the label point."""
+        spot = self.label_spots().get(rid)
+        if spot is None:
+            return
+        x, y = spot
         view, region = self.shown, self.board.regions[rid]
-        x, y = self.camera.to_canvas(region.label)
         label = self._label_plate(rid)
         icon = self.cards.icon(region.terrain)
         canvas.blit(icon, (x - icon.get_width() // 2, y - 27))
@@ -210,7 +263,7 @@ class DomiplotScene(Decisions, BattlePanel, Presenters, BoardScene):
         owners = view.owners[rid]
         fx = x - (len(owners) * 10) // 2
         for s in owners:
-            canvas.blit(self.cards.flag(self.colour(s)), (fx, y + 18))
+            canvas.blit(self.cards.flag(self.colour(s)), (fx, y - 16 + label.get_height() + 1))
             fx += 10
         if view.marker == rid:
             canvas.blit(self.cards.marker, (x + 9, y - 32))
@@ -224,8 +277,9 @@ class DomiplotScene(Decisions, BattlePanel, Presenters, BoardScene):
             rid = key[1]
             hot = key == self.hover
             self._outline(canvas, rid, theme.FOAM if hot else theme.STRAW, 3 if hot else 2)
-            if dist is not None:
-                x, y = self.camera.to_canvas(self.board.regions[rid].label)
+            spot = self.label_spots().get(rid) if dist is not None else None
+            if dist is not None and spot is not None:
+                x, y = spot
                 badge = tr("dp.distance_badge", n=dist[rid])
                 self.app.text.draw(canvas, badge, (x - 9, y - 33), theme.STRAW, "right", shadow=theme.INK)
 
@@ -418,7 +472,8 @@ class DomiplotScene(Decisions, BattlePanel, Presenters, BoardScene):
             return
         rid = self.region_under(pos)
         if rid is not None and self.picker is None:
-            self.app.draw_tooltip(canvas, self.region_tooltip(rid), pygame.Rect(pos[0] - 4, pos[1] - 4, 8, 8))
+            self.app.draw_tooltip(canvas, self.region_tooltip(rid), pygame.Rect(pos[0] - 4, pos[1] - 4, 8, 8),
+                                  self.camera.view)
 
     def region_tooltip(self, rid: int) -> str:
         view = self.shown

@@ -116,7 +116,7 @@ def map_label(entry: MapEntry) -> str:
 
 
 class LobbyScene(MenuScene):
-    def __init__(self, app) -> None:
+    def __init__(self, app, ruleset: str | None = None) -> None:
         super().__init__(app)
         self.time = 0.0
         self.rulesets = app.nav.playable_rulesets()
@@ -131,6 +131,8 @@ class LobbyScene(MenuScene):
         self.panel = pygame.Rect(30, 12, 580, 336)
         self._reset_options()
         self.build()
+        if ruleset in self.rulesets and ruleset != self.ruleset:
+            self.set_ruleset(ruleset)       # picked by its emblem on the title screen
 
     # ---- widgets -------------------------------------------------------------------------
     def build(self) -> None:

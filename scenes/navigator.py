@@ -22,8 +22,8 @@ class Navigator(Protocol):
     def home(self) -> "Scene":
         """Empty the stack and show the title screen."""
 
-    def lobby(self) -> "Scene":
-        """Push the new-game lobby."""
+    def lobby(self, ruleset_id: str | None = None) -> "Scene":
+        """Push the new-game lobby (with `ruleset_id` already chosen, when given)."""
 
     def load(self) -> "Scene":
         """Push the list of saves."""

@@ -128,8 +128,8 @@ class ScreenNavigator:
     def home(self) -> "Scene":
         return self.app.reset_to(TitleScene(self.app))
 
-    def lobby(self) -> "Scene":
-        return self.app.push(LobbyScene(self.app))
+    def lobby(self, ruleset_id: str | None = None) -> "Scene":
+        return self.app.push(LobbyScene(self.app, ruleset_id))
 
     def load(self) -> "Scene":
         return self.app.push(LoadScene(self.app))

@@ -27,11 +27,17 @@ class Settings:
     muted: bool = False
     ai_pace: str = "normal"
     think_s: float = DEFAULT_THINK_S      # seconds the hard AI thinks per decision
+    # True when no settings file was found: the first start, when the app picks the window
+    # for the desktop (scenes.app.first_window). Not a field, so it is never saved.
+    first_start = False
 
     @classmethod
     def load(cls) -> "Settings":
         defaults = cls(language=system_language())
         path = data_dir() / "settings.json"
+        if not path.exists():
+            defaults.first_start = True
+            return defaults
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError):

@@ -66,7 +66,7 @@ def run_smoke(out: Path) -> list[Path]:
     app.mouse = (330, 130)
     files = []
     from scenes.landship.smoke import run as landship_smoke   # issue 13: files landship_*.png
-    files += landship_smoke(app, out, shoot, open_game)
+    files += landship_smoke(app, out, shoot, open_game, advance)
     app.push(TitleScene(app))
     files.append(shoot(app, out, "01_title"))
     app.push(LobbyScene(app))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from sprites.sheets import load_index
+from sprites.sheets import load_index, load_sheet
 
 RGB = tuple[int, int, int]
 Ramp = tuple[RGB, RGB, RGB, RGB]
@@ -68,3 +68,50 @@ def tint(surface: pygame.Surface, ramp: Ramp, greys: Ramp | None = None) -> pyga
     finally:
         pixels.close()
     return out
+
+
+class TintedSheet:
+    """A piece sheet (`sprites/sheets/<name>.*`) whose grey frames are recoloured per seat.
+
+    The frames the index lists under `tinted` are swapped to a seat's ramp on first use and
+    cached per (frame, colour, faded); any other frame, or colour -1 (a neutral owner), is
+    returned as drawn. Every screen's piece art builds on this one loader.
+    """
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.frames = load_sheet(name)
+        self.index = load_index(name)
+        self.greys = grey_ramp(name)
+        self.ramps = seat_ramps()
+        self.tintable = set(self.index.get("tinted", ()))
+        self._tinted: dict[tuple[str, int, bool], pygame.Surface] = {}
+
+    def __getitem__(self, frame: str) -> pygame.Surface:
+        return self.frames[frame]
+
+    def __contains__(self, frame: str) -> bool:
+        return frame in self.frames
+
+    def tinted(self, frame: str, colour: int, faded: bool = False) -> pygame.Surface:
+        """`frame` in seat colour `colour`; `faded` washes the ramp out (a piece that lost
+        its owner)."""
+        key = (frame, colour, faded)
+        img = self._tinted.get(key)
+        if img is None:
+            base = self.frames[frame]
+            if colour < 0 or frame not in self.tintable:
+                img = base
+            else:
+                ramp = self.ramps[colour % len(self.ramps)]
+                img = tint(base, fade_ramp(ramp) if faded else ramp, self.greys)
+            self._tinted[key] = img
+        return img
+
+    def anchor(self, frame: str) -> tuple[int, int]:
+        """The frame's origin point (the index's `anchors`, else its centre)."""
+        a = self.index.get("anchors", {}).get(frame)
+        if a is None:
+            img = self.frames[frame]
+            return img.get_width() // 2, img.get_height() // 2
+        return int(a[0]), int(a[1])

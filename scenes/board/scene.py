@@ -731,7 +731,8 @@ class BoardScene(Scene):
         text = self.preview(self.hover, self.selection.actions_through(self.hover))
         if text:
             x, y = self.camera.to_canvas(points.points[self.hover])
-            self.app.draw_tooltip(canvas, text, pygame.Rect(x - 6, y - 6, 12, 12))
+            # inside the board area: a forecast over the top bar hid whose turn it is
+            self.app.draw_tooltip(canvas, text, pygame.Rect(x - 6, y - 6, 12, 12), self.camera.view)
 
     def draw_dice(self, canvas: pygame.Surface) -> None:
         """The last roll's dice (hidden while a roll is tumbling)."""

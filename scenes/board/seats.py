@@ -1,5 +1,4 @@
-"""Up to eight seat colours, each also told apart by a marker shape (colour-blind players),
-and pieces recoloured from grey sprites.
+"""Up to eight seat colours, each also told apart by a marker shape (colour-blind players).
 
 The table is the piece sheets' own (`sprites/sheets/seats.json`, read by `sprites.tint`):
 vermillion, sky, yellow, green (Tidegate's four, theme.SEAT_COLOURS), then violet, pink, ivory
@@ -82,23 +81,3 @@ def marker_image(seat_index: int, radius: int = 4) -> pygame.Surface:
     surf = pygame.Surface((size, size), pygame.SRCALPHA)
     draw_marker(surf, seat_index, (size // 2, size // 2), radius)
     return surf
-
-
-def recolour(grey: pygame.Surface, seat_index: int) -> pygame.Surface:
-    """A copy of a grey sprite in the seat's colours: pure greys map onto shade..light by
-    lightness (ink stays ink, foam stays foam); coloured pixels and alpha are kept."""
-    light, shade = seat_colour(seat_index)
-    out = grey.copy()
-    # no numpy at run time (the executable ships without it); sprites are small and recoloured
-    # once when loaded, so a pixel loop is cheap enough
-    mapped: dict[int, tuple[int, int, int]] = {}
-    for y in range(out.get_height()):
-        for x in range(out.get_width()):
-            r, g, b, a = out.get_at((x, y))
-            if not (r == g == b and 0x30 < r < 0xE8):
-                continue
-            if r not in mapped:
-                t = (r - 0x30) / (0xE8 - 0x30)
-                mapped[r] = tuple(round(shade[i] + (light[i] - shade[i]) * t) for i in range(3))
-            out.set_at((x, y), (*mapped[r], a))
-    return out

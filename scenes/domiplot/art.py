@@ -12,8 +12,8 @@ import pygame
 
 from game.domiplot.constants import CARD_KIND, KINDS
 from scenes import theme
-from scenes.board.seats import draw_marker, recolour, seat_colour
-from sprites.sheets import load_sheet
+from scenes.board.seats import draw_marker, seat_colour
+from sprites.tint import TintedSheet
 
 TINT_ALPHA = 96          # owner tint over the map's own colours
 STRIPE = 6               # width in pixels of an alliance stripe
@@ -28,7 +28,7 @@ class CardArt:
     """Card faces by kind, the back, region icons and flags per colour (cached)."""
 
     def __init__(self) -> None:
-        self.sheet = load_sheet("domiplot_pieces")
+        self.sheet = TintedSheet("domiplot_pieces")
         self.back = self.sheet["card_back"]
         self._flags: dict[int, pygame.Surface] = {}
         self._small: dict[str, pygame.Surface] = {}
@@ -50,9 +50,10 @@ class CardArt:
         return self.sheet[f"region_{terrain}"]
 
     def flag(self, colour: int) -> pygame.Surface:
-        """The faction flag in a seat colour, with the seat's marker on the cloth."""
+        """The faction flag in a seat colour: its four greys swapped for the seat's ramp, the
+        convention of every piece sheet (`sprites.tint`), 2 px of room on its right."""
         if colour not in self._flags:
-            img = recolour(self.sheet["flag"], colour)
+            img = self.sheet.tinted("flag", colour)
             out = pygame.Surface((img.get_width() + 2, img.get_height()), pygame.SRCALPHA)
             out.blit(img, (0, 0))
             self._flags[colour] = out

@@ -15,8 +15,7 @@ import pygame
 from scenes import theme
 from sprites.anim import Anim, ease_out
 from sprites.dice import DIGITS
-from sprites.sheets import load_index, load_sheet
-from sprites.tint import fade_ramp, grey_ramp, seat_ramps, tint
+from sprites.tint import TintedSheet
 
 SHEET = "landship_pieces"
 TRACER_S = 0.3
@@ -24,27 +23,16 @@ FLASH_S = 0.6
 SINK_S = 0.7
 
 
-class LandshipArt:
-    """The sheet's frames, with per-seat tinted copies made on first use."""
+class LandshipArt(TintedSheet):
+    """The sheet's frames, with per-seat tinted copies made on first use (shared loader)."""
 
     def __init__(self) -> None:
-        self.frames = load_sheet(SHEET)
-        self.index = load_index(SHEET)
-        self.greys = grey_ramp(SHEET)
-        self.ramps = seat_ramps()
-        self._tinted: dict[tuple[str, int, bool], pygame.Surface] = {}
+        super().__init__(SHEET)
         self._cards: dict[tuple[str, int], pygame.Surface] = {}
 
     def ship(self, ship_type: str, colour: int, hulk: bool = False) -> pygame.Surface:
-        """A ship (or its hulk) in the colours of seat colour `colour`."""
-        key = (ship_type, colour, hulk)
-        img = self._tinted.get(key)
-        if img is None:
-            ramp = self.ramps[colour % len(self.ramps)]
-            frame = f"{ship_type}_hulk" if hulk else ship_type
-            img = tint(self.frames[frame], fade_ramp(ramp) if hulk else ramp, self.greys)
-            self._tinted[key] = img
-        return img
+        """A ship (or its hulk, in its former owner's washed-out ramp) in seat colour `colour`."""
+        return self.tinted(f"{ship_type}_hulk" if hulk else ship_type, colour, faded=hulk)
 
     def card(self, app, event: str | None, d8: int | None) -> pygame.Surface:
         """The weather event card: its icon at 3x, the d8 face and the event's number; the back

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game import rulesets
-from game.ai import make_agent
 from game.core.protocol import Setup
 from game.landship import actions as A
 from game.landship import events as E
@@ -24,21 +22,6 @@ RULESET = "landship"
 
 def _session(seats: tuple[str, ...], seed: int) -> GameSession:
     return GameSession(Setup(seats=seats, seed=seed, ruleset=RULESET), ["Ada", "Bao"], [0, 1])
-
-
-def advance(session: GameSession, until, limit: int = 20000) -> list:
-    """Greedy moves for every seat until `until(events)`; returns those events."""
-    ruleset = rulesets.get(RULESET)
-    agents = [make_agent("greedy", ruleset, s, session.setup.seed) for s in range(2)]
-    for _ in range(limit):
-        seat = session.next_seat()
-        if seat is None:
-            return []
-        action = agents[seat].choose(session.state.view(seat), session.state.legal_actions(seat))
-        events = session.apply(seat, action)
-        if until(events):
-            return events
-    return []
 
 
 def _put(g, seat: int, ship_type: str, xy: tuple[int, int]) -> int:
@@ -54,8 +37,11 @@ def _canvas_of(scene, cell) -> tuple[int, int]:
     return scene.cell_centre(cell)
 
 
-def run(app, out: Path, shoot, open_game) -> list[Path]:
-    """Draw the Landship pictures with `shoot(app, out, name, frames)`; returns the files."""
+def run(app, out: Path, shoot, open_game, greedy_moves) -> list[Path]:
+    """Draw the Landship pictures with `shoot(app, out, name, frames)`; games move on by the
+    smoke run's `greedy_moves(session, until, limit)`; returns the files."""
+    def advance(session: GameSession, until) -> list:
+        return greedy_moves(session, until, limit=20000)     # a Landship game is long
     game_opener = open_game
 
     def open_game(app, session):   # noqa: F811  (pictures only: never touch the player's autosave)

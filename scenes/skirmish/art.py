@@ -2,7 +2,8 @@
 a strike flying or lunging, a cover arrow).
 
 The sheet `sprites/sheets/skirmish_pieces.*` (tools/pieces_skirmish.py) draws units and city
-banners in the piece greys; `SkirmishArt` recolours them once per seat colour.
+banners in the piece greys; `SkirmishArt` (the shared `TintedSheet`) recolours them once per
+seat colour.
 """
 
 from __future__ import annotations
@@ -13,8 +14,7 @@ import pygame
 
 from scenes import theme
 from sprites.anim import Anim, ease_out
-from sprites.sheets import load_index, load_sheet
-from sprites.tint import grey_ramp, seat_ramps, tint
+from sprites.tint import TintedSheet
 
 SHEET = "skirmish_pieces"
 ROLL_S = 0.9          # seconds of a d100 check: tumbling, then the result held
@@ -22,35 +22,12 @@ STRIKE_S = 0.3        # seconds of a strike (arrow flight or lunge)
 ARROW_S = 0.45        # seconds a cover arrow stays
 
 
-class SkirmishArt:
-    """Frames of the Skirmish sheet; tinted frames cached per (frame, seat colour)."""
+class SkirmishArt(TintedSheet):
+    """Frames of the Skirmish sheet; units and banners tinted per seat colour (a neutral or
+    free owner, -1, stays grey) by the shared loader."""
 
     def __init__(self) -> None:
-        self.frames = load_sheet(SHEET)
-        self.index = load_index(SHEET)
-        self.greys = grey_ramp(SHEET)
-        self.ramps = seat_ramps()
-        self._tinted: dict[tuple[str, int], pygame.Surface] = {}
-
-    def __getitem__(self, frame: str) -> pygame.Surface:
-        return self.frames[frame]
-
-    def tinted(self, frame: str, colour: int) -> pygame.Surface:
-        """`frame` in seat colour `colour` (a neutral/free owner, -1, stays grey)."""
-        key = (frame, colour)
-        img = self._tinted.get(key)
-        if img is None:
-            base = self.frames[frame]
-            img = base if colour < 0 else tint(base, self.ramps[colour % len(self.ramps)], self.greys)
-            self._tinted[key] = img
-        return img
-
-    def anchor(self, frame: str) -> tuple[int, int]:
-        a = self.index.get("anchors", {}).get(frame)
-        if a is None:
-            img = self.frames[frame]
-            return img.get_width() // 2, img.get_height() // 2
-        return int(a[0]), int(a[1])
+        super().__init__(SHEET)
 
     def d100(self, value: int) -> tuple[pygame.Surface, pygame.Surface]:
         """The two percentile dice showing `value` (1..100; 100 reads 00 + 0)."""

@@ -26,23 +26,5 @@ def app(data_dir):
     pygame.quit()
 
 
-def click(app, pos, button=1):
-    """Post a real mouse click at canvas position `pos` and run two frames."""
-    import pygame
-
-    wx, wy = app.to_window(pos)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(wx, wy), rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(wx, wy), button=button))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(wx, wy), button=button))
-    app.step_frames(2)
-
-
-def key(app, k, text=None):
-    """Post a key press (and its text, if any) and run one frame."""
-    import pygame
-
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=text or ""))
-    if text:
-        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0))
-    app.step_frames(1)
+# The event helpers live in tests/helpers/ui.py; kept importable from here for older tests.
+from tests.helpers.ui import click, key  # noqa: E402,F401

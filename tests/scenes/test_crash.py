@@ -13,7 +13,7 @@ from game.play.session import GameSession
 from scenes.crash import CrashScene, install
 from scenes.registry import open_game
 from scenes.title import TitleScene
-from tests.scenes.conftest import click
+from tests.helpers.ui import click
 
 
 def test_crash_shows_a_report_path_and_returns_to_the_title(app, data_dir):

@@ -15,7 +15,7 @@ from scenes.lobby import LobbyScene
 from scenes.registry import open_game
 from scenes.tidegate_scene import TidegateScene
 from scenes.title import TitleScene
-from tests.scenes.conftest import click, key
+from tests.helpers.ui import click, key
 
 
 def game_scene(app) -> TidegateScene:
@@ -213,13 +213,8 @@ def test_item6_log_scrolls_by_wheel_and_drag_and_survives_continue(app):
 
 
 def test_item6_roll_is_logged_when_the_dice_land_and_they_stay(app):
-    from game.tidegate.state import Phase
-    from tests.scenes.test_tidegate_ui import human_move
-    session = GameSession(Setup(seats=("human", "human"), seed=5, ruleset="tidegate",
-                                options={"layout": "fixed"}), ["A", "B"], [0, 1])
-    scene = open_game(app, session)
-    while scene.shown.phase is not Phase.ROLL:
-        human_move(app, scene)
+    from tests.scenes.test_tidegate_ui import open_at_first_roll
+    _, scene = open_at_first_roll(app)
     app.settings.speed = 1
     key(app, pygame.K_SPACE)
     assert not any("rolled" in e.line() for e in scene.log.entries)     # still tumbling

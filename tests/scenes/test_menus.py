@@ -22,7 +22,7 @@ from scenes.settings import Settings
 from scenes.settings_scene import SettingsScene
 from scenes.text import FONT_PATH
 from scenes.title import TitleScene
-from tests.scenes.conftest import click, key
+from tests.helpers.ui import click, key, rules_pages_fit
 from tools.subset_font import missing_glyphs
 
 MY_PREFIXES = ("settings.", "help.", "load.", "results.")
@@ -133,6 +133,25 @@ def test_language_switch_updates_scenes_below(app):
     assert tr("settings.back") == "返回"
 
 
+def test_title_names_the_collection_and_each_emblem_opens_its_game_in_the_lobby(app):
+    """The title is the five-game collection's, not Tidegate's (en/zh, window caption too);
+    each of the five emblems opens the lobby with its own game chosen."""
+    from scenes.lobby import LobbyScene
+    title = app.push(TitleScene(app))
+    assert tr("title.name") == "Tidegate & Friends" == pygame.display.get_caption()[0]
+    assert [e.ruleset for e in title.emblems] == ["tidegate", "territory", "domiplot", "skirmish", "landship"]
+    menu_top = min(w.rect.top for w in title.widgets.widgets if w not in title.emblems)
+    assert all(e.rect.bottom + 18 <= menu_top for e in title.emblems)   # room for the caption
+    for emblem in title.emblems:
+        click(app, emblem.rect.center)
+        assert isinstance(app.top, LobbyScene) and app.top.ruleset == emblem.ruleset
+        key(app, pygame.K_ESCAPE)
+        assert app.top is title
+    set_language(app, "zh")
+    assert tr("title.name") == "潮门岛与伙伴们" == pygame.display.get_caption()[0]
+    assert "潮门岛" != tr("title.name") and "八分" not in tr("title.tagline")
+
+
 def test_volume_mute_speed_and_ai_pace_persist(app):
     scene = app.push(SettingsScene(app))
     app.step_frames(1)
@@ -210,6 +229,42 @@ def test_scale_and_full_screen_reopen_the_window(app, monkeypatch):
     assert not Settings.load().fullscreen
 
 
+@pytest.mark.parametrize("desktop, expected", [
+    ((1280, 720), (2, True)), ((1366, 768), (2, True)),     # a 1x window would be a postage stamp
+    ((1920, 1080), (2, False)), ((2560, 1440), (3, False)),  # the largest window that fits
+    ((1024, 768), (1, False)),                               # 2x fits nowhere: 1x window
+])
+def test_first_start_picks_the_largest_window_that_fits_the_desktop(desktop, expected):
+    from scenes.app import first_window
+    assert first_window(desktop) == expected
+
+
+def _start(monkeypatch, desktop):
+    from scenes.app import App
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [desktop])
+    return App()          # as main.py starts it: settings from the user data folder
+
+
+def test_first_start_window_on_a_faked_desktop_then_the_saved_setting_wins(data_dir, monkeypatch):
+    """No settings file: 2x window on 1920x1080, full screen on 1280x720 (where a framed 2x
+    window cannot fit); once settings are saved, they win over the desktop."""
+    app = _start(monkeypatch, (1920, 1080))
+    assert app.window.get_size() == (1280, 720) and not app.settings.fullscreen
+    pygame.quit()
+    app = _start(monkeypatch, (1280, 720))
+    assert app.settings.fullscreen and app.window.get_flags() & pygame.FULLSCREEN
+    app.toggle_fullscreen()                      # F11: the player leaves full screen (saved)
+    pygame.quit()
+    app = _start(monkeypatch, (1280, 720))
+    assert not app.settings.fullscreen and app.window.get_size() == (640, 360)
+    app.settings.scale = 1
+    app.settings.save()
+    pygame.quit()
+    app = _start(monkeypatch, (1920, 1080))      # a bigger display later: the saved 1x wins
+    assert app.window.get_size() == (640, 360)
+    pygame.quit()
+
+
 def test_settings_back_button_and_escape_pop(app):
     title = app.push(TitleScene(app))
     scene = app.push(SettingsScene(app))
@@ -253,12 +308,7 @@ def test_help_page_buttons_and_indicator(app):
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_every_help_page_fits_and_draws(app, lang):
-    set_language(app, lang)
-    scene = app.push(RulesHelpScene(app, "tidegate"))
-    for index in range(len(scene.pages)):
-        scene.page = index
-        assert scene.page_fits(index), (lang, scene.pages[index].key)
-        app.step_frames(1)
+    assert rules_pages_fit(app, "tidegate", lang)
 
 
 def test_help_texts_are_complete_in_both_languages():

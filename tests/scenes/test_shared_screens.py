@@ -10,7 +10,7 @@ from game.core.i18n import set_language, tr
 from game.core.protocol import Setup
 from game.play.session import GameSession
 from scenes.title import TitleScene
-from tests.scenes.conftest import click
+from tests.helpers.ui import click
 
 
 def _lobby_for(app, ruleset_id: str):
@@ -141,7 +141,7 @@ def test_item12_title_rules_selector_steps_through_every_ruleset_with_pages(app)
 
 def test_item12_pause_menu_opens_the_current_games_rules(app):
     from scenes.help import RulesHelpScene
-    from tests.scenes.conftest import key
+    from tests.helpers.ui import key
     for ruleset_id in ("domiplot", "skirmish", "landship"):
         session = GameSession(Setup(seats=("human", "greedy"), seed=5, ruleset=ruleset_id), ["A", "B"], [0, 1])
         app.nav.open_game(session)

@@ -14,15 +14,8 @@ from game.tidegate import actions as A
 from game.tidegate.state import Phase
 from scenes.registry import open_game
 from scenes.tidegate_scene import TidegateScene
-from scenes.title import TitleScene
-from tests.scenes.conftest import click, key
-
-
-def game_scene(app) -> TidegateScene:
-    for scene in reversed(app.stack):
-        if isinstance(scene, TidegateScene):
-            return scene
-    raise AssertionError(f"no game scene on the stack: {app.stack}")
+from tests.helpers import ui
+from tests.helpers.ui import click, game_scene, key, lobby_from_title
 
 
 def widget_with_text(scene, text):
@@ -59,26 +52,11 @@ def human_move(app, scene: TidegateScene) -> None:
 
 
 def play_to_results(app, limit=4000):
-    from scenes.results import ResultsScene
-    for _ in range(limit):
-        if isinstance(app.top, ResultsScene):
-            return
-        scene = app.top
-        if isinstance(scene, TidegateScene) and scene.human_seat() is not None:
-            before = len(scene.session.actions)
-            human_move(app, scene)
-            assert len(scene.session.actions) > before, "a human input did not act"
-        else:
-            app.step_frames(1)
-    raise AssertionError("the game did not reach the results screen")
+    ui.play_to_results(app, TidegateScene, human_move, limit)
 
 
 def test_hot_seat_game_from_lobby_to_results_by_events(app):
-    app.push(TitleScene(app))
-    app.step_frames(1)
-    title = app.top
-    click(app, title.widgets.widgets[0].rect.center)          # New game
-    lobby = app.top
+    lobby = lobby_from_title(app, "tidegate")
     from scenes.lobby import LobbyScene
     assert isinstance(lobby, LobbyScene)
     kind_choice = [w for w in lobby.widgets.widgets if getattr(w, "get", None) and w.get() == "greedy"][0]
@@ -94,7 +72,7 @@ def test_hot_seat_game_from_lobby_to_results_by_events(app):
     key(app, pygame.K_RETURN)                                    # leave the field
     assert lobby.seed == "4242"
     key(app, pygame.K_RETURN)                                    # Start
-    scene = game_scene(app)
+    scene = game_scene(app, TidegateScene)
     assert scene.session.setup.seats == ("human", "human") and scene.session.setup.seed == 4242
     play_to_results(app)
     result = scene.session.state.result()
@@ -126,27 +104,8 @@ def test_save_quit_continue_gives_the_same_digest(app):
     session = GameSession(Setup(seats=("human", "greedy", "greedy"), seed=21, ruleset="tidegate"),
                           ["Ada", "Bo", "Cy"], [2, 0, 1])
     scene = open_game(app, session)
-    for _ in range(60):                      # setup and a few turns, by events
-        if scene.human_seat() is not None:
-            human_move(app, scene)
-        else:
-            app.step_frames(1)
-    digest = session.state.digest()
-    n_actions = len(session.actions)
-    # Esc -> pause menu -> "Save and leave"
-    while scene.human_seat() is None:
-        app.step_frames(1)
-    digest, n_actions = session.state.digest(), len(session.actions)
-    key(app, pygame.K_ESCAPE)
-    pause = app.top
-    click(app, pause.widgets.widgets[3].rect.center)
-    assert isinstance(app.top, TitleScene)
-    # Continue
-    click(app, app.top.widgets.widgets[1].rect.center)
-    resumed = game_scene(app)
-    assert resumed is not scene
-    assert resumed.session.state.digest() == digest
-    assert len(resumed.session.actions) == n_actions
+    ui.play_for(app, scene, human_move, 60)       # setup and a few turns, by events
+    resumed = ui.save_quit_continue(app, scene, TidegateScene)
     assert resumed.session.names == ["Ada", "Bo", "Cy"] and resumed.session.colours == [2, 0, 1]
 
 
@@ -154,21 +113,27 @@ def test_language_switch_changes_the_text_on_screen(app):
     session = GameSession(Setup(seats=("human", "greedy"), seed=3, ruleset="tidegate"), ["A", "B"], [0, 1])
     scene = open_game(app, session)
     app.step_frames(1)
-    english = pygame.image.tobytes(app.canvas, "RGB")
+    english = ui.canvas_bytes(app)
     roll = widget_with_text(scene, "Roll")
     app.settings.language = "zh"
     app.language_changed()
     app.step_frames(1)
     assert roll.text() == "掷骰"
-    assert pygame.image.tobytes(app.canvas, "RGB") != english
+    assert ui.canvas_bytes(app) != english
 
 
-def test_undo_takes_back_a_build_but_not_a_roll(app):
+def open_at_first_roll(app):
+    """Two humans on the as-drawn island, the setup placed by clicks, up to the first roll."""
     session = GameSession(Setup(seats=("human", "human"), seed=5, ruleset="tidegate",
                                 options={"layout": "fixed"}), ["A", "B"], [0, 1])
     scene = open_game(app, session)
     while scene.shown.phase is not Phase.ROLL:
         human_move(app, scene)
+    return session, scene
+
+
+def test_undo_takes_back_a_build_but_not_a_roll(app):
+    session, scene = open_at_first_roll(app)
     key(app, pygame.K_SPACE)
     assert not session.can_undo()          # the roll revealed the dice
     seat = scene.human_seat()

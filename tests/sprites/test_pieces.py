@@ -291,6 +291,23 @@ def test_tint_swaps_exactly_the_greys() -> None:
     assert (pygame.surfarray.array_alpha(unit) == pygame.surfarray.array_alpha(out)).all()
 
 
+def test_tinted_sheet_recolours_only_listed_frames_and_caches_them() -> None:
+    """The shared per-seat loader (every screen's piece art): listed frames take the seat's
+    ramp, a faded copy differs from both, colour -1 and unlisted frames come back as drawn."""
+    from sprites import tint  # noqa: PLC0415
+
+    sheet = tint.TintedSheet("landship_pieces")
+    ship = sheet.tinted("ram_ship", 2)
+    assert ship is sheet.tinted("ram_ship", 2)                      # made once
+    want = tint.tint(sheet["ram_ship"], tint.seat_ramps()[2], sheet.greys)
+    assert pygame.image.tobytes(ship, "RGBA") == pygame.image.tobytes(want, "RGBA")
+    faded = sheet.tinted("ram_ship", 2, faded=True)
+    assert len({pygame.image.tobytes(s, "RGBA") for s in (ship, faded, sheet["ram_ship"])}) == 3
+    assert sheet.tinted("ram_ship", -1) is sheet["ram_ship"]
+    assert "icon_scrap" not in sheet.tintable and sheet.tinted("icon_scrap", 3) is sheet["icon_scrap"]
+    assert sheet.anchor("icon_scrap") == (4, 4)
+
+
 def test_ramp_from_colour_keeps_the_base_and_rises() -> None:
     from sprites import tint  # noqa: PLC0415
 

@@ -15,7 +15,7 @@ from scenes.board.presenter import Beat
 from scenes.board.scene import BoardScene
 from scenes.board.tiled import TiledBoard
 from sprites.tweens import PathMove
-from tests.scenes.conftest import click
+from tests.helpers.ui import click
 
 MAP = Path(__file__).resolve().parents[3] / "maps" / "territory" / "origin.tmx"
 

@@ -16,7 +16,7 @@ from scenes import theme
 from scenes.board.presenter import Beat
 from scenes.board.scene import BoardScene
 from scenes.board.handoff import draw_handoff
-from tests.scenes.conftest import click
+from tests.helpers.ui import click
 
 
 @dataclass(frozen=True)

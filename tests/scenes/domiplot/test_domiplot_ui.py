@@ -16,28 +16,11 @@ from game.play.session import GameSession
 from scenes.domiplot.art import kind_name
 from scenes.domiplot_scene import DomiplotScene
 from scenes.registry import open_game
-from scenes.results import ResultsScene
 from scenes.smoke import advance
-from scenes.title import TitleScene
-from tests.scenes.conftest import click, key
+from tests.helpers import ui
+from tests.helpers.ui import PASS_CLICK, click, drag, game_scene, key, lobby_from_title, wait_for_human
 
 SHORT = {"max_rounds": 4}          # E-6: a short game keeps each test well under a minute
-
-
-def game_scene(app) -> DomiplotScene:
-    for scene in reversed(app.stack):
-        if isinstance(scene, DomiplotScene):
-            return scene
-    raise AssertionError(f"no Domiplotism scene on the stack: {app.stack}")
-
-
-def drag(app, start, end) -> None:
-    """A right-button drag on the map (the camera pans)."""
-    ws, we = app.to_window(start), app.to_window(end)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=ws, button=3))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=we, rel=(0, 0), buttons=(0, 0, 1)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=we, button=3))
-    app.step_frames(1)
 
 
 def region_point(app, scene: DomiplotScene, region: int):
@@ -102,22 +85,7 @@ def human_move(app, scene: DomiplotScene) -> None:
 
 def play_to_results(app, limit=3000) -> int:
     """Play until the results screen; returns how many pass-the-device screens were shown."""
-    handoffs = 0
-    for _ in range(limit):
-        if isinstance(app.top, ResultsScene):
-            return handoffs
-        scene = app.top
-        if isinstance(scene, DomiplotScene) and scene.handoff_pending() is not None:
-            handoffs += 1
-            click(app, (320, 180))
-            continue
-        if isinstance(scene, DomiplotScene) and scene.human_seat() is not None:
-            before = len(scene.session.actions)
-            human_move(app, scene)
-            assert len(scene.session.actions) > before, f"a human input did not act ({scene.shown.phase})"
-        else:
-            app.step_frames(1)
-    raise AssertionError("the game did not reach the results screen")
+    return ui.play_to_results(app, DomiplotScene, human_move, limit)
 
 
 def test_human_against_greedy_by_events(app):
@@ -135,14 +103,7 @@ def test_human_against_greedy_by_events(app):
 
 
 def test_three_humans_hot_seat_from_the_lobby(app):
-    app.push(TitleScene(app))
-    app.step_frames(1)
-    click(app, app.top.widgets.widgets[0].rect.center)          # New game
-    lobby = app.top
-    game = next(w for w in lobby.widgets.widgets if getattr(w, "get", None) and w.get() == lobby.ruleset)
-    while lobby.ruleset != "domiplot":
-        click(app, game.rect.center)
-        game = next(w for w in lobby.widgets.widgets if getattr(w, "get", None) and w.get() == lobby.ruleset)
+    lobby = lobby_from_title(app, "domiplot")
     add = next(w for w in lobby.widgets.widgets if getattr(w, "text", None) and w.text() == "Add player")
     click(app, add.rect.center)
     for i in range(3):
@@ -150,7 +111,7 @@ def test_three_humans_hot_seat_from_the_lobby(app):
             choice = [w for w in lobby.widgets.widgets if getattr(w, "get", None) and w.get() == lobby.kinds[i]]
             click(app, [c for c in choice if c.rect.y == 140 + 28 * i][0].rect.center)
     key(app, pygame.K_RETURN)        # Start
-    scene = game_scene(app)
+    scene = game_scene(app, DomiplotScene)
     assert scene.session.setup.seats == ("human", "human", "human")
     handoffs = play_to_results(app)
     assert handoffs >= 3              # every change of the person at the machine was covered
@@ -176,7 +137,7 @@ def _frame(app, session: GameSession) -> bytes:
     app.mouse = (600, 350)
     scene.selected = None
     app.step_frames(2)
-    return pygame.image.tobytes(app.canvas, "RGB")
+    return ui.canvas_bytes(app)
 
 
 def test_secrecy_other_hand_face_down_card_and_deck_order_never_show(app):
@@ -216,13 +177,13 @@ def test_hot_seat_pass_screen_hides_everything(app):
     app.step_frames(1)
     seat = scene.handoff_pending()
     assert seat is not None
-    frame = pygame.image.tobytes(app.canvas, "RGB")
+    frame = ui.canvas_bytes(app)
     twin = session.state.clone()
     twin.hands[seat], twin.deck[:len(twin.hands[seat])] = twin.deck[:len(twin.hands[seat])], twin.hands[seat]
     session.state = twin
     app.step_frames(1)
-    assert pygame.image.tobytes(app.canvas, "RGB") == frame
-    click(app, (320, 180))
+    assert ui.canvas_bytes(app) == frame
+    click(app, PASS_CLICK)
     assert scene.handoff_pending() is None and scene.shown.hand == tuple(twin.hands[seat])
 
 
@@ -230,25 +191,8 @@ def test_save_quit_continue_gives_the_same_digest(app):
     session = GameSession(Setup(seats=("human", "greedy", "greedy", "greedy"), seed=21, ruleset="domiplot"),
                           ["Ada", "Bo", "Cy", "Di"], [2, 0, 1, 3])
     scene = open_game(app, session)
-    for _ in range(40):
-        if scene.human_seat() is not None:
-            human_move(app, scene)
-        else:
-            app.step_frames(1)
-    while scene.human_seat() is None:
-        app.step_frames(1)
-    digest, n_actions = session.state.digest(), len(session.actions)
-    key(app, pygame.K_ESCAPE)
-    if app.top is scene:                          # Esc first dropped a half-made choice
-        key(app, pygame.K_ESCAPE)
-    pause = app.top
-    click(app, pause.widgets.widgets[3].rect.center)        # save and leave
-    assert isinstance(app.top, TitleScene)
-    click(app, app.top.widgets.widgets[1].rect.center)      # continue
-    resumed = game_scene(app)
-    assert resumed is not scene
-    assert resumed.session.state.digest() == digest
-    assert len(resumed.session.actions) == n_actions
+    ui.play_for(app, scene, human_move, 40)
+    resumed = ui.save_quit_continue(app, scene, DomiplotScene)
     assert resumed.session.colours == [2, 0, 1, 3]
 
 
@@ -256,8 +200,7 @@ def test_refused_action_shows_its_reason(app):
     session = GameSession(Setup(seats=("human", "greedy"), seed=3, ruleset="domiplot"), ["Ada", "Bao"], [0, 1])
     scene = open_game(app, session)
     app.step_frames(1)
-    while scene.human_seat() is None:
-        app.step_frames(1)
+    wait_for_human(app, scene)
     before = session.state.digest()
     scene.act(A.PASS if scene.shown.phase is not Phase.BATTLE else A.PROPOSE)
     assert session.state.digest() == before
@@ -266,19 +209,13 @@ def test_refused_action_shows_its_reason(app):
 
 def test_rules_pages_fit_and_are_complete_in_both_languages(app):
     from game.core.i18n import set_language
-    from scenes.help import PAGES, RulesHelpScene
+    from scenes.help import PAGES
     assert 5 <= len(PAGES["domiplot"]) <= 7
     for lang in ("en", "zh"):
-        set_language(lang)
-        scene = app.push(RulesHelpScene(app, "domiplot"))
-        for index, page in enumerate(scene.pages):
+        for page in ui.rules_pages_fit(app, "domiplot", lang):
             for part in ("title", "body"):
                 k = f"help.{page.key}.{part}"
                 assert tr(k, "en") != k and tr(k, "zh") != k and tr(k, "en") != tr(k, "zh")
-            scene.page = index
-            assert scene.page_fits(index), (lang, page.key)
-            app.step_frames(1)
-        app.pop()
     set_language("en")
 
 

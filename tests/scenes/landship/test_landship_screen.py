@@ -9,12 +9,13 @@ import pytest
 from game.core.i18n import tr
 from game.core.protocol import GameOver, Setup
 from game.landship import events as E
-from game.landship.state import EMPTY, Ship
 from game.play.session import GameSession
-from scenes.help import PAGES, RulesHelpScene
+from scenes.help import PAGES
 from scenes.landship.presenters import PRESENTERS
 from scenes.landship_scene import LandshipScene, TypeButton
 from scenes.registry import open_game
+from tests.helpers import landship as stage
+from tests.helpers import ui
 
 SAMPLES = {
     "seat": 0, "ship": 1, "target": 2, "attacker": 1, "builder": 1, "round": 3, "d4": 3, "bonus": 1,
@@ -62,25 +63,13 @@ def test_every_landship_event_has_a_beat_that_plays_to_the_end_and_logs_translat
 def _staged(app, heavy_guns: int):
     session = GameSession(Setup(seats=("human", "greedy"), seed=3, ruleset="landship"), ["Ada", "Bo"], [0, 1])
     g = session.state
-    g.ships.clear()
-    g.cell = [EMPTY] * len(g.cell)
-
-    def put(seat, t, xy):
-        c = g.board.index_of(xy)
-        s = Ship(g.next_id, t, seat, g.board.params.stats(t).integrity, c)
-        g.ships[s.id], g.cell[c] = s, s.id
-        g.next_id += 1
-        return s.id
-    builder = put(0, "resource_ship", (4, 1))
+    stage.clear(g)
+    builder = stage.put(g, 0, "resource_ship", (4, 1))
     for i in range(heavy_guns):
-        put(0, "heavy_gun_ship", (i, 6))
-    put(1, "resource_ship", (5, 18))
+        stage.put(g, 0, "heavy_gun_ship", (i, 6))
+    stage.put(g, 1, "resource_ship", (5, 18))
     g.turn_index, g.ap = g.order.index(0), 5
-    session._commit_state = g.clone()
-    scene = open_game(app, session)
-    app.step_frames(2)
-    scene.timeline.finish_all()
-    scene.shown = g.view(None)
+    scene = ui.open_staged(app, session)
     scene.selection.set_legal(scene.legal_now())
     scene.selection.click(("ship", builder))
     return scene, g
@@ -130,14 +119,7 @@ def test_integrity_history_has_one_point_per_finished_round_and_the_end(app):
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_every_landship_help_page_fits_and_draws(app, lang):
-    app.settings.language = lang
-    app.language_changed()
-    scene = app.push(RulesHelpScene(app, "landship"))
-    assert 5 <= len(scene.pages) <= 7
-    for index in range(len(scene.pages)):
-        scene.page = index
-        assert scene.page_fits(index), (lang, scene.pages[index].key)
-        app.step_frames(1)
+    assert 5 <= len(ui.rules_pages_fit(app, "landship", lang)) <= 7
     for page in PAGES["landship"]:
         for part in ("title", "body"):
             k = f"help.{page.key}.{part}"

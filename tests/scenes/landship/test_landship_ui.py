@@ -14,15 +14,13 @@ from game.play.session import GameSession
 from scenes.landship_scene import ConfirmResign, LandshipScene, TypeButton
 from scenes.registry import open_game
 from scenes.results import ResultsScene
-from scenes.title import TitleScene
-from tests.scenes.conftest import click, key
+from tests.helpers import landship as stage
+from tests.helpers import ui
+from tests.helpers.ui import click, key, lobby_from_title, wait_for_human
 
 
 def game_scene(app) -> LandshipScene:
-    for scene in reversed(app.stack):
-        if isinstance(scene, LandshipScene):
-            return scene
-    raise AssertionError(f"no landship scene on the stack: {app.stack}")
+    return ui.game_scene(app, LandshipScene)
 
 
 def cell_of(scene, ship_id):
@@ -60,27 +58,13 @@ def human_move(app, scene: LandshipScene, aggressive: bool = True) -> None:
 
 
 def play_to_results(app, aggressive=(True, True), limit=20000) -> None:
-    for _ in range(limit):
-        if isinstance(app.top, ResultsScene):
-            return
-        scene = app.top
-        if isinstance(scene, LandshipScene) and scene.human_seat() is not None:
-            before = len(scene.session.actions)
-            human_move(app, scene, aggressive[scene.human_seat()])
-            assert len(scene.session.actions) > before, "a human input did not act"
-        else:
-            app.step_frames(1)
-    raise AssertionError("the game did not reach the results screen")
+    """Seat by seat: an aggressive player attacks and builds, the other only moves and ends."""
+    ui.play_to_results(app, LandshipScene,
+                       lambda app, scene: human_move(app, scene, aggressive[scene.human_seat()]), limit)
 
 
 def test_human_against_greedy_from_the_lobby_to_the_results_by_events(app):
-    app.push(TitleScene(app))
-    app.step_frames(1)
-    click(app, app.top.widgets.widgets[0].rect.center)            # New game
-    lobby = app.top
-    game_choice = lobby.widgets.widgets[0]
-    while lobby.ruleset != "landship":                             # Game: ... -> Scorched Landships
-        click(app, game_choice.rect.center)
+    lobby = lobby_from_title(app, "landship")
     assert lobby.kinds == ["human", "greedy"]
     key(app, pygame.K_RETURN)                                      # Start
     scene = game_scene(app)
@@ -110,31 +94,16 @@ def test_hot_seat_two_humans_play_to_the_end(app):
 def test_save_quit_continue_gives_the_same_digest(app):
     session = GameSession(Setup(seats=("human", "greedy"), seed=21, ruleset="landship"), ["Ada", "Bo"], [2, 0])
     scene = open_game(app, session)
-    for _ in range(40):
-        if scene.human_seat() is not None:
-            human_move(app, scene)
-        else:
-            app.step_frames(1)
-    while scene.human_seat() is None:
-        app.step_frames(1)
-    digest, n_actions = session.state.digest(), len(session.actions)
+    ui.play_for(app, scene, human_move, 40)
     history = list(scene.history.points)
-    key(app, pygame.K_ESCAPE)
-    click(app, app.top.widgets.widgets[3].rect.center)             # Save and leave
-    assert isinstance(app.top, TitleScene)
-    click(app, app.top.widgets.widgets[1].rect.center)             # Continue
-    resumed = game_scene(app)
-    assert resumed is not scene
-    assert resumed.session.state.digest() == digest
-    assert len(resumed.session.actions) == n_actions
+    resumed = ui.save_quit_continue(app, scene, LandshipScene)
     assert resumed.history.points == history                      # the chart is rebuilt by replay
 
 
 def test_resign_asks_first_and_then_ends_the_game_V6(app):
     session = GameSession(Setup(seats=("human", "greedy"), seed=4, ruleset="landship"), ["Ada", "Bo"], [0, 1])
     scene = open_game(app, session)
-    while scene.human_seat() is None:
-        app.step_frames(1)
+    wait_for_human(app, scene)
     resign = next(w for w in scene.widgets.widgets if w.text() == "Resign")
     click(app, resign.rect.center)
     assert isinstance(app.top, ConfirmResign)
@@ -151,37 +120,22 @@ def test_resign_asks_first_and_then_ends_the_game_V6(app):
 
 
 def test_fire_preview_names_atk_minus_dr_and_blocked_lines_are_not_targets_C3(app):
-    from game.landship.state import EMPTY, Ship
     session = GameSession(Setup(seats=("human", "greedy"), seed=3, ruleset="landship"), ["Ada", "Bo"], [0, 1])
     g = session.state
-    g.ships.clear()
-    g.cell = [EMPTY] * len(g.cell)
-
-    def put(seat, t, xy):
-        c = g.board.index_of(xy)
-        s = Ship(g.next_id, t, seat, g.board.params.stats(t).integrity, c)
-        g.ships[s.id], g.cell[c] = s, s.id
-        g.next_id += 1
-        return s.id
-    put(0, "resource_ship", (4, 1))
-    gun = put(0, "heavy_gun_ship", (4, 6))
-    put(1, "resource_ship", (5, 18))
-    put(1, "fortress_ship", (4, 8))
-    behind = put(1, "heavy_gun_ship", (4, 10))
-    open_target = put(1, "fast_ship", (7, 7))
+    stage.clear(g)
+    stage.put(g, 0, "resource_ship", (4, 1))
+    gun = stage.put(g, 0, "heavy_gun_ship", (4, 6))
+    stage.put(g, 1, "resource_ship", (5, 18))
+    stage.put(g, 1, "fortress_ship", (4, 8))
+    behind = stage.put(g, 1, "heavy_gun_ship", (4, 10))
+    open_target = stage.put(g, 1, "fast_ship", (7, 7))
     g.turn_index, g.ap = g.order.index(0), 4
-    session._commit_state = g.clone()
-    scene = open_game(app, session)
-    app.step_frames(2)
-    scene.timeline.finish_all()
-    scene.shown = g.view(None)
+    scene = ui.open_staged(app, session)
     click(app, scene.cell_centre((4, 6)))
     targets = scene.board_targets()
     assert ("fire", open_target) in targets and ("fire", behind) not in targets
     # hover the open target: the hint shows 5 - 0 = 5 (heavy gun atk 5, fast ship DR 0)
-    wx, wy = app.to_window(scene.cell_centre((7, 7)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(wx, wy), rel=(0, 0), buttons=(0, 0, 0)))
-    app.step_frames(1)
+    ui.hover(app, scene.cell_centre((7, 7)))
     assert scene.hover == ("fire", open_target)
     assert "5 - 0 = 5" in scene.hint()
     before = len(session.actions)
@@ -190,30 +144,21 @@ def test_fire_preview_names_atk_minus_dr_and_blocked_lines_are_not_targets_C3(ap
 
 
 def test_replay_plays_a_landship_save_to_the_same_end(app):
-    from scenes.replay import start_replay
     from scenes.smoke import advance
     session = GameSession(Setup(seats=("greedy", "greedy"), seed=6, ruleset="landship"), ["A", "B"], [0, 1])
     advance(session, lambda evs: any(type(e).__name__ == "GameOver" for e in evs), limit=20000)
     assert session.state.result() is not None
     save = session.to_save()
-    start_replay(app, save)
-    scene = game_scene(app)
-    for _ in range(20000):
-        if scene.session.state.result() is not None:
-            break
-        app.step_frames(1)
+    scene = ui.replay_to_end(app, save, LandshipScene)
     assert scene.session.state.digest() == session.state.digest()
     assert scene.session.actions == save.actions
 
 
 def test_undo_takes_back_a_move_by_key_but_not_the_turn_end(app):
     session = GameSession(Setup(seats=("human", "human"), seed=5, ruleset="landship"), ["A", "B"], [0, 1])
-    from game.landship.state import Ship
     g = session.state
     seat = g.current
-    c = g.board.index_of((2, 9))                 # a second ship, so one move leaves more to do (D6)
-    g.ships[g.next_id] = Ship(g.next_id, "fast_ship", seat, 8, c)
-    g.cell[c], g.next_id = g.next_id, g.next_id + 1
+    stage.put(g, seat, "fast_ship", (2, 9), integrity=8)   # a second ship: one move leaves more to do (D6)
     session._commit_state = g.clone()
     scene = open_game(app, session)
     app.step_frames(2)

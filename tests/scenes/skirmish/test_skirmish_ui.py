@@ -9,26 +9,14 @@ shows nothing of the other human's picks (pixel-identical, H-1).
 import pygame
 
 from game.core.protocol import Setup
-from game.play.saves import read_save
-try:                 # per-game autosaves (issue 20) name the newest one; before them there was one slot
-    from game.play.saves import latest_autosave
-except ImportError:  # pragma: no cover - until this branch meets issue 20's
-    from game.play.saves import autosave_path as latest_autosave
+from game.play.saves import latest_autosave, read_save
 from game.play.session import GameSession
 from game.skirmish import actions as A
 from game.skirmish.state import Phase
 from scenes.registry import open_game
-from scenes.results import ResultsScene
 from scenes.skirmish_scene import SkirmishScene
-from scenes.title import TitleScene
-from tests.scenes.conftest import click, key
-
-
-def game_scene(app) -> SkirmishScene:
-    for scene in reversed(app.stack):
-        if isinstance(scene, SkirmishScene):
-            return scene
-    raise AssertionError(f"no Skirmish scene on the stack: {app.stack}")
+from tests.helpers import ui
+from tests.helpers.ui import PASS_CLICK, click, game_scene, key, lobby_from_title
 
 
 def cell_pos(scene, cr):
@@ -66,36 +54,18 @@ def human_move(app, scene: SkirmishScene, picks=("I6",)) -> None:
         key(app, pygame.K_e)
 
 
-def play_to_results(app, limit=6000, picks=("I6",)) -> None:
-    for _ in range(limit):
-        if isinstance(app.top, ResultsScene):
-            return
-        scene = app.top
-        if isinstance(scene, SkirmishScene) and scene.handoff_pending() is not None:
-            click(app, (320, 180))                         # "pass the device": the next player clicks
-        elif isinstance(scene, SkirmishScene) and scene.human_seat() is not None:
-            before = len(scene.session.actions)
-            human_move(app, scene, picks)
-            assert len(scene.session.actions) > before, "a human input did not act"
-        else:
-            app.step_frames(1)
-    raise AssertionError("the game did not reach the results screen")
+def play_to_results(app, limit=6000) -> None:
+    ui.play_to_results(app, SkirmishScene, human_move, limit)
 
 
 def test_hot_seat_game_from_lobby_to_results_by_events(app):
-    app.push(TitleScene(app))
-    app.step_frames(1)
-    click(app, app.top.widgets.widgets[0].rect.center)          # New game
-    lobby = app.top
-    game_choice = lobby.widgets.widgets[0]
-    while lobby.ruleset != "skirmish":
-        click(app, game_choice.rect.center)
+    lobby = lobby_from_title(app, "skirmish")
     kind_choice = [w for w in lobby.widgets.widgets if getattr(w, "get", None) and w.get() == "greedy"][0]
     click(app, kind_choice.rect.center)                          # greedy -> random
     click(app, kind_choice.rect.center)                          # random -> human
     assert lobby.kinds == ["human", "human"]
     key(app, pygame.K_RETURN)                                    # Start
-    scene = game_scene(app)
+    scene = game_scene(app, SkirmishScene)
     assert scene.session.setup.seats == ("human", "human")
     assert scene.handoff_pending() == 0                          # H-2: pass the device before the picks
     play_to_results(app)
@@ -136,23 +106,9 @@ def test_save_quit_continue_gives_the_same_digest(app):
     session = GameSession(Setup(seats=("human", "greedy", "greedy"), seed=21, ruleset="skirmish"),
                           ["Ada", "Bo", "Cy"], [2, 0, 1])
     scene = open_game(app, session)
-    for _ in range(80):
-        if scene.human_seat() is not None:
-            human_move(app, scene)
-        else:
-            app.step_frames(1)
-    while scene.human_seat() is None:
-        app.step_frames(1)
+    ui.play_for(app, scene, human_move, 80)
     assert session.state.phase is Phase.PLAY
-    digest, n_actions = session.state.digest(), len(session.actions)
-    key(app, pygame.K_ESCAPE)
-    click(app, app.top.widgets.widgets[3].rect.center)          # Save and leave
-    assert isinstance(app.top, TitleScene)
-    click(app, app.top.widgets.widgets[1].rect.center)          # Continue
-    resumed = game_scene(app)
-    assert resumed is not scene
-    assert resumed.session.state.digest() == digest
-    assert len(resumed.session.actions) == n_actions
+    resumed = ui.save_quit_continue(app, scene, SkirmishScene)
     assert resumed.session.names == ["Ada", "Bo", "Cy"] and resumed.session.colours == [2, 0, 1]
 
 
@@ -187,45 +143,57 @@ def test_picks_are_secret_on_the_pick_screen(app):
     for picks in (("I2", "C7"), ("I6", "A1")):
         session = GameSession(Setup(seats=("human", "human"), seed=2, ruleset="skirmish"), ["A", "B"], [0, 1])
         scene = open_game(app, session)
-        click(app, (320, 180))                                   # seat 0 takes the device
+        click(app, PASS_CLICK)                                   # seat 0 takes the device
         for code in picks:
             click(app, scene.picker.rows[code].center)
         click(app, scene.picker.confirm.center)
         assert scene.handoff_pending() == 1
         app.step_frames(1)
-        hidden = pygame.image.tobytes(app.canvas, "RGB")
-        click(app, (320, 180))                                   # seat 1 takes the device
+        hidden = ui.canvas_bytes(app)
+        click(app, PASS_CLICK)                                   # seat 1 takes the device
         app.mouse = (1, 1)
         app.step_frames(1)
-        frames.append((hidden, pygame.image.tobytes(app.canvas, "RGB")))
+        frames.append((hidden, ui.canvas_bytes(app)))
     assert frames[0][0] == frames[1][0]
     assert frames[0][1] == frames[1][1]
 
 
 def test_replay_plays_a_skirmish_save_to_the_same_end(app):
-    from scenes.replay import start_replay
     from scenes.smoke import advance
     session = GameSession(Setup(seats=("greedy", "greedy"), seed=2, ruleset="skirmish"), ["A", "B"], [0, 1])
     advance(session, lambda evs: session.state.result() is not None, limit=5000)
-    save = session.to_save()
-    start_replay(app, save)
-    scene = next(s for s in app.stack if isinstance(s, SkirmishScene))
-    for _ in range(5000):
-        if scene.session.state.result() is not None:
-            break
-        app.step_frames(1)
+    scene = ui.replay_to_end(app, session.to_save(), SkirmishScene, limit=5000)
     assert scene.session.state.digest() == session.state.digest()
 
 
 def test_rules_pages_fit_in_both_languages(app):
-    from scenes.help import RulesHelpScene
     for lang in ("en", "zh"):
-        app.settings.language = lang
-        app.language_changed()
-        scene = app.push(RulesHelpScene(app, "skirmish"))
-        assert len(scene.pages) == 7
-        for i in range(len(scene.pages)):
-            scene.page = i
-            app.step_frames(1)
-            assert scene.page_fits(i), (lang, i)
-        app.pop()
+        assert len(ui.rules_pages_fit(app, "skirmish", lang)) == 7
+
+
+def test_attack_forecast_tooltip_stays_on_the_board_below_the_top_bar(app):
+    """The forecast (section 'UI notes': expected damage, kill/void/hit %, counterattack) for a
+    target in the board's second row is drawn inside the board area, not over the top bar
+    (seen in smoke: it covered the round and whose-turn line)."""
+    from scenes.skirmish.smoke import _advance_to, _infantry_target, session as smoke_session
+    fight = smoke_session(("human", "greedy"), 5)
+    fight.apply(0, A.PickSkills(()))
+    fight.apply(1, A.PickSkills(("I9",)))
+    assert _advance_to(fight, lambda legal: any(_infantry_target(fight, a) for a in legal))
+    scene = open_game(app, fight)
+    app.step_frames(120)
+    attack = next(a for a in fight.state.legal_actions(0) if _infantry_target(fight, a))
+    scene.board_targets()
+    scene.selection.click(("u", attack.unit))
+    key_ = ("h", *attack.target)
+    app.mouse = scene.camera.to_canvas(scene.target_points().points[key_])
+    scene.hover = key_
+    drawn = []
+    real = app.draw_tooltip
+    app.draw_tooltip = lambda *a, **k: drawn.append((a[1], real(*a, **k)))
+    app.draw()
+    tips = [rect for text, rect in drawn if text.startswith("Damage")]
+    assert len(tips) == 1
+    assert app.mouse[1] - 8 - tips[0].height <= scene.camera.view.top   # no room above the target,
+    assert tips[0].top > app.mouse[1]                                    # so it is drawn below it
+    assert scene.camera.view.contains(tips[0]), (tips[0], scene.camera.view)
