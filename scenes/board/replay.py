@@ -12,7 +12,7 @@ never opens the results screen (its end is a note in the bar).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
@@ -21,6 +21,9 @@ from game.core.i18n import tr
 from scenes import theme
 from scenes.drawing import fit
 from scenes.widgets import Button
+
+if TYPE_CHECKING:
+    from scenes.board.scene import BoardScene
 
 SPEEDS = (1, 2, 4, 8)         # replay pace multipliers (on top of the animation speed setting)
 BAR_H = 22                    # pixels: the bar's height
@@ -98,3 +101,100 @@ class ReplayBar:
         if pygame.Rect(self.text_x, self.rect.y, self.rect.right - self.text_x, self.rect.height).collidepoint(pos):
             return tr("replay.moves", n=len(self.scene.session.actions), total=len(self.scene.replay.actions))
         return None
+
+
+class ReplayControls:
+    """The replay part of `BoardScene` (a mixin of it): starting a replay, its bar's commands
+    (play / pause, step, speed, previous / next round) and typed round numbers. It uses the
+    scene's session, turn driver, timeline, widgets, `settle`, `_apply` and `add_log`."""
+
+    replay: Replay | None = None          # set by `start_replay`
+    replay_bar: ReplayBar | None = None
+    replay_typed: str = ""        # digits typed in a replay: Enter jumps to that round
+
+    def start_replay(self, actions: list, position: int = 0, playing: bool = True, speed: int = 1) -> None:
+        """Play `actions` back from `position` (the session already holds the ones before)."""
+        starts, last = round_starts(self.session.setup, actions)
+        self.replay = Replay(list(actions), playing, speed, starts, last)
+        self.driver.script = list(actions[position:])
+        bar = pygame.Rect(self.board_view.x, self.board_view.bottom - BAR_H, self.board_view.width, BAR_H)
+        self.replay_bar = ReplayBar(self, bar)
+        for w in self.replay_bar.widgets:
+            self.widgets.add(w)
+        if position == 0:
+            self.add_log(lambda: tr("log.replay"))
+
+    def replay_over(self) -> bool:
+        """True once every recorded action has played and its animations are done."""
+        return self.replay is not None and not self.driver.script and not self.timeline.busy
+
+    def replay_toggle(self) -> None:
+        """Play / pause."""
+        if self.replay is not None:
+            self.replay.playing = not self.replay.playing
+
+    def replay_step(self) -> None:
+        """One recorded action forward (pauses the replay)."""
+        if self.replay is None:
+            return
+        self.replay.playing = False
+        self.settle()
+        if self.driver.script:
+            self._apply(*self.driver.script.pop(0))
+
+    def replay_speed(self) -> None:
+        """The next pace of `SPEEDS` (after the last, the first again)."""
+        if self.replay is not None:
+            self.replay.speed = SPEEDS[(SPEEDS.index(self.replay.speed) + 1) % len(SPEEDS)]
+
+    def replay_round(self, delta: int) -> None:
+        """Jump to the start of the next round (+1), or back to the start of this round or, if
+        already there, the one before (-1)."""
+        if self.replay is None:
+            return
+        starts, done = self.replay.round_starts, len(self.session.actions)
+        rnd = max(r for r in range(len(starts)) if starts[r] <= done)
+        if delta > 0:
+            target = starts[rnd + 1] if rnd + 1 < len(starts) else len(self.replay.actions)
+        else:
+            target = starts[rnd] if done > starts[rnd] else starts[max(0, rnd - 1)]
+        self.replay_jump(target)
+
+    def replay_to_round(self, rnd: int) -> None:
+        """Jump straight to the start of round `rnd` (clamped to the recorded rounds)."""
+        if self.replay is None:
+            return
+        starts = self.replay.round_starts
+        self.replay_jump(starts[max(0, min(rnd, len(starts) - 1))])
+
+    def _replay_digits(self, event: pygame.event.Event) -> bool:
+        """Digits typed in a replay, then Enter: jump to that round; Backspace edits."""
+        if self.replay is None or event.type != pygame.KEYDOWN:
+            return False
+        digit = None
+        if pygame.K_0 <= event.key <= pygame.K_9:
+            digit = str(event.key - pygame.K_0)
+        elif pygame.K_KP0 <= event.key <= pygame.K_KP9:
+            digit = str(event.key - pygame.K_KP0)
+        if digit is not None:
+            self.replay_typed = (self.replay_typed + digit)[-3:]
+            return True
+        if self.replay_typed and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            typed, self.replay_typed = self.replay_typed, ""
+            self.settle()
+            self.replay_to_round(int(typed))
+            return True
+        if self.replay_typed and event.key == pygame.K_BACKSPACE:
+            self.replay_typed = self.replay_typed[:-1]
+            return True
+        return False
+
+    def replay_jump(self, index: int) -> "BoardScene":
+        """A fresh screen on the game as it was after `index` recorded actions."""
+        assert self.replay is not None
+        session = type(self.session)(self.session.setup, list(self.session.names), list(self.session.colours))
+        for seat, action in self.replay.actions[:index]:
+            session.apply(seat, action)
+        scene = self.app.nav.open_game(session)
+        scene.start_replay(self.replay.actions, index, self.replay.playing, self.replay.speed)
+        return scene

@@ -1,8 +1,11 @@
 """`BoardScene`: the base of every game screen (DESIGN.md, "Board scenes").
 
 It owns the session, the shown view, the animation timeline and presenter, the turn driver,
-input, the fixed-step update loop, undo, autosave at commit points, hand-offs, game over →
-results and the pause menu. A ruleset's screen supplies only what is its own:
+the fixed-step update loop, undo, autosave at commit points, hand-offs, game over → results
+and the pause menu. Three mixins beside it hold the rest, one responsibility each:
+`BoardInput` (scenes/board/inputs.py: which event goes where), `BoardDrawing`
+(scenes/board/draw_layers.py: the layers of `draw` and their hooks) and `ReplayControls`
+(scenes/board/replay.py: a replay's commands). A ruleset's screen supplies only what is its own:
 
 - `presenters`: {event class: handler(screen, event) -> Beat}  (every event type; a test checks)
 - `board_view`, `world_size()`/`make_board()`: where and what the board is
@@ -29,13 +32,11 @@ from game.play.saves import write_autosave
 from scenes import theme
 from scenes.board.camera import Camera
 from scenes.board.geometry import PointSet
-from scenes.board.handoff import draw_handoff
-from scenes.board.hud import (
-    TOAST_S, ButtonSpec, EventLog, LogEntry, banner_image, draw_hint, draw_player_panel, draw_toast, draw_top_bar,
-)
-from scenes.board.seats import seat_colour
+from scenes.board.draw_layers import BoardDrawing
+from scenes.board.hud import TOAST_S, ButtonSpec, EventLog, LogEntry, banner_image
+from scenes.board.inputs import BoardInput
 from scenes.board.presenter import Beat, Handler, Presenter
-from scenes.board.replay import BAR_H, SPEEDS, Replay, ReplayBar, round_starts
+from scenes.board.replay import ReplayControls
 from scenes.board.targets import Selection
 from scenes.board.tiled import TiledBoard
 from scenes.board.turns import TurnDriver
@@ -55,7 +56,7 @@ def commit_key(state: Any) -> tuple:
             state.result() is not None)
 
 
-class BoardScene(Scene):
+class BoardScene(ReplayControls, BoardInput, BoardDrawing, Scene):
     """See the module docstring."""
 
     ruleset_id = ""
@@ -67,9 +68,6 @@ class BoardScene(Scene):
     hint_rect: pygame.Rect | None = None  # where `hint()` is written (None: nowhere)
     dice_sides: int | tuple[int, ...] = 6
     dice_scale = 2
-    replay: Replay | None = None          # set by `start_replay`
-    replay_bar: ReplayBar | None = None
-    replay_typed: str = ""        # digits typed in a replay: Enter jumps to that round
 
     def __init__(self, app, session) -> None:
         super().__init__(app)
@@ -123,91 +121,6 @@ class BoardScene(Scene):
                         self._log_entry(line)
         except Exception:  # a screen's handler that cannot run offline: the log starts here
             self.log.entries.clear()
-
-    # ---- replay (scenes/board/replay.py) ------------------------------------------------------
-    def start_replay(self, actions: list, position: int = 0, playing: bool = True, speed: int = 1) -> None:
-        """Play `actions` back from `position` (the session already holds the ones before)."""
-        starts, last = round_starts(self.session.setup, actions)
-        self.replay = Replay(list(actions), playing, speed, starts, last)
-        self.driver.script = list(actions[position:])
-        bar = pygame.Rect(self.board_view.x, self.board_view.bottom - BAR_H, self.board_view.width, BAR_H)
-        self.replay_bar = ReplayBar(self, bar)
-        for w in self.replay_bar.widgets:
-            self.widgets.add(w)
-        if position == 0:
-            self.add_log(lambda: tr("log.replay"))
-
-    def replay_over(self) -> bool:
-        return self.replay is not None and not self.driver.script and not self.timeline.busy
-
-    def replay_toggle(self) -> None:
-        if self.replay is not None:
-            self.replay.playing = not self.replay.playing
-
-    def replay_step(self) -> None:
-        """One recorded action forward (pauses the replay)."""
-        if self.replay is None:
-            return
-        self.replay.playing = False
-        self.settle()
-        if self.driver.script:
-            self._apply(*self.driver.script.pop(0))
-
-    def replay_speed(self) -> None:
-        if self.replay is not None:
-            self.replay.speed = SPEEDS[(SPEEDS.index(self.replay.speed) + 1) % len(SPEEDS)]
-
-    def replay_round(self, delta: int) -> None:
-        """Jump to the start of the next round (+1), or back to the start of this round or, if
-        already there, the one before (-1)."""
-        if self.replay is None:
-            return
-        starts, done = self.replay.round_starts, len(self.session.actions)
-        rnd = max(r for r in range(len(starts)) if starts[r] <= done)
-        if delta > 0:
-            target = starts[rnd + 1] if rnd + 1 < len(starts) else len(self.replay.actions)
-        else:
-            target = starts[rnd] if done > starts[rnd] else starts[max(0, rnd - 1)]
-        self.replay_jump(target)
-
-    def replay_to_round(self, rnd: int) -> None:
-        """Jump straight to the start of round `rnd` (clamped to the recorded rounds)."""
-        if self.replay is None:
-            return
-        starts = self.replay.round_starts
-        self.replay_jump(starts[max(0, min(rnd, len(starts) - 1))])
-
-    def _replay_digits(self, event: pygame.event.Event) -> bool:
-        """Digits typed in a replay, then Enter: jump to that round; Backspace edits."""
-        if self.replay is None or event.type != pygame.KEYDOWN:
-            return False
-        digit = None
-        if pygame.K_0 <= event.key <= pygame.K_9:
-            digit = str(event.key - pygame.K_0)
-        elif pygame.K_KP0 <= event.key <= pygame.K_KP9:
-            digit = str(event.key - pygame.K_KP0)
-        if digit is not None:
-            self.replay_typed = (self.replay_typed + digit)[-3:]
-            return True
-        if self.replay_typed and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            typed, self.replay_typed = self.replay_typed, ""
-            self.settle()
-            self.replay_to_round(int(typed))
-            return True
-        if self.replay_typed and event.key == pygame.K_BACKSPACE:
-            self.replay_typed = self.replay_typed[:-1]
-            return True
-        return False
-
-    def replay_jump(self, index: int) -> "BoardScene":
-        """A fresh screen on the game as it was after `index` recorded actions."""
-        assert self.replay is not None
-        session = type(self.session)(self.session.setup, list(self.session.names), list(self.session.colours))
-        for seat, action in self.replay.actions[:index]:
-            session.apply(seat, action)
-        scene = self.app.nav.open_game(session)
-        scene.start_replay(self.replay.actions, index, self.replay.playing, self.replay.speed)
-        return scene
 
     # ---- hooks for the ruleset's screen ---------------------------------------------------
     def make_board(self) -> "TiledBoard | None":
@@ -278,82 +191,17 @@ class BoardScene(Scene):
             return tr("why.animating")
         return None
 
-    def cancel(self) -> bool:
-        """Esc / right click: step back a choice; False when nothing was being chosen."""
-        return self.selection.back()
-
     def after_apply(self, seat: int, action: Any, events: list) -> None:
         """Called after a successful action, before its events play."""
-
-    def draw_board(self, canvas: pygame.Surface) -> None:
-        """The board and its pieces (clipped to `board_view`); default: the map alone."""
-        if self.tiled is not None:
-            self.tiled.draw(canvas, self.camera, self.time)
-
-    def draw_targets(self, canvas: pygame.Surface) -> None:
-        """Highlights of the clickable targets (default: rings at their points)."""
-        points = self.target_points()
-        if points is None:
-            return
-        for key in self.board_targets():
-            if key in points.points:
-                pos = self.camera.to_canvas(points.points[key])
-                pygame.draw.circle(canvas, theme.STRAW, pos, 4 if key == self.hover else 2)
-
-    def top_bar(self) -> tuple[str, str, int | None]:
-        """(left text, centre text, seat whose colour the centre takes) of the top bar."""
-        return "", "", None
-
-    panel_size: tuple[int, int] | None = None   # player panels stacked down the left edge
-
-    def panel_rect(self, seat: int) -> pygame.Rect | None:
-        """Where a seat's player panel goes (None: no panels)."""
-        if self.panel_size is None:
-            return None
-        w, h = self.panel_size
-        return pygame.Rect(4, 24 + seat * (h + 4), w, h)
-
-    def panel_active(self, seat: int) -> bool:
-        """True for the seat the panel highlight marks (whose turn it is)."""
-        return seat in self.session.state.to_move() and self.session.state.result() is None
-
-    def draw_panel_body(self, canvas: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
-        """The ruleset's figures inside a seat's panel, below the name."""
-
-    def draw_hud(self, canvas: pygame.Surface) -> None:
-        """Top bar and player panels (frame, name, colour + marker, AI tag / thinking, body)."""
-        left, centre, seat = self.top_bar()
-        colour = seat_colour(self.colour(seat))[0] if seat is not None else theme.PARCHMENT
-        draw_top_bar(self.app, canvas, left, centre, colour)
-        for seat in range(len(self.session.names)):
-            rect = self.panel_rect(seat)
-            if rect is None:
-                continue
-            ai = not self.session.seat_is_human(seat)
-            draw_player_panel(self.app, canvas, rect, self.name(seat), self.colour(seat),
-                              self.panel_active(seat), ai, ai and self.driver.thinking(seat))
-            self.draw_panel_body(canvas, seat, rect)
 
     def turn_banner(self, text: str, seat: int | None = None, piece: pygame.Surface | None = None) -> Banner:
         """A banner sliding in over the middle of the board (turns, rounds, events)."""
         return Banner(banner_image(self.app, text, piece), self.board_view.center)
 
-    def hint(self) -> str:
-        return ""
-
-    def preview(self, key: Hashable, actions: list) -> str | None:
-        """What choosing target `key` would cost or bring (path cost, hit chance...), shown as
-        a tooltip while it is hovered; `actions` are the legal actions still reachable through it."""
-        return None
-
     @staticmethod
     def log_beat(key: str, **params: Any) -> Beat:
         """A beat that only writes a log line (translated when drawn)."""
         return Beat(log=lambda: tr(key, **params))
-
-    def dice_positions(self) -> list[tuple[int, int]]:
-        """Canvas positions of the dice (one per die rolled)."""
-        return []
 
     def dice_beat(self, faces: tuple[int, ...], log: Any = None) -> Beat:
         """Dice of `dice_sides` tumbling and landing on `faces`; they stay shown until the next
@@ -571,88 +419,6 @@ class BoardScene(Scene):
     def on_language_changed(self) -> None:
         pass  # every label and log line is translated when drawn
 
-    def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            if not self.cancel():
-                self.open_menu()
-            return
-        if self.handoff_pending() is not None:
-            confirm = (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1) or (
-                event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN))
-            if confirm:
-                self.driver.confirm_handoff()
-                self.shown = self.view_now()
-                self.app.sounds.play("turn")
-            return
-        if self._replay_digits(event):
-            return
-        if self.timeline.busy:
-            # Space / Enter / a click only skip; any other key skips and then acts, so a key
-            # pressed during an animation is never lost (issue 20). A click on a button
-            # presses it (it acts on release, after the skip); on the board it only skips.
-            if event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.settle()
-                return
-            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-                self.settle()
-                self.widgets.handle(self.app, event)
-                return
-            if event.type == pygame.KEYDOWN:
-                self.settle()
-                if self.handoff_pending() is not None:
-                    return
-            else:
-                if event.type == pygame.MOUSEMOTION:
-                    self.widgets.handle(self.app, event)
-                if event.type == pygame.MOUSEWHEEL or self.log.dragging:
-                    self.log.handle(event, self.app.mouse)
-                self.camera.handle(event, self.app.mouse)
-                return
-        if self.replay is not None and event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
-            self.replay_toggle()
-            return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
-            self.undo()
-            return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN:
-            action = self.end_turn_action()
-            if action is not None and action in self.legal_now():
-                self.act(action)
-            return
-        if self.widgets.handle(self.app, event):
-            return
-        if self.log.handle(event, self.app.mouse):
-            return
-        if self.camera.handle(event, self.app.mouse):
-            return
-        if event.type == pygame.MOUSEMOTION:
-            self.hover = self.pick(event.pos)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.board_click(event.pos)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
-            self.cancel()
-
-    def pick(self, canvas_pos: tuple[int, int]) -> Hashable | None:
-        """The target under the pointer, if any."""
-        points = self.target_points()
-        if points is None or not self.camera.view.collidepoint(canvas_pos):
-            return None
-        targets = self.board_targets()
-        if not targets:
-            return None
-        world = self.camera.to_world(canvas_pos)
-        return points.pick(world, [k for k in targets if k in points.points])
-
-    def board_click(self, canvas_pos: tuple[int, int]) -> None:
-        key = self.pick(canvas_pos)
-        if key is None:
-            if self.camera.view.collidepoint(canvas_pos):
-                self.cancel()
-            return
-        action = self.selection.click(key)
-        if action is not None:
-            self.act(action)
-
     def update(self, dt: float) -> None:
         self.time += dt
         if self.toast:
@@ -678,70 +444,6 @@ class BoardScene(Scene):
         step = self.driver.update(dt, pace)
         if step is not None:
             self._apply(*step)
-
-    # ---- drawing ---------------------------------------------------------------------------------
-    def draw(self, canvas: pygame.Surface) -> None:
-        seat = self.handoff_pending()
-        if seat is not None:
-            draw_handoff(self.app, canvas, self.name(seat), self.colour(seat))
-            return
-        clip = canvas.get_clip()
-        canvas.set_clip(self.board_view)
-        self.draw_board(canvas)
-        self.draw_targets(canvas)
-        canvas.set_clip(clip)
-        self.draw_hud(canvas)
-        if self.replay_bar is not None:
-            self.replay_bar.draw(self.app, canvas)
-        self.draw_dice(canvas)
-        self.timeline.draw(canvas)
-        self.widgets.draw(self.app, canvas)
-        self.draw_hint(canvas)
-        self._draw_preview(canvas)
-        self.log.draw(self.app, canvas, self.viewer())
-        self._draw_hud_tooltip(canvas)
-        if self.toast:
-            draw_toast(self.app, canvas, self.toast[0], self.board_view)
-
-    def draw_hint(self, canvas: pygame.Surface) -> None:
-        hint = self.hint() if self.hint_rect is not None else ""
-        if hint:
-            draw_hint(self.app, canvas, hint, self.hint_rect.topleft, self.hint_rect.width,
-                      self.hint_rect.height // 16)
-
-    def hud_tooltip(self, pos: tuple[int, int]) -> tuple[pygame.Rect, str] | None:
-        """(area, text) explaining the HUD figure under the pointer (an icon's name and
-        amount), or None; drawn when no widget is hovered."""
-        return None
-
-    def _draw_hud_tooltip(self, canvas: pygame.Surface) -> None:
-        if any(w.hover for w in self.widgets.widgets):
-            return
-        tip = self.hud_tooltip(self.app.mouse)
-        if tip is None and self.replay_bar is not None:
-            text = self.replay_bar.tooltip(self.app.mouse)
-            tip = (self.replay_bar.rect, text) if text else None
-        if tip is not None:
-            self.app.draw_tooltip(canvas, tip[1], tip[0])
-
-    def _draw_preview(self, canvas: pygame.Surface) -> None:
-        points = self.target_points()
-        if self.hover is None or points is None or self.hover not in points.points:
-            return
-        text = self.preview(self.hover, self.selection.actions_through(self.hover))
-        if text:
-            x, y = self.camera.to_canvas(points.points[self.hover])
-            # inside the board area: a forecast over the top bar hid whose turn it is
-            self.app.draw_tooltip(canvas, text, pygame.Rect(x - 6, y - 6, 12, 12), self.camera.view)
-
-    def draw_dice(self, canvas: pygame.Surface) -> None:
-        """The last roll's dice (hidden while a roll is tumbling)."""
-        if not self.dice_faces or (self.timeline.busy and any(
-                isinstance(a, Dice) for g in self.timeline.groups[:1] for a in g.anims)):
-            return
-        sides = self.dice_sides if isinstance(self.dice_sides, tuple) else (self.dice_sides,) * len(self.dice_faces)
-        for pos, f, n in zip(self.dice_positions(), self.dice_faces, sides):
-            canvas.blit(self.dice_art.face(n, f, self.dice_scale), pos)
 
 
 class _WithPublic:
