@@ -6,7 +6,8 @@ screen adds the map from its Tiled file with owner tint and borders, buildings, 
 smoke, desolation and undead; the tribe picks at the start (T-4.1); order entry: click an own
 tile (origin), then draw the arrow tile by tile with x 0..6 picked by keys / buttons and the
 live y, success % and cost of the hovered step; tile orders (build, upgrade, walls...) for the
-selected own tile; research, spells and diplomacy as lists in a dialog; the escrow meter, the
+selected own tile; research and spells as lists in a dialog, diplomacy as one dialog per kind
+(`scenes/territory/diplomacy.py`); the escrow meter, the
 removable order list and Submit with confirmation; and one presenter per territory event
 (`scenes/territory/presenters.py`) so the turn resolves step by step.
 
@@ -34,6 +35,7 @@ from scenes.drawing import fit
 from scenes.territory.art import TerritoryArt
 from scenes.territory.board_draw import TILE, TerritoryBoardDraw
 from scenes.territory.dialogs import ConfirmSubmit, OrderMenu
+from scenes.territory.diplomacy import DiplomacyDialog
 from scenes.territory.labels import action_label, amounts_text, owner_name, tile_text
 from scenes.territory.presenters import PRESENTERS, tiles_history
 from scenes.widgets import Button
@@ -166,10 +168,11 @@ class TerritoryScene(TerritoryBoardDraw, BoardScene):
         return {a.origin for a in self.legal_now() if isinstance(a, A.Arrow)}
 
     def tile_orders(self, tile: int) -> list:
-        """Legal non-arrow orders on one tile (build, upgrade, walls, temple...)."""
+        """Legal non-arrow orders on one tile (build, upgrade, walls, temple, a split tribe's
+        new core); cessions are in the diplomacy dialog."""
         out = []
         for a in self.legal_now():
-            if isinstance(a, (A.Arrow, A.Step, A.Cast, A.Guard, A.Cede, A.ChooseCore)):
+            if isinstance(a, (A.Arrow, A.Step, A.Cast, A.Guard, A.Cede)):
                 continue
             if getattr(a, "tile", None) == tile or getattr(a, "a", None) == tile:
                 out.append(a)
@@ -320,7 +323,7 @@ class TerritoryScene(TerritoryBoardDraw, BoardScene):
         action_bar(self.widgets, [
             ButtonSpec(lambda: tr("territory.ui.tech"), lambda: self.open_menu_of("tech"), enabled=self.ordering, hotkey=pygame.K_t),
             ButtonSpec(lambda: tr("territory.ui.magic"), lambda: self.open_menu_of("magic"), enabled=self.ordering, hotkey=pygame.K_m),
-            ButtonSpec(lambda: tr("territory.ui.diplomacy"), lambda: self.open_menu_of("diplomacy"), enabled=self.ordering, hotkey=pygame.K_d),
+            ButtonSpec(lambda: tr("territory.ui.diplomacy"), self.open_diplomacy, enabled=self.ordering, hotkey=pygame.K_d),
             ButtonSpec(lambda: tr("territory.ui.tile_orders"), lambda: self.open_menu_of("tile"), enabled=lambda: self.ordering() and self.origin is not None, hotkey=pygame.K_b)],
             (RX + 2, 314), (q, 20), step=(q + 2, 0))
         h = (RW - 4) // 2
@@ -357,6 +360,10 @@ class TerritoryScene(TerritoryBoardDraw, BoardScene):
         if self.ordering():
             self.app.push(OrderMenu(self.app, self, kind))
 
+    def open_diplomacy(self) -> None:
+        if self.ordering():
+            self.app.push(DiplomacyDialog(self.app, self))
+
     def menu_actions(self, kind: str) -> list:
         legal = self.legal_now()
         if kind == "tech":
@@ -364,8 +371,6 @@ class TerritoryScene(TerritoryBoardDraw, BoardScene):
             return first + [a for a in legal if isinstance(a, (A.SetPriority, A.SetFlower))]
         if kind == "magic":
             return [a for a in legal if isinstance(a, (A.Cast, A.DeepTide, A.Guard))]
-        if kind == "diplomacy":
-            return [a for a in legal if isinstance(a, A.DIPLOMACY + (A.ChooseCore,))]
         if kind == "tile" and self.origin is not None:
             return self.tile_orders(self.origin)
         return []
