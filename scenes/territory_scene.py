@@ -37,6 +37,7 @@ from scenes.territory.board_draw import TILE, TerritoryBoardDraw
 from scenes.territory.dialogs import ConfirmSubmit, OrderMenu
 from scenes.territory.diplomacy import DiplomacyDialog
 from scenes.territory.labels import action_label, amounts_text, owner_name, tile_text
+from scenes.territory.panels import draw_panel_body, panel_tooltip
 from scenes.territory.presenters import PRESENTERS, tiles_history
 from scenes.widgets import Button
 
@@ -60,7 +61,7 @@ class TerritoryScene(TerritoryBoardDraw, BoardScene):
 
     @property
     def meter_y(self) -> int:
-        return self.orders_y + 33
+        return self.orders_y + 35   # below the two-line hint (CJK lines sit 2 px lower)
 
     @property
     def list_y(self) -> int:
@@ -460,61 +461,10 @@ class TerritoryScene(TerritoryBoardDraw, BoardScene):
         return seat in self.shown.to_move
 
     def draw_panel_body(self, canvas: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
-        v, text = self.shown, self.app.text
-        t = v.tribes[seat]
-        x, y = rect.x + 13, rect.y + 20
-        if t.faction:
-            canvas.blit(self.art[f"emblem_{t.faction}"], (rect.right - 16, rect.y + 22))
-        if not t.alive:
-            text.draw(canvas, tr("territory.ui.fallen"), (x, y), theme.RED)
-            return
-        if v.phase is Phase.PICK:
-            return
-        cap = self.cap_of(seat)
-        res = t.res
-        colour = theme.RED if sum(res) > cap else theme.INK
-        s = f"{res[0]}g {res[1]}m {res[2]}e/{cap}"
-        if text.size(s)[0] > rect.width - 31:
-            s = s.replace(" ", "")
-        text.draw(canvas, fit(self.app, s, rect.width - 31), (x, y), colour)
+        draw_panel_body(self, canvas, seat, rect)
 
     def panel_tooltip(self, seat: int) -> str:
-        v = self.shown
-        t = v.tribes[seat]
-        lines = [f"{self.name(seat)} · {tr(f'territory.faction.{t.faction}') if t.faction else '?'}"]
-        if v.phase is Phase.PICK:
-            return "\n".join(lines)
-        inc = position.income(v, seat) if t.alive else (0, 0, 0)
-        lines.append(tr("territory.ui.res_line", res=amounts_text(t.res), cap=position.cap(v, seat) if t.alive else 0,
-                        inc=amounts_text(inc)))
-        lines.append(tr("territory.ui.tiles_line", n=len(position.tiles_of(v, seat))))
-        if t.submitted:
-            lines.append(tr("territory.ui.submitted"))
-        if t.techs:
-            lines.append(", ".join(tr(f"territory.tech.{k}") for k in sorted(t.techs)))
-        timers = []
-        if t.split_age >= 0:
-            timers.append(tr("territory.ui.split_age", n=t.split_age))
-        if v.turmoil_until >= v.turn:
-            timers.append(tr("territory.ui.turmoil_until", n=v.turmoil_until))
-        if v.winter_until >= v.turn:
-            timers.append(tr("territory.ui.winter_until", n=v.winter_until))
-        for g in v.grievances:
-            if seat in g[:2]:
-                timers.append(tr("territory.ui.grievance", a=self.tribe_name(g[0]), b=self.tribe_name(g[1]), n=g[2]))
-        if t.spice:
-            timers.append(tr("territory.ui.trade_with", who=", ".join(self.tribe_name(p) for p in t.spice)))
-        for a, b, _t in v.demands:
-            if seat in (a, b):
-                timers.append(tr("territory.ui.p_tribute", a=self.tribe_name(a), b=self.tribe_name(b)))
-        for a, b, _t in v.trades:
-            if seat in (a, b):
-                timers.append(tr("territory.ui.p_trade", a=self.tribe_name(a), b=self.tribe_name(b)))
-        for a, b, _t in v.vassal_offers:
-            if seat in (a, b):
-                timers.append(tr("territory.ui.p_vassal", a=self.tribe_name(a), b=self.tribe_name(b)))
-        lines.extend(timers)
-        return "\n".join(lines)
+        return panel_tooltip(self, seat)
 
     def hint(self) -> str:
         v = self.shown
