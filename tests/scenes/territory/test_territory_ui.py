@@ -22,6 +22,7 @@ from scenes.registry import open_game
 from scenes.results import ResultsScene
 from scenes.territory_scene import TerritoryScene
 from scenes.title import TitleScene
+from game.core.i18n import tr
 from tests.scenes.conftest import click, key
 
 MAPS = Path(__file__).resolve().parents[3] / "maps" / "territory"
@@ -102,9 +103,60 @@ def play_to_results(app, limit=3000) -> None:
     raise AssertionError("the game did not reach the results screen")
 
 
-def test_human_against_greedy_by_events(app, short_map):
-    session = GameSession(Setup(seats=("human", "greedy"), seed=3, map=short_map, ruleset="territory"), ["Ada", "Bot"], [0, 1])
-    scene = open_game(app, session)
+def widget_with_text(scene, text: str):
+    return next(w for w in scene.widgets.widgets if callable(getattr(w, "text", None)) and w.text() == text)
+
+
+def start_from_title(app, kinds: tuple[str, ...], seed: int, map_path: str | None = None) -> TerritoryScene:
+    """Title -> New game -> lobby -> Start, by posted clicks and keys only: the game Choice
+    stepped to Dice for Land, the map Choice to `map_path`, the seed typed, each seat's kind
+    stepped (human / AI level), Enter to start (SCREENS.md 15)."""
+    from scenes.lobby import SEAT_KINDS, LobbyScene
+    from scenes.widgets import Choice, TextField
+    if isinstance(app.top, ResultsScene):                # a finished game: its "To title" button
+        click(app, widget_with_text(app.top, tr("results.to_title")).rect.center)
+    else:
+        assert not app.stack
+        app.push(TitleScene(app))                         # the app starts on the title screen
+    app.step_frames(1)
+    assert isinstance(app.top, TitleScene)
+    click(app, widget_with_text(app.top, tr("menu.new_game")).rect.center)
+    lobby = app.top
+    assert isinstance(lobby, LobbyScene)
+    for _ in range(10):                                   # Game: ... -> Dice for Land
+        if lobby.ruleset == "territory":
+            break
+        click(app, next(w for w in lobby.widgets.widgets if isinstance(w, Choice) and w.get() == lobby.ruleset).rect.center)
+    assert lobby.ruleset == "territory"
+    for _ in range(10):                                   # Map: Origin -> the short user map
+        if map_path is None or lobby.map == map_path:
+            break
+        click(app, next(w for w in lobby.widgets.widgets if isinstance(w, Choice) and w.get() == lobby.map).rect.center)
+    assert map_path is None or lobby.map == map_path
+    field = next(w for w in lobby.widgets.widgets if isinstance(w, TextField) and w.get() == lobby.seed)
+    click(app, field.rect.center)
+    for _ in range(len(lobby.seed)):
+        key(app, pygame.K_BACKSPACE)
+    for ch in str(seed):
+        key(app, getattr(pygame, f"K_{ch}"), ch)
+    key(app, pygame.K_RETURN)                            # leaves the seed field
+    assert lobby.seed == str(seed)
+    for seat, kind in enumerate(kinds):
+        for _ in range(len(SEAT_KINDS)):
+            if lobby.kinds[seat] == kind:
+                break
+            choices = [w for w in lobby.widgets.widgets if isinstance(w, Choice) and w.get() in SEAT_KINDS]
+            click(app, choices[seat].rect.center)
+    assert tuple(lobby.kinds) == kinds
+    key(app, pygame.K_RETURN)                            # Start
+    scene = game_scene(app)
+    assert scene.session.setup.seats == kinds and scene.session.setup.seed == seed
+    return scene
+
+
+def test_human_against_greedy_from_the_title_by_events(app, short_map):
+    scene = start_from_title(app, ("human", "greedy"), 3, short_map)
+    session = scene.session
     assert scene.handoff_pending() is None          # one person at the machine: nothing to hide
     play_to_results(app)
     kinds = {type(a) for s, a in session.actions if s == 0}
@@ -116,18 +168,12 @@ def test_human_against_greedy_by_events(app, short_map):
     assert session.score_history[-1] == tuple(result.scores)
 
 
-def test_hot_seat_game_by_events(app, short_map):
-    session = GameSession(Setup(seats=("human", "human"), seed=5, map=short_map, ruleset="territory"), ["Ada", "Ben"], [0, 1])
-    scene = open_game(app, session)
+def first_human_then_second(app, choose: int, map_path: str):
+    """A two-human game from the title: picks behind the pass-the-device screen, then the
+    first human enters arrow `choose` (and leaves an x and a raze choice behind) and submits.
+    Returns (arrow, the pass-the-device frame, the second human's first frame)."""
+    scene = start_from_title(app, ("human", "human"), 5, map_path)
     assert scene.handoff_pending() == 0              # T-18.2: pass the device before the picks
-    play_to_results(app)
-    assert {s for s, a in session.actions if isinstance(a, A.Arrow)} == {0, 1}
-    assert session.state.result() is not None
-
-
-def frame_after_first_human(app, choose: int):
-    session = GameSession(Setup(seats=("human", "human"), seed=5, ruleset="territory"), ["Ada", "Ben"], [0, 1])
-    scene = open_game(app, session)
     for _ in range(10):                               # picks, each behind the pass-the-device screen
         if scene.handoff_pending() is not None:
             click(app, (320, 180))
@@ -142,7 +188,7 @@ def frame_after_first_human(app, choose: int):
     key(app, pygame.K_ESCAPE)
     key(app, pygame.K_s)
     key(app, pygame.K_y)
-    assert session.state.tribes[0].submitted
+    assert scene.session.state.tribes[0].submitted
     assert scene.handoff_pending() == 1
     app.mouse = (1, 1)
     app.step_frames(1)
@@ -154,10 +200,16 @@ def frame_after_first_human(app, choose: int):
     return entered, hidden, pygame.image.tobytes(app.canvas, "RGB")
 
 
-def test_second_human_never_sees_the_first_humans_orders(app):
-    """T-18.2: Ben's frame is pixel-identical whichever arrow Ada entered."""
-    a1, hidden1, frame1 = frame_after_first_human(app, 0)
-    a2, hidden2, frame2 = frame_after_first_human(app, 7)
+def test_hot_seat_game_from_the_title_and_the_second_human_never_sees_the_first_humans_orders(app, short_map):
+    """Two humans from the title screen to the results. T-18.2: the second human's frame is
+    pixel-identical whichever arrow the first human entered (the same game started again
+    from the title with another arrow), and so is the pass-the-device screen."""
+    a1, hidden1, frame1 = first_human_then_second(app, 0, short_map)
+    session = game_scene(app).session
+    play_to_results(app)
+    assert {s for s, a in session.actions if isinstance(a, A.Arrow)} == {0, 1}
+    assert session.state.result() is not None
+    a2, hidden2, frame2 = first_human_then_second(app, 7, short_map)
     assert a1 != a2
     assert hidden1 == hidden2
     assert frame1 == frame2
