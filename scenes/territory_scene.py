@@ -39,6 +39,7 @@ from scenes.territory.diplomacy import DiplomacyDialog
 from scenes.territory.labels import action_label, amounts_text, owner_name, tile_text
 from scenes.territory.panels import draw_panel_body, panel_tooltip
 from scenes.territory.presenters import PRESENTERS, tiles_history
+from scenes.territory.resolver import BackgroundResolution
 from scenes.widgets import Button
 
 BOARD = pygame.Rect(0, 21, 388, 258)      # the 24 x 16 map of 16 px tiles at 1x
@@ -51,7 +52,7 @@ LIST_BOTTOM = 290                         # the order list ends above the x butt
 SYSTEM_COLOURS = {UNDEAD: (0x6C, 0x4A, 0x8C), GOBLIN: (0x5E, 0x8C, 0x2E)}
 
 
-class TerritoryScene(TerritoryBoardDraw, BoardScene):
+class TerritoryScene(BackgroundResolution, TerritoryBoardDraw, BoardScene):
     """Play Dice for Land: see the module docstring."""
 
     ruleset_id = "territory"
@@ -444,7 +445,7 @@ class TerritoryScene(TerritoryBoardDraw, BoardScene):
         left = tr("territory.ui.turn", turn=v.turn, limit=v.params.max_turns)
         if v.final_turn and v.phase is not Phase.OVER:
             left += "  " + tr("territory.ui.final_turn")
-        if self.timeline.busy and v.phase is not Phase.PICK:
+        if (self.timeline.busy or self.resolving) and v.phase is not Phase.PICK:
             return left, tr("territory.ui.resolving"), None
         seat = self.human_seat()
         if seat is not None:

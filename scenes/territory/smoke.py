@@ -140,6 +140,7 @@ def run(app, out: Path, shoot) -> list[Path]:
     others_submit(war)
     scene.shown = scene.view_now()
     scene.act(A.SUBMIT)
+    scene.finish_resolution(wait=True)   # the worker's resolution, then its playback
     # play the resolution until a die is tumbling
     from sprites.dice import Dice
     for _ in range(3000):
@@ -171,6 +172,7 @@ def run(app, out: Path, shoot) -> list[Path]:
         app.step_frames(2)
         app.settings.speed = 1
         scene.act(A.SUBMIT)
+        scene.finish_resolution(wait=True)   # the worker's resolution, then its playback
         from sprites.anim import Banner
         for _ in range(20000):
             if not scene.timeline.busy:

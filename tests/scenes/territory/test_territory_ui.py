@@ -97,6 +97,7 @@ def play_to_results(app, limit=3000) -> None:
         elif isinstance(scene, TerritoryScene) and scene.human_seat() is not None:
             before = len(scene.session.actions)
             human_move(app, scene)
+            wait_for_resolution(app, scene)               # a turn-ending submit resolves in a worker
             assert len(scene.session.actions) > before, "a human input did not act"
         else:
             app.step_frames(1)
@@ -327,9 +328,13 @@ def test_a_turn_resolves_step_by_step_at_normal_speed(app, short_map):
     app.settings.speed = 1
     while session.state.to_move() != [0]:      # the AI seats submit first
         app.step_frames(1)
+    expected = session.state.clone()
+    expected.apply(0, A.SUBMIT)                # the same resolution, on the calling thread
     key(app, pygame.K_s)
     key(app, pygame.K_y)
+    wait_for_resolution(app, scene)
     assert scene.timeline.busy
+    assert session.state.digest() == expected.digest()
     seen_busy = 0
     for _ in range(20000):
         if not scene.timeline.busy:
@@ -338,6 +343,53 @@ def test_a_turn_resolves_step_by_step_at_normal_speed(app, short_map):
         app.step_frames(1)
     assert seen_busy > 30
     assert scene.shown.turn == session.state.turn or session.state.result() is not None
+
+
+def wait_for_resolution(app, scene) -> None:
+    """Frames until the worker's resolution is in (a real-time wait: it runs on a thread)."""
+    import time
+    deadline = time.monotonic() + 30
+    while scene.resolving and time.monotonic() < deadline:
+        time.sleep(0.002)
+        app.step_frames(1)
+    assert not scene.resolving
+
+
+def test_the_turn_resolves_in_a_worker_while_frames_go_on(app):
+    """The last submit of a turn runs RESOLVE/END/START (T-5) in a worker on a copy of the
+    session: meanwhile nobody may act or undo and the shown view stays as it was; then the
+    copy becomes the session, with the same digest as applying on the main thread."""
+    session = GameSession(Setup(seats=("human", "greedy", "greedy"), seed=3, ruleset="territory"),
+                          ["Ada", "Bo", "Cy"], [0, 1, 2])
+    scene = open_game(app, session)
+    while scene.shown.phase is Phase.PICK or scene.human_seat() is None:
+        if scene.human_seat() is not None:
+            human_move(app, scene)
+        else:
+            app.step_frames(1)
+    enter_arrow(app, scene)
+    key(app, pygame.K_ESCAPE)
+    while session.state.to_move() != [0]:      # the AI seats submit first
+        app.step_frames(1)
+    expected = session.state.clone()
+    expected.apply(0, A.SUBMIT)
+    shown, n = scene.shown, len(session.actions)
+    import threading
+    gate = threading.Event()
+    from scenes.territory import resolver
+    resolver.pool().submit(gate.wait)           # hold the worker so the frames below come first
+    key(app, pygame.K_s)
+    key(app, pygame.K_y)
+    assert scene.resolving and scene.human_seat() is None and not scene.can_undo()
+    app.step_frames(3)
+    assert scene.resolving and scene.shown is shown and len(session.actions) == n
+    assert session.state.turn == expected.turn - 1
+    gate.set()
+    wait_for_resolution(app, scene)
+    assert session.state.digest() == expected.digest()
+    assert session.actions[-1] == (0, A.SUBMIT) and len(session.actions) == n + 1
+    from game.play.saves import latest_autosave, read_save, restore
+    assert restore(read_save(latest_autosave())).digest() == expected.digest()   # autosaved after it
 
 
 def test_tech_menu_and_tile_orders_enter_orders_by_clicks(app):

@@ -1,0 +1,90 @@
+"""The whole-turn resolution of Dice for Land off the frame loop (issue 15, SCREENS.md 16).
+
+The last `submit` of a turn makes the rules run RESOLVE, END and the next START in one `apply`
+(T-5): on a full seven-tribe map that is 10-15 ms of CPU, which on the main thread is a long
+frame (with the presenter and the autosave after it). Here that one action is applied in a
+worker thread to a copy of the session (the state cloned, ~0.3 ms), while the screen keeps
+drawing the view it had; when the worker is done, the copy becomes the session on the main
+thread and the events play as usual. Nothing reads the copy while the worker runs, and
+nothing changes the real session meanwhile: no seat may act (`human_seat` is None, the turn
+driver waits) and undo is off.
+"""
+
+from __future__ import annotations
+
+import copy
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any
+
+from game.core.errors import IllegalAction
+from game.core.i18n import error_text
+from game.territory import actions as A
+
+_POOL: ThreadPoolExecutor | None = None
+
+
+def pool() -> ThreadPoolExecutor:
+    """One worker for every territory screen (one resolution runs at a time)."""
+    global _POOL
+    if _POOL is None:
+        _POOL = ThreadPoolExecutor(max_workers=1, thread_name_prefix="resolve")
+    return _POOL
+
+
+class BackgroundResolution:
+    """Mixin for the territory screen (before `BoardScene` in the bases): see the module
+    docstring."""
+
+    _resolving: tuple[int, Any, Any, Future] | None = None
+
+    @property
+    def resolving(self) -> bool:
+        """True while the turn's resolution runs in the worker."""
+        return self._resolving is not None
+
+    def resolves_turn(self, seat: int, action: Any) -> bool:
+        """`action` is the submit that ends the turn's orders (the last seat to submit)."""
+        state = self.session.state
+        return isinstance(action, A.Submit) and state.to_move() == [seat] and state.reason(seat, action) is None
+
+    def _apply(self, seat: int, action: Any) -> None:
+        if self._resolving is None and self.resolves_turn(seat, action):
+            shadow = copy.copy(self.session)           # the same session, its own state and log
+            shadow.state = self.session.state.clone()
+            shadow.actions = list(self.session.actions)
+            self._resolving = (seat, action, shadow, pool().submit(shadow.apply, seat, action))
+            return
+        super()._apply(seat, action)
+
+    def finish_resolution(self, wait: bool = False) -> bool:
+        """Take the worker's result if it is ready (`wait`: block until it is); True when the
+        resolution is over (the events are then playing)."""
+        if self._resolving is None:
+            return True
+        seat, action, shadow, future = self._resolving
+        if not wait and not future.done():
+            return False
+        self._resolving = None
+        try:
+            events = future.result()
+        except IllegalAction as exc:   # the state was checked first; kept for safety
+            self.show_toast(error_text(exc))
+            return True
+        self.session.__dict__.update(shadow.__dict__)   # the copy, now resolved, is the session
+        self.selection.clear()
+        self.after_apply(seat, action, events)
+        self.play(events)
+        self.autosave()
+        return True
+
+    def update(self, dt: float) -> None:
+        if self._resolving is not None and not self.finish_resolution():
+            self.camera.update(dt, self.app.mouse)
+            return
+        super().update(dt)
+
+    def human_seat(self) -> int | None:
+        return None if self._resolving is not None else super().human_seat()
+
+    def can_undo(self) -> bool:
+        return self._resolving is None and super().can_undo()
