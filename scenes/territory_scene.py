@@ -39,7 +39,7 @@ from scenes.territory.diplomacy import DiplomacyDialog
 from scenes.territory.labels import action_label, amounts_text, owner_name, tile_text
 from scenes.territory.panels import draw_panel_body, panel_tooltip
 from scenes.territory.presenters import PRESENTERS, tiles_history
-from scenes.territory.resolver import BackgroundResolution
+from scenes.territory.resolver import BackgroundResolution, OffFrameDriver
 from scenes.widgets import Button
 
 BOARD = pygame.Rect(0, 21, 388, 258)      # the 24 x 16 map of 16 px tiles at 1x
@@ -90,6 +90,8 @@ class TerritoryScene(BackgroundResolution, TerritoryBoardDraw, BoardScene):
         self.orders_y = 23 + (n + 1) // 2 * (PANEL_H + 2) + 1   # below the tribe panels
         self.hint_rect = pygame.Rect(RX, self.orders_y, RW, 32)
         super().__init__(app, session)
+        # the AI seats' view and legal actions are taken in their workers (resolver.py)
+        self.driver = OffFrameDriver(session, bool(self.hidden_info))
         if session.actions:   # the shared line reads `view.round`; a territory view counts turns
             self.log.entries[-1:] = []
             self.add_log(lambda t=self.shown.turn: tr("log.resumed", round=t))

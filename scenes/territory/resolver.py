@@ -8,6 +8,12 @@ drawing the view it had; when the worker is done, the copy becomes the session o
 thread and the events play as usual. Nothing reads the copy while the worker runs, and
 nothing changes the real session meanwhile: no seat may act (`human_seat` is None, the turn
 driver waits) and undo is off.
+
+The other long frames were the AI seats starting to think: the shared turn driver takes each
+seat's view and legal actions on the main thread, and with seven tribes starting their orders
+at once (a cold legal-action enumeration is up to ~50 ms) that is one long frame a turn.
+`OffFrameDriver` clones the state there instead (<0.5 ms) and lets the seat's worker take the
+view and legal actions from the clone, which nobody else touches.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from typing import Any
 from game.core.errors import IllegalAction
 from game.core.i18n import error_text
 from game.territory import actions as A
+from scenes.board.turns import TurnDriver
 
 _POOL: ThreadPoolExecutor | None = None
 
@@ -88,3 +95,21 @@ class BackgroundResolution:
 
     def can_undo(self) -> bool:
         return self._resolving is None and super().can_undo()
+
+
+def _think(agent: Any, state: Any, seat: int) -> Any:
+    """A worker's whole decision: the view and legal actions of its own clone, then choose."""
+    return agent.choose(state.view(seat), state.legal_actions(seat))
+
+
+class OffFrameDriver(TurnDriver):
+    """The board layer's turn driver, with the AI seat's view and legal actions taken in its
+    worker from a clone of the state (see the module docstring)."""
+
+    def _start(self, seat: int) -> None:
+        if self._pool is None:     # one worker per AI seat, as the base driver makes them
+            n = max(1, sum(1 for s in range(len(self.session.state.setup.seats))
+                           if not self.session.seat_is_human(s)))
+            self._pool = self._executor_factory(n)
+        agent = self.session.agents[seat]
+        self._thinking[seat] = self._pool.submit(_think, agent, self.session.state.clone(), seat)

@@ -464,3 +464,34 @@ def test_volcano_smokes_from_its_announcement_to_its_eruption(app):
     assert pygame.image.tobytes(app.canvas, "RGB") != calm
     on_disaster(scene, E.Disaster("eruption", 6, volcano, 6)).apply()
     assert scene.shown.volcano == -1
+
+
+def test_ai_seats_take_view_and_legal_actions_from_a_clone_in_their_worker():
+    """Frame time (SCREENS.md 16): starting an AI seat's decision clones the state on the main
+    thread and nothing more; the worker enumerates the legal actions of its own clone."""
+    from scenes.territory.resolver import OffFrameDriver
+    session = GameSession(Setup(seats=("greedy",) * 3, seed=3, ruleset="territory"), ["A", "B", "C"], [0, 1, 2])
+    submitted = []
+
+    class Recorder:
+        def submit(self, fn, *args):
+            submitted.append((fn, args))
+            from concurrent.futures import Future
+            return Future()
+
+    calls = []
+    real = type(session.state).legal_actions
+    type(session.state).legal_actions = lambda self, seat: calls.append(self) or real(self, seat)
+    try:
+        driver = OffFrameDriver(session, True, executor_factory=lambda n: Recorder())
+        seat = session.state.to_move()[0]
+        driver._start(seat)
+        assert calls == []                               # nothing enumerated on the main thread
+        fn, (agent, state, s) = submitted[0]
+        assert s == seat and agent is session.agents[seat]
+        assert state is not session.state and state.digest() == session.state.digest()
+        action = fn(agent, state, seat)
+        assert calls == [state]                          # the clone, in the worker
+        assert session.state.reason(seat, action) is None
+    finally:
+        type(session.state).legal_actions = real
