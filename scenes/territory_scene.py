@@ -17,6 +17,7 @@ nothing of one human's orders reaches the next human's frame.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Hashable
 
 import pygame
@@ -49,6 +50,7 @@ PANEL_W, PANEL_H = 122, 39
 HINT = pygame.Rect(RX, 23 + 4 * (PANEL_H + 2) + 1, RW, 32)   # moved up when fewer panels
 ROW_H = 16
 LIST_BOTTOM = 290                         # the order list ends above the x buttons
+SPLIT_NAME = re.compile(r"^P(\d+) \((\d+)\)$")
 SYSTEM_COLOURS = {UNDEAD: (0x6C, 0x4A, 0x8C), GOBLIN: (0x5E, 0x8C, 0x2E)}
 
 
@@ -110,6 +112,11 @@ class TerritoryScene(BackgroundResolution, TerritoryBoardDraw, BoardScene):
             return self.name(tribe)
         if 0 <= tribe < len(self.shown.tribes):
             t = self.shown.tribes[tribe]
+            if t.kind == "system" and t.faction == "goblin":     # the rules' English label
+                return tr("territory.ui.goblin_kingdom")
+            split = SPLIT_NAME.match(t.name or "")      # the rules name a split "P<seat+1> (<id>)"
+            if split and 0 < int(split[1]) <= len(self.session.names):
+                return tr("territory.ui.split_tribe", who=self.name(int(split[1]) - 1), n=split[2])
             return t.name or tr(f"territory.faction.{t.faction}")
         return owner_name(self, tribe)
 
@@ -515,8 +522,11 @@ class TerritoryScene(BackgroundResolution, TerritoryBoardDraw, BoardScene):
         we = int(bar.width * min(1.0, sum(esc) / max(cap, full)))
         pygame.draw.rect(canvas, theme.WHEAT, (bar.x, bar.y, wh, bar.height))
         pygame.draw.rect(canvas, theme.SHALLOWS, (bar.x + wh, bar.y, we, bar.height))
-        text.draw(canvas, tr("territory.ui.escrow", have=amounts_text(t.res), esc=amounts_text(esc), cap=cap),
-                  (RX + 2, self.meter_y), theme.PARCHMENT)
+        # holdings and escrow on the left, the cap at the right end (the holdings give way)
+        cap_w = text.draw(canvas, tr("territory.ui.escrow_cap", cap=cap), (RX + RW - 2, self.meter_y),
+                          theme.PARCHMENT, "right").width
+        text.draw(canvas, fit(self.app, tr("territory.ui.escrow", have=amounts_text(t.res), esc=amounts_text(esc)),
+                              RW - 12 - cap_w), (RX + 2, self.meter_y), theme.PARCHMENT)
         for k, (rect, o) in enumerate(self.order_rows()):
             label = f"{o.id + 1}. " + self.order_text(o)
             text.draw(canvas, fit(self.app, label, RW - 20), (RX + 2, rect.y), theme.PARCHMENT)

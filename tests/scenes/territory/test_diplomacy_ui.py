@@ -224,3 +224,18 @@ def test_T_16_2_accepting_a_vassal_is_an_order_in_the_list(app):
     click(app, add_button(dialog).rect.center)
     assert s.state.tribes[0].orders[-1].action == A.AnswerVassal(1, True)
     assert scene.order_text(s.state.tribes[0].orders[-1]) == tr("territory.ui.o_answer_vassal", who=scene.tribe_name(1))
+
+
+def test_system_tribes_are_named_in_the_players_language(app, bordering):
+    """T-15.1 goblin kingdom and T-12.2 breakaway tribes: the rules' labels ("goblin kingdom",
+    "P2 (9)") are shown translated, a breakaway under its player's name."""
+    import dataclasses
+    s = fresh(bordering)
+    scene = start(app, s)
+    goblin = next(t.id for t in scene.shown.tribes if t.kind == "system" and t.faction == "goblin")
+    assert scene.tribe_name(goblin) == tr("territory.ui.goblin_kingdom")
+    app.settings.language = "zh"
+    app.language_changed()
+    assert scene.tribe_name(goblin) == "哥布林王国"
+    scene.shown.tribes[goblin] = dataclasses.replace(scene.shown.tribes[goblin], faction="jungle", name="P2 (9)")
+    assert scene.tribe_name(goblin) == tr("territory.ui.split_tribe", who=scene.name(1), n="9") == f"{scene.name(1)}的分裂部落（9）"
