@@ -24,10 +24,14 @@ from scenes import theme
 from scenes.board.dialog import BoardDialog
 from scenes.board.seats import draw_marker
 from scenes.drawing import fit
-from scenes.territory.labels import RES_LETTER, action_label, tile_text
+from scenes.territory.labels import RES_LETTER, tile_text
 from scenes.widgets import Button
 
 KINDS = ("gift", "cede", "vassal", "tribute", "trade")
+OPTION_KEYS = {A.OfferVassal: "territory.dip.opt_offer_vassal", A.AnswerVassal: "territory.dip.opt_vassal",
+               A.DemandTribute: "territory.dip.opt_demand", A.AnswerTribute: "territory.dip.opt_tribute",
+               A.ProposeTrade: "territory.dip.opt_propose", A.AnswerTrade: "territory.dip.opt_trade",
+               A.Gift: "territory.dip.tab_gift"}
 ROW_H = 17
 LIST_ROWS = 6            # partner rows and option rows shown at once
 
@@ -151,7 +155,7 @@ class DiplomacyDialog(BoardDialog):
                                     lambda n=name: self.set_kind(n)))
         rx = self.right_x
         self.gift_widgets = [
-            Button((rx + 62 * k, r.y + 72, 58, 20), lambda res=res: tr(f"territory.dip.res_{res}"),
+            Button((rx + 58 * k, r.y + 72, 54, 20), lambda res=res: tr(f"territory.dip.res_{res}"),
                    lambda res=res: self.set_resource(res)) for k, res in enumerate(RESOURCES)]
         self.gift_widgets += [
             Button((rx, r.y + 98, 24, 20), "-", lambda: self.set_amount(self.amount - 1),
@@ -170,7 +174,7 @@ class DiplomacyDialog(BoardDialog):
     # ---- state -----------------------------------------------------------------------------------
     @property
     def right_x(self) -> int:
-        return self.rect.x + 140
+        return self.rect.x + 158
 
     def gift_max(self) -> int:
         return self.scene.shown.params.gift_max
@@ -250,7 +254,7 @@ class DiplomacyDialog(BoardDialog):
         if self.seat is None:
             return []
         ps = partners(self.scene.shown, self.seat)[self.ptop:self.ptop + LIST_ROWS]
-        return [(pygame.Rect(self.rect.x + 12, self.rect.y + 72 + ROW_H * k, 122, ROW_H - 1), p) for k, p in enumerate(ps)]
+        return [(pygame.Rect(self.rect.x + 12, self.rect.y + 72 + ROW_H * k, 140, ROW_H - 1), p) for k, p in enumerate(ps)]
 
     def option_top(self) -> int:
         return self.rect.y + (124 if self.kind == "gift" else 72)
@@ -294,6 +298,10 @@ class DiplomacyDialog(BoardDialog):
             if name == self.kind:
                 pygame.draw.rect(canvas, theme.STRAW, b.rect.inflate(2, 2), 2)
         text.draw(canvas, tr("territory.dip.partner"), (r.x + 12, r.y + 54), theme.DUSK)
+        n = len(partners(scene.shown, self.seat)) if self.seat is not None else 0
+        if n > LIST_ROWS:   # more partners than rows: which ones are shown (the wheel scrolls)
+            text.draw(canvas, f"{self.ptop + 1}-{min(n, self.ptop + LIST_ROWS)}/{n}",
+                      (r.x + 152, r.y + 54), theme.DUSK, "right")
         for rect, p in self.partner_rects():
             if p == self.partner:
                 pygame.draw.rect(canvas, theme.STRAW, rect)
@@ -326,11 +334,14 @@ class DiplomacyDialog(BoardDialog):
             self.mark_tile(canvas, a.tile)
 
     def option_label(self, a: Any) -> str:
+        """A choice without the partner's name (chosen on the left): "Demand tribute", a tile."""
         if isinstance(a, A.Cede):
             b = BUILDINGS[self.scene.shown.building[a.tile]]
             where = tile_text(a.tile, self.scene.board_w)
             return where if b == "none" else f"{where} {tr(f'territory.building.{b}')}"
-        return action_label(self.scene, a)
+        answer = getattr(a, "pay", getattr(a, "accept", None))
+        key = OPTION_KEYS[type(a)]
+        return tr(key if answer is None else f"{key}_{'yes' if answer else 'no'}")
 
     def draw_gift(self, canvas: pygame.Surface) -> None:
         text, r, rx = self.app.text, self.rect, self.right_x
@@ -360,7 +371,7 @@ class DiplomacyDialog(BoardDialog):
         why = self.why()
         if why:
             lines = lines[:1] + [(s, theme.RED) for s in text.wrap(why, width)] + lines[1:]
-        for k, (s, colour) in enumerate(lines[:6]):
+        for k, (s, colour) in enumerate(lines[:7]):
             text.draw(canvas, s, (r.x + 12, y + 16 * k), colour)
 
     def mark_tile(self, canvas: pygame.Surface, tile: int) -> None:

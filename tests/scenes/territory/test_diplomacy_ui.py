@@ -238,4 +238,4 @@ def test_system_tribes_are_named_in_the_players_language(app, bordering):
     app.language_changed()
     assert scene.tribe_name(goblin) == "哥布林王国"
     scene.shown.tribes[goblin] = dataclasses.replace(scene.shown.tribes[goblin], faction="jungle", name="P2 (9)")
-    assert scene.tribe_name(goblin) == tr("territory.ui.split_tribe", who=scene.name(1), n="9") == f"{scene.name(1)}的分裂部落（9）"
+    assert scene.tribe_name(goblin) == tr("territory.ui.split_tribe", who=scene.name(1), n="9") == f"分裂部落9（{scene.name(1)}）"
