@@ -174,9 +174,11 @@ class DiplomacyDialog(BoardDialog):
     # ---- state -----------------------------------------------------------------------------------
     @property
     def right_x(self) -> int:
+        """Left edge of the right column (the choices)."""
         return self.rect.x + 158
 
     def gift_max(self) -> int:
+        """The most one gift order may move (`gift_max`, T-16.1)."""
         return self.scene.shown.params.gift_max
 
     def first_open_kind(self) -> str:
@@ -188,15 +190,18 @@ class DiplomacyDialog(BoardDialog):
         return "gift"
 
     def set_kind(self, kind: str) -> None:
+        """Show the tab of `kind`; the gift pickers only on the gift tab."""
         self.kind = kind
         for b in self.gift_widgets:   # the resource and amount pickers belong to the gift tab
             b.visible = kind == "gift"
         self.pick_default_partner()
 
     def set_resource(self, res: str) -> None:
+        """The resource the gift gives."""
         self.resource = res
 
     def set_amount(self, n: int) -> None:
+        """The gift's amount, kept within 1..gift_max."""
         self.amount = max(1, min(self.gift_max(), n))
 
     def pick_default_partner(self) -> None:
@@ -217,17 +222,20 @@ class DiplomacyDialog(BoardDialog):
                 return
 
     def set_partner(self, p: int) -> None:
+        """Choose the partner tribe; the first choice the rules accept is preselected."""
         self.partner, self.top = p, 0
         legal = set(self.legal())
         opts = self.options()
         self.choice = next((k for k, a in enumerate(opts) if a in legal), 0)
 
     def options(self) -> list:
+        """The choices of this tab for the chosen partner (see `options`)."""
         if self.seat is None or self.partner is None:
             return []
         return options(self.scene, self.kind, self.seat, self.partner, self.resource, self.amount)
 
     def selected(self) -> Any | None:
+        """The chosen order, or None when there is nothing to choose."""
         opts = self.options()
         return opts[self.choice] if 0 <= self.choice < len(opts) else None
 
@@ -241,6 +249,7 @@ class DiplomacyDialog(BoardDialog):
         return explain(self.scene, self.seat, a)
 
     def confirm(self) -> None:
+        """Add order: enter the chosen order if the rules accept it, and close."""
         a = self.selected()
         if a is not None and self.why() is None:
             self.app.pop()
@@ -251,18 +260,22 @@ class DiplomacyDialog(BoardDialog):
         return tr(f"territory.dip.title_{self.kind}")
 
     def partner_rects(self) -> list[tuple[pygame.Rect, int]]:
+        """Rows of the partner column now in sight: (rect, tribe)."""
         if self.seat is None:
             return []
         ps = partners(self.scene.shown, self.seat)[self.ptop:self.ptop + LIST_ROWS]
         return [(pygame.Rect(self.rect.x + 12, self.rect.y + 72 + ROW_H * k, 140, ROW_H - 1), p) for k, p in enumerate(ps)]
 
     def option_top(self) -> int:
+        """Top of the choice rows (below the gift pickers on the gift tab)."""
         return self.rect.y + (124 if self.kind == "gift" else 72)
 
     def option_rows(self) -> int:
+        """How many choice rows fit."""
         return 2 if self.kind == "gift" else LIST_ROWS
 
     def option_rects(self) -> list[tuple[pygame.Rect, int]]:
+        """Rows of the choices now in sight: (rect, index into `options()`)."""
         if self.kind == "gift":
             return []
         n = len(self.options())
@@ -344,6 +357,7 @@ class DiplomacyDialog(BoardDialog):
         return tr(key if answer is None else f"{key}_{'yes' if answer else 'no'}")
 
     def draw_gift(self, canvas: pygame.Surface) -> None:
+        """The gift tab's resource, amount and holdings."""
         text, r, rx = self.app.text, self.rect, self.right_x
         text.draw(canvas, tr("territory.dip.choose_gift"), (rx, r.y + 54), theme.DUSK)
         k = RESOURCES.index(self.resource)
