@@ -223,6 +223,7 @@ def test_forecast_names_y_chance_and_cost_from_the_rules(app):
     while scene.shown.phase is Phase.PICK or scene.human_seat() is None:
         if scene.human_seat() is not None:
             human_move(app, scene)
+            wait_for_resolution(app, scene)
         else:
             app.step_frames(1)
     arrow = next(a for a in session.state.legal_actions(0) if isinstance(a, A.Arrow) and a.x == 3)
@@ -250,6 +251,7 @@ def test_save_quit_continue_gives_the_same_digest(app):
             break
         if scene.human_seat() is not None:
             human_move(app, scene)
+            wait_for_resolution(app, scene)
         else:
             app.step_frames(1)
     enter_arrow(app, scene)                           # an order in escrow is part of the save
@@ -276,6 +278,7 @@ def test_removing_an_order_by_its_cross_refunds_it(app):
     while scene.shown.phase is Phase.PICK or scene.human_seat() is None:
         if scene.human_seat() is not None:
             human_move(app, scene)
+            wait_for_resolution(app, scene)
         else:
             app.step_frames(1)
     res = list(session.state.tribes[0].res)
@@ -321,6 +324,7 @@ def test_a_turn_resolves_step_by_step_at_normal_speed(app, short_map):
     while scene.shown.phase is Phase.PICK or scene.human_seat() is None:
         if scene.human_seat() is not None:
             human_move(app, scene)
+            wait_for_resolution(app, scene)
         else:
             app.step_frames(1)
     enter_arrow(app, scene)
@@ -365,6 +369,7 @@ def test_the_turn_resolves_in_a_worker_while_frames_go_on(app):
     while scene.shown.phase is Phase.PICK or scene.human_seat() is None:
         if scene.human_seat() is not None:
             human_move(app, scene)
+            wait_for_resolution(app, scene)
         else:
             app.step_frames(1)
     enter_arrow(app, scene)
@@ -389,7 +394,8 @@ def test_the_turn_resolves_in_a_worker_while_frames_go_on(app):
     assert session.state.digest() == expected.digest()
     assert session.actions[-1] == (0, A.SUBMIT) and len(session.actions) == n + 1
     from game.play.saves import latest_autosave, read_save, restore
-    assert restore(read_save(latest_autosave())).digest() == expected.digest()   # autosaved after it
+    scene.flush_saves()                           # the autosave after it, written by the worker
+    assert restore(read_save(latest_autosave())).digest() == expected.digest()
 
 
 def test_tech_menu_and_tile_orders_enter_orders_by_clicks(app):
@@ -401,6 +407,7 @@ def test_tech_menu_and_tile_orders_enter_orders_by_clicks(app):
     while scene.shown.phase is Phase.PICK or scene.human_seat() is None:
         if scene.human_seat() is not None:
             human_move(app, scene)
+            wait_for_resolution(app, scene)
         else:
             app.step_frames(1)
     app.mouse = scene.panel_rect(1).center               # the other tribe's panel tooltip draws
@@ -452,6 +459,7 @@ def test_volcano_smokes_from_its_announcement_to_its_eruption(app):
     while scene.shown.phase is Phase.PICK or scene.human_seat() is None:
         if scene.human_seat() is not None:
             human_move(app, scene)
+            wait_for_resolution(app, scene)
         else:
             app.step_frames(1)
     volcano = scene.shown.board.volcanoes[0]
@@ -495,3 +503,23 @@ def test_ai_seats_take_view_and_legal_actions_from_a_clone_in_their_worker():
         assert session.state.reason(seat, action) is None
     finally:
         type(session.state).legal_actions = real
+
+
+def test_commit_point_autosaves_are_written_by_the_worker_and_flushed_on_leaving(app):
+    """Saves (SCREENS.md 10) at every commit point: taken on the main thread, written in the
+    worker; leaving the screen waits for the write, so the file holds the game as it was left."""
+    import threading
+    from game.play.saves import latest_autosave, read_save, restore
+    from scenes.territory import resolver
+    session = GameSession(Setup(seats=("human", "greedy"), seed=3, ruleset="territory"), ["Ada", "Bot"], [0, 1])
+    scene = open_game(app, session)
+    gate = threading.Event()
+    resolver.pool().submit(gate.wait)             # hold the worker: the write must wait for it
+    human_move(app, scene)                        # the tribe pick: a commit point
+    assert scene._saving is not None and not scene._saving.done()
+    digest = session.state.digest()
+    gate.set()
+    app.stack.remove(scene)
+    scene.leave()
+    assert scene._saving is None
+    assert restore(read_save(latest_autosave())).digest() == digest
