@@ -100,8 +100,16 @@ def play_to_results(app, limit=3000) -> None:
             wait_for_resolution(app, scene)               # a turn-ending submit resolves in a worker
             assert len(scene.session.actions) > before, "a human input did not act"
         else:
-            app.step_frames(1)
+            ai_frame(app)
     raise AssertionError("the game did not reach the results screen")
+
+
+def ai_frame(app) -> None:
+    """One frame while AI seats think: their workers run in real time, so give them a moment
+    (a loaded machine would otherwise need thousands of instant frames)."""
+    import time
+    time.sleep(0.001)
+    app.step_frames(1)
 
 
 def widget_with_text(scene, text: str):
@@ -246,15 +254,15 @@ def test_save_quit_continue_gives_the_same_digest(app):
     session = GameSession(Setup(seats=("human", "greedy", "greedy"), seed=21, ruleset="territory"),
                           ["Ada", "Bo", "Cy"], [2, 0, 1])
     scene = open_game(app, session)
-    for _ in range(200):
+    for _ in range(5000):
         if scene.shown.phase is Phase.ORDERS and scene.shown.turn >= 2 and scene.human_seat() is not None:
             break
         if scene.human_seat() is not None:
             human_move(app, scene)
             wait_for_resolution(app, scene)
         else:
-            app.step_frames(1)
-    enter_arrow(app, scene)                           # an order in escrow is part of the save
+            ai_frame(app)
+    assert enter_arrow(app, scene) is not None        # an order in escrow is part of the save
     key(app, pygame.K_ESCAPE)                         # stop drawing
     key(app, pygame.K_ESCAPE)                         # pause menu
     click(app, app.top.widgets.widgets[3].rect.center)          # Save and leave
@@ -445,7 +453,7 @@ def test_replay_plays_a_territory_save_to_the_same_end(app, short_map):
     for _ in range(5000):
         if scene.session.state.result() is not None:
             break
-        app.step_frames(1)
+        ai_frame(app)                                  # each turn resolves in the worker
     assert scene.session.state.digest() == session.state.digest()
 
 
