@@ -6,7 +6,8 @@ screen adds the map from its Tiled file with owner tint and borders, buildings, 
 smoke, desolation and undead; the tribe picks at the start (T-4.1); order entry: click an own
 tile (origin), then draw the arrow tile by tile with x 0..6 picked by keys / buttons and the
 live y, success % and cost of the hovered step; tile orders (build, upgrade, walls...) for the
-selected own tile; research, spells and diplomacy as lists in a dialog; the escrow meter, the
+selected own tile; research and spells as lists in a dialog, diplomacy as one dialog per kind
+(`scenes/territory/diplomacy.py`); the escrow meter, the
 removable order list and Submit with confirmation; and one presenter per territory event
 (`scenes/territory/presenters.py`) so the turn resolves step by step.
 
@@ -16,6 +17,7 @@ nothing of one human's orders reaches the next human's frame.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Hashable
 
 import pygame
@@ -34,8 +36,11 @@ from scenes.drawing import fit
 from scenes.territory.art import TerritoryArt
 from scenes.territory.board_draw import TILE, TerritoryBoardDraw
 from scenes.territory.dialogs import ConfirmSubmit, OrderMenu
+from scenes.territory.diplomacy import DiplomacyDialog
 from scenes.territory.labels import action_label, amounts_text, owner_name, tile_text
+from scenes.territory.panels import draw_panel_body, panel_tooltip
 from scenes.territory.presenters import PRESENTERS, tiles_history
+from scenes.territory.resolver import BackgroundResolution, OffFrameDriver
 from scenes.widgets import Button
 
 BOARD = pygame.Rect(0, 21, 388, 258)      # the 24 x 16 map of 16 px tiles at 1x
@@ -45,10 +50,11 @@ PANEL_W, PANEL_H = 122, 39
 HINT = pygame.Rect(RX, 23 + 4 * (PANEL_H + 2) + 1, RW, 32)   # moved up when fewer panels
 ROW_H = 16
 LIST_BOTTOM = 290                         # the order list ends above the x buttons
+SPLIT_NAME = re.compile(r"^P(\d+) \((\d+)\)$")
 SYSTEM_COLOURS = {UNDEAD: (0x6C, 0x4A, 0x8C), GOBLIN: (0x5E, 0x8C, 0x2E)}
 
 
-class TerritoryScene(TerritoryBoardDraw, BoardScene):
+class TerritoryScene(BackgroundResolution, TerritoryBoardDraw, BoardScene):
     """Play Dice for Land: see the module docstring."""
 
     ruleset_id = "territory"
@@ -58,7 +64,7 @@ class TerritoryScene(TerritoryBoardDraw, BoardScene):
 
     @property
     def meter_y(self) -> int:
-        return self.orders_y + 33
+        return self.orders_y + 35   # below the two-line hint (CJK lines sit 2 px lower)
 
     @property
     def list_y(self) -> int:
@@ -86,6 +92,8 @@ class TerritoryScene(TerritoryBoardDraw, BoardScene):
         self.orders_y = 23 + (n + 1) // 2 * (PANEL_H + 2) + 1   # below the tribe panels
         self.hint_rect = pygame.Rect(RX, self.orders_y, RW, 32)
         super().__init__(app, session)
+        # the AI seats' view and legal actions are taken in their workers (resolver.py)
+        self.driver = OffFrameDriver(session, bool(self.hidden_info))
         if session.actions:   # the shared line reads `view.round`; a territory view counts turns
             self.log.entries[-1:] = []
             self.add_log(lambda t=self.shown.turn: tr("log.resumed", round=t))
@@ -104,6 +112,11 @@ class TerritoryScene(TerritoryBoardDraw, BoardScene):
             return self.name(tribe)
         if 0 <= tribe < len(self.shown.tribes):
             t = self.shown.tribes[tribe]
+            if t.kind == "system" and t.faction == "goblin":     # the rules' English label
+                return tr("territory.ui.goblin_kingdom")
+            split = SPLIT_NAME.match(t.name or "")      # the rules name a split "P<seat+1> (<id>)"
+            if split and 0 < int(split[1]) <= len(self.session.names):
+                return tr("territory.ui.split_tribe", who=self.name(int(split[1]) - 1), n=split[2])
             return t.name or tr(f"territory.faction.{t.faction}")
         return owner_name(self, tribe)
 
@@ -166,10 +179,11 @@ class TerritoryScene(TerritoryBoardDraw, BoardScene):
         return {a.origin for a in self.legal_now() if isinstance(a, A.Arrow)}
 
     def tile_orders(self, tile: int) -> list:
-        """Legal non-arrow orders on one tile (build, upgrade, walls, temple...)."""
+        """Legal non-arrow orders on one tile (build, upgrade, walls, temple, a split tribe's
+        new core); cessions are in the diplomacy dialog."""
         out = []
         for a in self.legal_now():
-            if isinstance(a, (A.Arrow, A.Step, A.Cast, A.Guard, A.Cede, A.ChooseCore)):
+            if isinstance(a, (A.Arrow, A.Step, A.Cast, A.Guard, A.Cede)):
                 continue
             if getattr(a, "tile", None) == tile or getattr(a, "a", None) == tile:
                 out.append(a)
@@ -320,7 +334,7 @@ class TerritoryScene(TerritoryBoardDraw, BoardScene):
         action_bar(self.widgets, [
             ButtonSpec(lambda: tr("territory.ui.tech"), lambda: self.open_menu_of("tech"), enabled=self.ordering, hotkey=pygame.K_t),
             ButtonSpec(lambda: tr("territory.ui.magic"), lambda: self.open_menu_of("magic"), enabled=self.ordering, hotkey=pygame.K_m),
-            ButtonSpec(lambda: tr("territory.ui.diplomacy"), lambda: self.open_menu_of("diplomacy"), enabled=self.ordering, hotkey=pygame.K_d),
+            ButtonSpec(lambda: tr("territory.ui.diplomacy"), self.open_diplomacy, enabled=self.ordering, hotkey=pygame.K_d),
             ButtonSpec(lambda: tr("territory.ui.tile_orders"), lambda: self.open_menu_of("tile"), enabled=lambda: self.ordering() and self.origin is not None, hotkey=pygame.K_b)],
             (RX + 2, 314), (q, 20), step=(q + 2, 0))
         h = (RW - 4) // 2
@@ -357,6 +371,10 @@ class TerritoryScene(TerritoryBoardDraw, BoardScene):
         if self.ordering():
             self.app.push(OrderMenu(self.app, self, kind))
 
+    def open_diplomacy(self) -> None:
+        if self.ordering():
+            self.app.push(DiplomacyDialog(self.app, self))
+
     def menu_actions(self, kind: str) -> list:
         legal = self.legal_now()
         if kind == "tech":
@@ -364,8 +382,6 @@ class TerritoryScene(TerritoryBoardDraw, BoardScene):
             return first + [a for a in legal if isinstance(a, (A.SetPriority, A.SetFlower))]
         if kind == "magic":
             return [a for a in legal if isinstance(a, (A.Cast, A.DeepTide, A.Guard))]
-        if kind == "diplomacy":
-            return [a for a in legal if isinstance(a, A.DIPLOMACY + (A.ChooseCore,))]
         if kind == "tile" and self.origin is not None:
             return self.tile_orders(self.origin)
         return []
@@ -438,7 +454,7 @@ class TerritoryScene(TerritoryBoardDraw, BoardScene):
         left = tr("territory.ui.turn", turn=v.turn, limit=v.params.max_turns)
         if v.final_turn and v.phase is not Phase.OVER:
             left += "  " + tr("territory.ui.final_turn")
-        if self.timeline.busy and v.phase is not Phase.PICK:
+        if (self.timeline.busy or self.resolving) and v.phase is not Phase.PICK:
             return left, tr("territory.ui.resolving"), None
         seat = self.human_seat()
         if seat is not None:
@@ -455,61 +471,10 @@ class TerritoryScene(TerritoryBoardDraw, BoardScene):
         return seat in self.shown.to_move
 
     def draw_panel_body(self, canvas: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
-        v, text = self.shown, self.app.text
-        t = v.tribes[seat]
-        x, y = rect.x + 13, rect.y + 20
-        if t.faction:
-            canvas.blit(self.art[f"emblem_{t.faction}"], (rect.right - 16, rect.y + 22))
-        if not t.alive:
-            text.draw(canvas, tr("territory.ui.fallen"), (x, y), theme.RED)
-            return
-        if v.phase is Phase.PICK:
-            return
-        cap = self.cap_of(seat)
-        res = t.res
-        colour = theme.RED if sum(res) > cap else theme.INK
-        s = f"{res[0]}g {res[1]}m {res[2]}e/{cap}"
-        if text.size(s)[0] > rect.width - 31:
-            s = s.replace(" ", "")
-        text.draw(canvas, fit(self.app, s, rect.width - 31), (x, y), colour)
+        draw_panel_body(self, canvas, seat, rect)
 
     def panel_tooltip(self, seat: int) -> str:
-        v = self.shown
-        t = v.tribes[seat]
-        lines = [f"{self.name(seat)} · {tr(f'territory.faction.{t.faction}') if t.faction else '?'}"]
-        if v.phase is Phase.PICK:
-            return "\n".join(lines)
-        inc = position.income(v, seat) if t.alive else (0, 0, 0)
-        lines.append(tr("territory.ui.res_line", res=amounts_text(t.res), cap=position.cap(v, seat) if t.alive else 0,
-                        inc=amounts_text(inc)))
-        lines.append(tr("territory.ui.tiles_line", n=len(position.tiles_of(v, seat))))
-        if t.submitted:
-            lines.append(tr("territory.ui.submitted"))
-        if t.techs:
-            lines.append(", ".join(tr(f"territory.tech.{k}") for k in sorted(t.techs)))
-        timers = []
-        if t.split_age >= 0:
-            timers.append(tr("territory.ui.split_age", n=t.split_age))
-        if v.turmoil_until >= v.turn:
-            timers.append(tr("territory.ui.turmoil_until", n=v.turmoil_until))
-        if v.winter_until >= v.turn:
-            timers.append(tr("territory.ui.winter_until", n=v.winter_until))
-        for g in v.grievances:
-            if seat in g[:2]:
-                timers.append(tr("territory.ui.grievance", a=self.tribe_name(g[0]), b=self.tribe_name(g[1]), n=g[2]))
-        if t.spice:
-            timers.append(tr("territory.ui.trade_with", who=", ".join(self.tribe_name(p) for p in t.spice)))
-        for a, b, _t in v.demands:
-            if seat in (a, b):
-                timers.append(tr("territory.ui.p_tribute", a=self.tribe_name(a), b=self.tribe_name(b)))
-        for a, b, _t in v.trades:
-            if seat in (a, b):
-                timers.append(tr("territory.ui.p_trade", a=self.tribe_name(a), b=self.tribe_name(b)))
-        for a, b, _t in v.vassal_offers:
-            if seat in (a, b):
-                timers.append(tr("territory.ui.p_vassal", a=self.tribe_name(a), b=self.tribe_name(b)))
-        lines.extend(timers)
-        return "\n".join(lines)
+        return panel_tooltip(self, seat)
 
     def hint(self) -> str:
         v = self.shown
@@ -557,8 +522,11 @@ class TerritoryScene(TerritoryBoardDraw, BoardScene):
         we = int(bar.width * min(1.0, sum(esc) / max(cap, full)))
         pygame.draw.rect(canvas, theme.WHEAT, (bar.x, bar.y, wh, bar.height))
         pygame.draw.rect(canvas, theme.SHALLOWS, (bar.x + wh, bar.y, we, bar.height))
-        text.draw(canvas, tr("territory.ui.escrow", have=amounts_text(t.res), esc=amounts_text(esc), cap=cap),
-                  (RX + 2, self.meter_y), theme.PARCHMENT)
+        # holdings and escrow on the left, the cap at the right end (the holdings give way)
+        cap_w = text.draw(canvas, tr("territory.ui.escrow_cap", cap=cap), (RX + RW - 2, self.meter_y),
+                          theme.PARCHMENT, "right").width
+        text.draw(canvas, fit(self.app, tr("territory.ui.escrow", have=amounts_text(t.res), esc=amounts_text(esc)),
+                              RW - 12 - cap_w), (RX + 2, self.meter_y), theme.PARCHMENT)
         for k, (rect, o) in enumerate(self.order_rows()):
             label = f"{o.id + 1}. " + self.order_text(o)
             text.draw(canvas, fit(self.app, label, RW - 20), (RX + 2, rect.y), theme.PARCHMENT)

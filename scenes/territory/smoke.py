@@ -140,6 +140,7 @@ def run(app, out: Path, shoot) -> list[Path]:
     others_submit(war)
     scene.shown = scene.view_now()
     scene.act(A.SUBMIT)
+    scene.finish_resolution(wait=True)   # the worker's resolution, then its playback
     # play the resolution until a die is tumbling
     from sprites.dice import Dice
     for _ in range(3000):
@@ -171,6 +172,7 @@ def run(app, out: Path, shoot) -> list[Path]:
         app.step_frames(2)
         app.settings.speed = 1
         scene.act(A.SUBMIT)
+        scene.finish_resolution(wait=True)   # the worker's resolution, then its playback
         from sprites.anim import Banner
         for _ in range(20000):
             if not scene.timeline.busy:
@@ -198,6 +200,8 @@ def run(app, out: Path, shoot) -> list[Path]:
     app.settings.language = lang
     app.language_changed()
 
+    files += diplomacy_pictures(app, out, shoot)
+
     end = session(("greedy", "greedy", "greedy"), 3, ("bounty", "war", "pioneer"))
     agents = agents_for(end)
     for _ in range(400000):
@@ -206,4 +210,41 @@ def run(app, out: Path, shoot) -> list[Path]:
     scene = open_game(end)
     app.settings.speed = speed
     files.append(shoot(app, out, "territory_08_results", frames=120))
+    return files
+
+
+def diplomacy_pictures(app, out: Path, shoot) -> list[Path]:
+    """T-16 dialogs: War (seat 0) next to Jungle at turn 12 of seed 4, the cede tab with the
+    tile outlined; then, a turn after Jungle proposed spice trade, its answer in 简体中文."""
+    from scenes.territory.diplomacy import DiplomacyDialog
+    files: list[Path] = []
+    dip = session(("human", "greedy", "greedy", "greedy"), 4, ("war", "jungle", "bounty", "arcane"))
+    if not advance_to(dip, lambda st: st.phase is Phase.ORDERS and 1 in st.to_move()
+                      and A.ProposeTrade(0) in st.legal_actions(1)
+                      and any(isinstance(a, A.Cede) and a.target == 1 for a in st.legal_actions(0))):
+        return files
+    scene = app.nav.open_game(dip)
+    app.settings.speed = 0
+    app.step_frames(2)
+    dialog = app.push(DiplomacyDialog(app, scene, "cede"))
+    dialog.set_partner(1)
+    app.mouse = (0, 0)
+    files.append(shoot(app, out, "territory_10_diplomacy_cede"))
+    app.pop()
+    dip.apply(1, A.ProposeTrade(0))
+    turn = dip.state.turn
+    if not advance_to(dip, lambda st: st.phase is Phase.ORDERS and st.turn == turn + 1):
+        return files
+    lang = app.settings.language
+    app.settings.language = "zh"
+    app.language_changed()
+    scene = app.nav.open_game(dip)
+    app.step_frames(2)
+    dialog = app.push(DiplomacyDialog(app, scene))       # opens on the tab of the waiting answer
+    dialog.set_partner(1)
+    dialog.choice = dialog.options().index(A.AnswerTrade(1, True))
+    files.append(shoot(app, out, "territory_11_diplomacy_zh"))
+    app.pop()
+    app.settings.language = lang
+    app.language_changed()
     return files

@@ -17,5 +17,6 @@ SCREENS += ["skirmish_01_lobby", "skirmish_02_setup_picks", "skirmish_03_game_st
             "skirmish_08_results", "skirmish_09_results_zh", "skirmish_10_game_zh"]
 SCREENS += ["territory_01_lobby", "territory_02_tribe_picks", "territory_03_arrow_forecast", "territory_04_tech_tree",
             "territory_05_spell_preview", "territory_06_resolution_die", "territory_07_disaster",
-            "territory_08_results", "territory_09_game_zh"]
+            "territory_08_results", "territory_09_game_zh", "territory_10_diplomacy_cede",
+            "territory_11_diplomacy_zh"]
 SMOKE_PICTURES = SCREENS + LANDSHIP

@@ -22,6 +22,7 @@ from scenes.registry import open_game
 from scenes.results import ResultsScene
 from scenes.territory_scene import TerritoryScene
 from scenes.title import TitleScene
+from game.core.i18n import tr
 from tests.scenes.conftest import click, key
 
 MAPS = Path(__file__).resolve().parents[3] / "maps" / "territory"
@@ -96,15 +97,75 @@ def play_to_results(app, limit=3000) -> None:
         elif isinstance(scene, TerritoryScene) and scene.human_seat() is not None:
             before = len(scene.session.actions)
             human_move(app, scene)
+            wait_for_resolution(app, scene)               # a turn-ending submit resolves in a worker
             assert len(scene.session.actions) > before, "a human input did not act"
         else:
-            app.step_frames(1)
+            ai_frame(app)
     raise AssertionError("the game did not reach the results screen")
 
 
-def test_human_against_greedy_by_events(app, short_map):
-    session = GameSession(Setup(seats=("human", "greedy"), seed=3, map=short_map, ruleset="territory"), ["Ada", "Bot"], [0, 1])
-    scene = open_game(app, session)
+def ai_frame(app) -> None:
+    """One frame while AI seats think: their workers run in real time, so give them a moment
+    (a loaded machine would otherwise need thousands of instant frames)."""
+    import time
+    time.sleep(0.001)
+    app.step_frames(1)
+
+
+def widget_with_text(scene, text: str):
+    return next(w for w in scene.widgets.widgets if callable(getattr(w, "text", None)) and w.text() == text)
+
+
+def start_from_title(app, kinds: tuple[str, ...], seed: int, map_path: str | None = None) -> TerritoryScene:
+    """Title -> New game -> lobby -> Start, by posted clicks and keys only: the game Choice
+    stepped to Dice for Land, the map Choice to `map_path`, the seed typed, each seat's kind
+    stepped (human / AI level), Enter to start (SCREENS.md 15)."""
+    from scenes.lobby import SEAT_KINDS, LobbyScene
+    from scenes.widgets import Choice, TextField
+    if isinstance(app.top, ResultsScene):                # a finished game: its "To title" button
+        click(app, widget_with_text(app.top, tr("results.to_title")).rect.center)
+    else:
+        assert not app.stack
+        app.push(TitleScene(app))                         # the app starts on the title screen
+    app.step_frames(1)
+    assert isinstance(app.top, TitleScene)
+    click(app, widget_with_text(app.top, tr("menu.new_game")).rect.center)
+    lobby = app.top
+    assert isinstance(lobby, LobbyScene)
+    for _ in range(10):                                   # Game: ... -> Dice for Land
+        if lobby.ruleset == "territory":
+            break
+        click(app, next(w for w in lobby.widgets.widgets if isinstance(w, Choice) and w.get() == lobby.ruleset).rect.center)
+    assert lobby.ruleset == "territory"
+    for _ in range(10):                                   # Map: Origin -> the short user map
+        if map_path is None or lobby.map == map_path:
+            break
+        click(app, next(w for w in lobby.widgets.widgets if isinstance(w, Choice) and w.get() == lobby.map).rect.center)
+    assert map_path is None or lobby.map == map_path
+    field = next(w for w in lobby.widgets.widgets if isinstance(w, TextField) and w.get() == lobby.seed)
+    click(app, field.rect.center)
+    for _ in range(len(lobby.seed)):
+        key(app, pygame.K_BACKSPACE)
+    for ch in str(seed):
+        key(app, getattr(pygame, f"K_{ch}"), ch)
+    key(app, pygame.K_RETURN)                            # leaves the seed field
+    assert lobby.seed == str(seed)
+    for seat, kind in enumerate(kinds):
+        for _ in range(len(SEAT_KINDS)):
+            if lobby.kinds[seat] == kind:
+                break
+            choices = [w for w in lobby.widgets.widgets if isinstance(w, Choice) and w.get() in SEAT_KINDS]
+            click(app, choices[seat].rect.center)
+    assert tuple(lobby.kinds) == kinds
+    key(app, pygame.K_RETURN)                            # Start
+    scene = game_scene(app)
+    assert scene.session.setup.seats == kinds and scene.session.setup.seed == seed
+    return scene
+
+
+def test_human_against_greedy_from_the_title_by_events(app, short_map):
+    scene = start_from_title(app, ("human", "greedy"), 3, short_map)
+    session = scene.session
     assert scene.handoff_pending() is None          # one person at the machine: nothing to hide
     play_to_results(app)
     kinds = {type(a) for s, a in session.actions if s == 0}
@@ -116,18 +177,12 @@ def test_human_against_greedy_by_events(app, short_map):
     assert session.score_history[-1] == tuple(result.scores)
 
 
-def test_hot_seat_game_by_events(app, short_map):
-    session = GameSession(Setup(seats=("human", "human"), seed=5, map=short_map, ruleset="territory"), ["Ada", "Ben"], [0, 1])
-    scene = open_game(app, session)
+def first_human_then_second(app, choose: int, map_path: str):
+    """A two-human game from the title: picks behind the pass-the-device screen, then the
+    first human enters arrow `choose` (and leaves an x and a raze choice behind) and submits.
+    Returns (arrow, the pass-the-device frame, the second human's first frame)."""
+    scene = start_from_title(app, ("human", "human"), 5, map_path)
     assert scene.handoff_pending() == 0              # T-18.2: pass the device before the picks
-    play_to_results(app)
-    assert {s for s, a in session.actions if isinstance(a, A.Arrow)} == {0, 1}
-    assert session.state.result() is not None
-
-
-def frame_after_first_human(app, choose: int):
-    session = GameSession(Setup(seats=("human", "human"), seed=5, ruleset="territory"), ["Ada", "Ben"], [0, 1])
-    scene = open_game(app, session)
     for _ in range(10):                               # picks, each behind the pass-the-device screen
         if scene.handoff_pending() is not None:
             click(app, (320, 180))
@@ -142,7 +197,7 @@ def frame_after_first_human(app, choose: int):
     key(app, pygame.K_ESCAPE)
     key(app, pygame.K_s)
     key(app, pygame.K_y)
-    assert session.state.tribes[0].submitted
+    assert scene.session.state.tribes[0].submitted
     assert scene.handoff_pending() == 1
     app.mouse = (1, 1)
     app.step_frames(1)
@@ -154,10 +209,16 @@ def frame_after_first_human(app, choose: int):
     return entered, hidden, pygame.image.tobytes(app.canvas, "RGB")
 
 
-def test_second_human_never_sees_the_first_humans_orders(app):
-    """T-18.2: Ben's frame is pixel-identical whichever arrow Ada entered."""
-    a1, hidden1, frame1 = frame_after_first_human(app, 0)
-    a2, hidden2, frame2 = frame_after_first_human(app, 7)
+def test_hot_seat_game_from_the_title_and_the_second_human_never_sees_the_first_humans_orders(app, short_map):
+    """Two humans from the title screen to the results. T-18.2: the second human's frame is
+    pixel-identical whichever arrow the first human entered (the same game started again
+    from the title with another arrow), and so is the pass-the-device screen."""
+    a1, hidden1, frame1 = first_human_then_second(app, 0, short_map)
+    session = game_scene(app).session
+    play_to_results(app)
+    assert {s for s, a in session.actions if isinstance(a, A.Arrow)} == {0, 1}
+    assert session.state.result() is not None
+    a2, hidden2, frame2 = first_human_then_second(app, 7, short_map)
     assert a1 != a2
     assert hidden1 == hidden2
     assert frame1 == frame2
@@ -170,6 +231,7 @@ def test_forecast_names_y_chance_and_cost_from_the_rules(app):
     while scene.shown.phase is Phase.PICK or scene.human_seat() is None:
         if scene.human_seat() is not None:
             human_move(app, scene)
+            wait_for_resolution(app, scene)
         else:
             app.step_frames(1)
     arrow = next(a for a in session.state.legal_actions(0) if isinstance(a, A.Arrow) and a.x == 3)
@@ -192,14 +254,15 @@ def test_save_quit_continue_gives_the_same_digest(app):
     session = GameSession(Setup(seats=("human", "greedy", "greedy"), seed=21, ruleset="territory"),
                           ["Ada", "Bo", "Cy"], [2, 0, 1])
     scene = open_game(app, session)
-    for _ in range(200):
+    for _ in range(5000):
         if scene.shown.phase is Phase.ORDERS and scene.shown.turn >= 2 and scene.human_seat() is not None:
             break
         if scene.human_seat() is not None:
             human_move(app, scene)
+            wait_for_resolution(app, scene)
         else:
-            app.step_frames(1)
-    enter_arrow(app, scene)                           # an order in escrow is part of the save
+            ai_frame(app)
+    assert enter_arrow(app, scene) is not None        # an order in escrow is part of the save
     key(app, pygame.K_ESCAPE)                         # stop drawing
     key(app, pygame.K_ESCAPE)                         # pause menu
     click(app, app.top.widgets.widgets[3].rect.center)          # Save and leave
@@ -223,6 +286,7 @@ def test_removing_an_order_by_its_cross_refunds_it(app):
     while scene.shown.phase is Phase.PICK or scene.human_seat() is None:
         if scene.human_seat() is not None:
             human_move(app, scene)
+            wait_for_resolution(app, scene)
         else:
             app.step_frames(1)
     res = list(session.state.tribes[0].res)
@@ -268,6 +332,7 @@ def test_a_turn_resolves_step_by_step_at_normal_speed(app, short_map):
     while scene.shown.phase is Phase.PICK or scene.human_seat() is None:
         if scene.human_seat() is not None:
             human_move(app, scene)
+            wait_for_resolution(app, scene)
         else:
             app.step_frames(1)
     enter_arrow(app, scene)
@@ -275,9 +340,13 @@ def test_a_turn_resolves_step_by_step_at_normal_speed(app, short_map):
     app.settings.speed = 1
     while session.state.to_move() != [0]:      # the AI seats submit first
         app.step_frames(1)
+    expected = session.state.clone()
+    expected.apply(0, A.SUBMIT)                # the same resolution, on the calling thread
     key(app, pygame.K_s)
     key(app, pygame.K_y)
+    wait_for_resolution(app, scene)
     assert scene.timeline.busy
+    assert session.state.digest() == expected.digest()
     seen_busy = 0
     for _ in range(20000):
         if not scene.timeline.busy:
@@ -286,6 +355,55 @@ def test_a_turn_resolves_step_by_step_at_normal_speed(app, short_map):
         app.step_frames(1)
     assert seen_busy > 30
     assert scene.shown.turn == session.state.turn or session.state.result() is not None
+
+
+def wait_for_resolution(app, scene) -> None:
+    """Frames until the worker's resolution is in (a real-time wait: it runs on a thread)."""
+    import time
+    deadline = time.monotonic() + 30
+    while scene.resolving and time.monotonic() < deadline:
+        time.sleep(0.002)
+        app.step_frames(1)
+    assert not scene.resolving
+
+
+def test_the_turn_resolves_in_a_worker_while_frames_go_on(app):
+    """The last submit of a turn runs RESOLVE/END/START (T-5) in a worker on a copy of the
+    session: meanwhile nobody may act or undo and the shown view stays as it was; then the
+    copy becomes the session, with the same digest as applying on the main thread."""
+    session = GameSession(Setup(seats=("human", "greedy", "greedy"), seed=3, ruleset="territory"),
+                          ["Ada", "Bo", "Cy"], [0, 1, 2])
+    scene = open_game(app, session)
+    while scene.shown.phase is Phase.PICK or scene.human_seat() is None:
+        if scene.human_seat() is not None:
+            human_move(app, scene)
+            wait_for_resolution(app, scene)
+        else:
+            app.step_frames(1)
+    enter_arrow(app, scene)
+    key(app, pygame.K_ESCAPE)
+    while session.state.to_move() != [0]:      # the AI seats submit first
+        app.step_frames(1)
+    expected = session.state.clone()
+    expected.apply(0, A.SUBMIT)
+    shown, n = scene.shown, len(session.actions)
+    import threading
+    gate = threading.Event()
+    from scenes.territory import resolver
+    resolver.pool().submit(gate.wait)           # hold the worker so the frames below come first
+    key(app, pygame.K_s)
+    key(app, pygame.K_y)
+    assert scene.resolving and scene.human_seat() is None and not scene.can_undo()
+    app.step_frames(3)
+    assert scene.resolving and scene.shown is shown and len(session.actions) == n
+    assert session.state.turn == expected.turn - 1
+    gate.set()
+    wait_for_resolution(app, scene)
+    assert session.state.digest() == expected.digest()
+    assert session.actions[-1] == (0, A.SUBMIT) and len(session.actions) == n + 1
+    from game.play.saves import latest_autosave, read_save, restore
+    scene.flush_saves()                           # the autosave after it, written by the worker
+    assert restore(read_save(latest_autosave())).digest() == expected.digest()
 
 
 def test_tech_menu_and_tile_orders_enter_orders_by_clicks(app):
@@ -297,6 +415,7 @@ def test_tech_menu_and_tile_orders_enter_orders_by_clicks(app):
     while scene.shown.phase is Phase.PICK or scene.human_seat() is None:
         if scene.human_seat() is not None:
             human_move(app, scene)
+            wait_for_resolution(app, scene)
         else:
             app.step_frames(1)
     app.mouse = scene.panel_rect(1).center               # the other tribe's panel tooltip draws
@@ -334,7 +453,7 @@ def test_replay_plays_a_territory_save_to_the_same_end(app, short_map):
     for _ in range(5000):
         if scene.session.state.result() is not None:
             break
-        app.step_frames(1)
+        ai_frame(app)                                  # each turn resolves in the worker
     assert scene.session.state.digest() == session.state.digest()
 
 
@@ -348,6 +467,7 @@ def test_volcano_smokes_from_its_announcement_to_its_eruption(app):
     while scene.shown.phase is Phase.PICK or scene.human_seat() is None:
         if scene.human_seat() is not None:
             human_move(app, scene)
+            wait_for_resolution(app, scene)
         else:
             app.step_frames(1)
     volcano = scene.shown.board.volcanoes[0]
@@ -360,3 +480,54 @@ def test_volcano_smokes_from_its_announcement_to_its_eruption(app):
     assert pygame.image.tobytes(app.canvas, "RGB") != calm
     on_disaster(scene, E.Disaster("eruption", 6, volcano, 6)).apply()
     assert scene.shown.volcano == -1
+
+
+def test_ai_seats_take_view_and_legal_actions_from_a_clone_in_their_worker():
+    """Frame time (SCREENS.md 16): starting an AI seat's decision clones the state on the main
+    thread and nothing more; the worker enumerates the legal actions of its own clone."""
+    from scenes.territory.resolver import OffFrameDriver
+    session = GameSession(Setup(seats=("greedy",) * 3, seed=3, ruleset="territory"), ["A", "B", "C"], [0, 1, 2])
+    submitted = []
+
+    class Recorder:
+        def submit(self, fn, *args):
+            submitted.append((fn, args))
+            from concurrent.futures import Future
+            return Future()
+
+    calls = []
+    real = type(session.state).legal_actions
+    type(session.state).legal_actions = lambda self, seat: calls.append(self) or real(self, seat)
+    try:
+        driver = OffFrameDriver(session, True, executor_factory=lambda n: Recorder())
+        seat = session.state.to_move()[0]
+        driver._start(seat)
+        assert calls == []                               # nothing enumerated on the main thread
+        fn, (agent, state, s) = submitted[0]
+        assert s == seat and agent is session.agents[seat]
+        assert state is not session.state and state.digest() == session.state.digest()
+        action = fn(agent, state, seat)
+        assert calls == [state]                          # the clone, in the worker
+        assert session.state.reason(seat, action) is None
+    finally:
+        type(session.state).legal_actions = real
+
+
+def test_commit_point_autosaves_are_written_by_the_worker_and_flushed_on_leaving(app):
+    """Saves (SCREENS.md 10) at every commit point: taken on the main thread, written in the
+    worker; leaving the screen waits for the write, so the file holds the game as it was left."""
+    import threading
+    from game.play.saves import latest_autosave, read_save, restore
+    from scenes.territory import resolver
+    session = GameSession(Setup(seats=("human", "greedy"), seed=3, ruleset="territory"), ["Ada", "Bot"], [0, 1])
+    scene = open_game(app, session)
+    gate = threading.Event()
+    resolver.pool().submit(gate.wait)             # hold the worker: the write must wait for it
+    human_move(app, scene)                        # the tribe pick: a commit point
+    assert scene._saving is not None and not scene._saving.done()
+    digest = session.state.digest()
+    gate.set()
+    app.stack.remove(scene)
+    scene.leave()
+    assert scene._saving is None
+    assert restore(read_save(latest_autosave())).digest() == digest
