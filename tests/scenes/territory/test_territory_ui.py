@@ -4,7 +4,8 @@ Issue 15 / SCREENS.md 14-15: tribe picks in the game (T-4.1), secret orders ente
 and keys (an origin tile, x by its key, the target tile; S and Y submit, T-5.2), the turn
 resolving through the presenter, results; a human against greedy and two humans hot-seat; the
 second human's frame never shows the first human's orders (T-18.2, pixel-identical); save,
-quit and continue with an identical digest. The games use Origin with `max_turns` 3 (a map property, T-17.4) so they end quickly. The clicks, keys
+quit and continue with an identical digest, also when asked for while the turn resolves. The
+games use Origin with `max_turns` 3 (a map property, T-17.4) so they end quickly. The clicks, keys
 and whole-game loops are the shared ones of tests/helpers/ui.py.
 """
 
@@ -273,6 +274,39 @@ def test_save_quit_continue_gives_the_same_digest(app):
     assert resumed.session.state.tribes[0].orders == orders
     from game.play.saves import latest_autosave, read_save, restore
     assert restore(read_save(latest_autosave())).digest() == session.state.digest()
+
+
+def test_save_and_leave_while_the_turn_resolves_saves_the_resolved_turn(app):
+    """SCREENS.md 10 with T-5: "Save and leave" asked for while the last submit resolves in the
+    worker waits for it, so the save holds the resolved turn (the last seat is not asked to
+    submit again). The worker is held until the menu's button has been clicked."""
+    import threading
+    from game.play.saves import latest_autosave, read_save, restore
+    from scenes.territory import resolver
+    session = GameSession(Setup(seats=("human", "greedy", "greedy"), seed=3, ruleset="territory"),
+                          ["Ada", "Bo", "Cy"], [0, 1, 2])
+    scene = to_last_submit(app, session)
+    expected = session.state.clone()
+    expected.apply(0, A.SUBMIT)
+    gate = threading.Event()
+    resolver.pool().submit(gate.wait)           # hold the worker: the resolution waits behind it
+    key(app, pygame.K_s)
+    key(app, pygame.K_y)
+    assert scene.resolving
+    key(app, pygame.K_ESCAPE)                   # the pause menu, the turn still resolving
+    assert scene.resolving and app.top is not scene
+    release = threading.Timer(0.05, gate.set)   # the click below blocks until the worker is done
+    release.start()
+    click(app, app.top.widgets.widgets[3].rect.center)          # Save and leave
+    release.join()
+    assert isinstance(app.top, TitleScene) and not scene.resolving
+    assert session.state.digest() == expected.digest()
+    assert restore(read_save(latest_autosave())).digest() == expected.digest()
+    click(app, app.top.widgets.widgets[1].rect.center)          # Continue
+    resumed = game_scene(app)
+    assert resumed.session.actions[len(session.actions) - 1] == (0, A.SUBMIT)
+    assert resumed.session.state.turn == expected.turn
+    assert 0 in resumed.session.state.to_move()  # seat 0 orders again: for the next turn
 
 
 def test_removing_an_order_by_its_cross_refunds_it(app):
