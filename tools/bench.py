@@ -8,10 +8,16 @@ frame time of a game screen run in real time while a hard seat thinks 1 s per de
 worker process (and, to compare in the same run, on a thread, and with a greedy seat instead).
 `--quick` plays 4 games per setting; `--games N`, `--jobs N`, `--rulesets a,b`, `--seats 2,4`.
 
+`--frames RULESET [--seconds S] [--from-turn N] [--repo DIR ...]` (issue 15) prints only the
+frame figures of one screen, all seats AI, for each checkout DIR: e.g. territory's seven-seat
+resolution figure `--frames territory --seconds 60 --from-turn 10 --repo /tmp/old --repo .`.
+
 Prints one JSON report with, for every registered ruleset: random-play actions/s and games/s,
 greedy decision time p50/p99, greedy's win rate against random seats and clone() cost in µs
 (`--clone` prints only that); for every ruleset
-with a game scene: frame time p50/p99 of the game scene with AI seats at 1280x720 headless;
+with a game scene: frame time p50/p99 of the game scene with AI seats at 1280x720 headless
+(all frames and the `busy` ones, while it animates or resolves; for territory also seven seats
+from turn 10, the whole-turn resolutions of a grown board);
 the same while the board layer pans a 48x32 map;
 and for the program: time from start to the first frame (from source, and from the
 executable when `dist/` holds one), peak memory (RSS) of a game session, executable size.
@@ -154,45 +160,84 @@ def search_figures(ruleset_id: str, games: int, jobs: int = 1, seats: tuple[int,
 
 
 def frame_figures(ruleset_id: str, seconds: float, first_seat: str = "greedy",
-                  think_s: float = 1.0) -> dict:
-    """Run the game scene with AI seats at 1x speed for `seconds` of game time (`first_seat`:
-    the agent of seat 0, e.g. "hard", thinking `think_s` per decision in its worker process;
-    the other seats greedy)."""
+                  think_s: float = 1.0, from_turn: int = 0, repo: Path = ROOT) -> dict:
+    """Run the game scene with every seat AI (the ruleset's most seats) at 1x speed for
+    `seconds` of game time (`first_seat`: the agent of seat 0, e.g. "hard", thinking `think_s`
+    per decision in its worker process; the other seats greedy). `from_turn`: greedy plays
+    first, off screen, up to that turn (a ruleset whose state counts `turn`), so the figure
+    holds a grown board's resolutions (territory: ~10-15 ms of rules per whole turn). `repo`:
+    the checkout whose code is measured (an old commit, for before/after in one run).
+
+    Besides all frames, `busy` counts the frames while the screen animates or resolves a turn
+    (`timeline.busy`, territory's `resolving`, or the turn changed in that frame)."""
     code = f"""
 import json, os, resource, time
 from scenes.app import App
 from scenes.settings import Settings
 from game import rulesets
+from game.ai import make_agent
 from game.core.protocol import Setup
 from game.play.session import GameSession
 from scenes.registry import open_game
 rs = rulesets.get({ruleset_id!r})
 n = rs.max_players
-app = App(Settings(language="en", speed=1, ai_pace="fast", think_s={think_s!r}), window_size=(1280, 720))
 session = GameSession(Setup(seats=({first_seat!r},) + ("greedy",) * (n - 1), seed=4, ruleset={ruleset_id!r}),
                       [f"P{{i}}" for i in range(n)], list(range(n)))
-open_game(app, session)
+if {from_turn}:
+    agents = [make_agent("greedy", rs, s, 4) for s in range(n)]
+    while getattr(session.state, "turn", {from_turn}) < {from_turn} and session.state.result() is None:
+        seat = session.next_seat()
+        session.apply(seat, agents[seat].choose(session.state.view(seat), session.state.legal_actions(seat)))
+app = App(Settings(language="en", speed=1, ai_pace="fast", think_s={think_s!r}), window_size=(1280, 720))
+scene = open_game(app, session)
+app.step_frames(2)
+turn0 = getattr(session.state, "turn", 0)
 frames = int({seconds} * 60)
-cpu = []
+cpu, busy = [], []
+
+def busy_now():
+    return scene.timeline.busy or getattr(scene, "resolving", False)
+
 for _ in range(frames):
+    turn, was_busy = getattr(session.state, "turn", 0), busy_now()
     t0 = time.thread_time()
     app.step_frames(1)
     cpu.append(time.thread_time() - t0)
-ft = sorted(app.frame_times[-frames:])
-cpu.sort()
+    busy.append(was_busy or busy_now() or getattr(session.state, "turn", 0) != turn)
+    if session.state.result() is not None:
+        break
+frames = len(cpu)
+wall = app.frame_times[-frames:]
+
+def q(xs, p):
+    xs = sorted(xs)
+    return 1000 * xs[min(len(xs) - 1, int(len(xs) * p))] if xs else None
+
+def figures(sel):
+    c = [x for x, b in zip(cpu, sel) if b]
+    w = [x for x, b in zip(wall, sel) if b]
+    return {{"frames": len(c), "p50_ms": q(w, .5), "p99_ms": q(w, .99), "cpu_p50_ms": q(c, .5),
+             "cpu_p99_ms": q(c, .99), "cpu_max_ms": q(c, 1), "frames_cpu_over_8ms": sum(x > .008 for x in c)}}
+
 hard = [a for a in session.agents.values() if getattr(a, "id", "") == "hard"]
-print(json.dumps({{"frames": frames, "p50_ms": 1000 * ft[len(ft) // 2], "p99_ms": 1000 * ft[int(len(ft) * 0.99) - 1],
-                  "cpu_p50_ms": 1000 * cpu[len(cpu) // 2], "cpu_p99_ms": 1000 * cpu[int(len(cpu) * 0.99) - 1],
+print(json.dumps({{**figures([True] * frames), "busy": figures(busy),
+                  "turns_played": getattr(session.state, "turn", 0) - turn0,
                   "actions_played": len(session.actions),
                   "hard_iterations_last": hard[0].last.iterations if hard else 0,
                   "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}}))
+scene.driver.close()
 """
-    env = {**os.environ, **HEADLESS, "GAME_DATA_DIR": "/tmp/bench-userdata"}
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True)
+    env = {**os.environ, **HEADLESS, "GAME_DATA_DIR": f"/tmp/bench-userdata-{os.getpid()}"}
+    out = subprocess.run([sys.executable, "-c", code], cwd=repo, env=env, capture_output=True, text=True)
     if out.returncode != 0:
         return {"error": out.stderr.strip().splitlines()[-1] if out.stderr else "failed"}
     data = json.loads(out.stdout.strip().splitlines()[-1])
-    return {k: round(v, 3) if isinstance(v, float) else v for k, v in data.items()}
+    return _rounded(data)
+
+
+def _rounded(data: dict) -> dict:
+    return {k: _rounded(v) if isinstance(v, dict) else round(v, 3) if isinstance(v, float) else v
+            for k, v in data.items()}
 
 
 def pan_figures(seconds: float, ai: bool = True) -> dict:
@@ -290,12 +335,16 @@ def main() -> int:
 
     if "--search" in sys.argv:   # only the hard AI's figures (issue 18)
         return search_main(quick, out_file)
+    if "--frames" in sys.argv:   # only one screen's frame figures, of any checkout
+        return frames_main()
     report: dict = {"machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0]}, "rulesets": {}}
     for rid in rulesets.ids():
         entry = rules_figures(rid, 30 if quick else 200)
         entry["clone"] = clone_figures(rid, 1 if quick else 3)
         if rid in GAME_SCENES:
             entry["frame"] = frame_figures(rid, 5 if quick else 20)
+        if rid == "territory":   # issue 15: seven tribes' whole-turn resolutions on a grown board
+            entry["frame_7_seats_from_turn_10"] = frame_figures(rid, 20 if quick else 60, from_turn=10)
         report["rulesets"][rid] = entry
     report["frame_panning_48x32_map"] = pan_figures(5 if quick else 20)
     report["frame_panning_48x32_map_no_ai"] = pan_figures(5 if quick else 20, ai=False)
@@ -309,6 +358,21 @@ def main() -> int:
     print(text)
     if out_file:
         Path(out_file).write_text(text + "\n", encoding="utf-8")
+    return 0
+
+
+def frames_main() -> int:
+    """`--frames RULESET [--seconds S] [--from-turn N] [--repo DIR]...`: one frame figure per
+    DIR (default this checkout), one JSON line each; several --repo in one run give
+    before/after (e.g. an old commit in `git worktree add --detach /tmp/old main`)."""
+    args = sys.argv[1:]
+    rid = args[args.index("--frames") + 1]
+    seconds = float(args[args.index("--seconds") + 1]) if "--seconds" in args else 20.0
+    from_turn = int(args[args.index("--from-turn") + 1]) if "--from-turn" in args else 0
+    repos = [Path(args[i + 1]) for i, a in enumerate(args) if a == "--repo"] or [ROOT]
+    for repo in repos:
+        print(json.dumps({"repo": str(repo), **frame_figures(rid, seconds, from_turn=from_turn, repo=repo)}),
+              flush=True)
     return 0
 
 

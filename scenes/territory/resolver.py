@@ -17,7 +17,10 @@ view and legal actions from the clone, which nobody else touches.
 
 Autosaves at commit points (seven a turn) take the save on the main thread (`to_save`, ~0.5 ms)
 and leave its JSON and disk write (~5 ms at 600 actions) to the same worker, in order; leaving
-the screen waits for the last one, so "save and leave" and Continue find it written.
+the screen waits for the last one, so "save and leave" and Continue find it written. A save
+asked for while a resolution runs ("Save and leave", Quit) first waits for the resolution, so
+the file holds the resolved turn rather than the one before it (whose last seat would
+otherwise have to submit again).
 """
 
 from __future__ import annotations
@@ -92,9 +95,14 @@ class BackgroundResolution:
     _saving: Future | None = None
 
     def autosave(self) -> None:
-        """As the board layer's autosave (same file, same pruning), written by the worker."""
+        """As the board layer's autosave (same file, same pruning), written by the worker.
+        While a resolution runs, the save waits for it (<= ~15 ms) and holds the resolved
+        turn: saved from before it, the last seat's submit would be lost and asked again."""
         if getattr(self, "script", None) is not None or getattr(self, "replay", None) is not None:
             return  # a replay never overwrites the player's own autosave
+        if self._resolving is not None:
+            self.finish_resolution(wait=True)      # which autosaves the resolved game
+            return
         if self._saving is not None and self._saving.done():
             self.flush_saves()
         session = self.session
@@ -113,6 +121,9 @@ class BackgroundResolution:
             self.show_toast(tr("error.unexpected", detail=str(saving.exception())))
 
     def leave(self) -> None:
+        """Leaving waits for a running resolution (its autosave included), then for the
+        autosave being written, so Continue finds the game as it was left."""
+        self.finish_resolution(wait=True)
         self.flush_saves()
         super().leave()
 

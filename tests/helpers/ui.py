@@ -84,9 +84,12 @@ def play_for(app, scene, human_move: Callable, frames: int) -> None:
     wait_for_human(app, scene)
 
 
-def play_to_results(app, scene_type: type, human_move: Callable, limit: int = 20000) -> int:
+def play_to_results(app, scene_type: type, human_move: Callable, limit: int = 20000,
+                    idle: Callable | None = None) -> int:
     """Play until the results screen: pass-the-device screens are clicked away, each human
-    decision is `human_move(app, scene)` and must act. Returns the pass screens shown."""
+    decision is `human_move(app, scene)` and must act; `idle(app)` runs a frame while nobody
+    may act (default: one frame; a screen whose AI thinks in threads may give it real time).
+    Returns the pass screens shown."""
     from scenes.results import ResultsScene
     handoffs = 0
     for _ in range(limit):
@@ -100,6 +103,8 @@ def play_to_results(app, scene_type: type, human_move: Callable, limit: int = 20
             before = len(scene.session.actions)
             human_move(app, scene)
             assert len(scene.session.actions) > before, "a human input did not act"
+        elif idle is not None:
+            idle(app)
         else:
             app.step_frames(1)
     raise AssertionError("the game did not reach the results screen")
@@ -108,7 +113,8 @@ def play_to_results(app, scene_type: type, human_move: Callable, limit: int = 20
 def lobby_from_title(app, ruleset: str):
     """Title -> New game -> the lobby with `ruleset` picked by clicking the Game choice."""
     from scenes.title import TitleScene
-    app.push(TitleScene(app))
+    if not isinstance(app.top, TitleScene):       # (a finished game may have gone back to it)
+        app.push(TitleScene(app))
     app.step_frames(1)
     click(app, app.top.widgets.widgets[0].rect.center)          # New game
     lobby = app.top

@@ -16,7 +16,7 @@ from game.territory.state import Phase
 from scenes.registry import open_game
 from scenes.territory.diplomacy import KINDS, DiplomacyDialog
 from scenes.territory.smoke import advance_to, session
-from tests.scenes.conftest import click, key
+from tests.helpers.ui import PASS_CLICK, click, key
 
 
 @pytest.fixture(scope="module")
@@ -68,7 +68,7 @@ def click_option(app, dialog, wanted) -> None:
 def start(app, s):
     scene = open_game(app, s)
     if scene.handoff_pending() is not None:
-        click(app, (320, 180))                       # the named player takes the device
+        click(app, PASS_CLICK)                     # the named player takes the device
     app.step_frames(1)
     assert scene.human_seat() == 0 and scene.shown.phase is Phase.ORDERS
     return scene

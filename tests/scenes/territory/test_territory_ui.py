@@ -4,8 +4,9 @@ Issue 15 / SCREENS.md 14-15: tribe picks in the game (T-4.1), secret orders ente
 and keys (an origin tile, x by its key, the target tile; S and Y submit, T-5.2), the turn
 resolving through the presenter, results; a human against greedy and two humans hot-seat; the
 second human's frame never shows the first human's orders (T-18.2, pixel-identical); save,
-quit and continue with an identical digest. The games use Origin with `max_turns` 3 (a map
-property, T-17.4) so they end quickly.
+quit and continue with an identical digest, also when asked for while the turn resolves. The
+games use Origin with `max_turns` 3 (a map property, T-17.4) so they end quickly. The clicks, keys
+and whole-game loops are the shared ones of tests/helpers/ui.py.
 """
 
 import shutil
@@ -23,7 +24,8 @@ from scenes.results import ResultsScene
 from scenes.territory_scene import TerritoryScene
 from scenes.title import TitleScene
 from game.core.i18n import tr
-from tests.scenes.conftest import click, key
+from tests.helpers import ui
+from tests.helpers.ui import PASS_CLICK, canvas_bytes, click, key
 
 MAPS = Path(__file__).resolve().parents[3] / "maps" / "territory"
 
@@ -45,10 +47,7 @@ def short_map(data_dir) -> str:
 
 
 def game_scene(app) -> TerritoryScene:
-    for scene in reversed(app.stack):
-        if isinstance(scene, TerritoryScene):
-            return scene
-    raise AssertionError(f"no territory scene on the stack: {app.stack}")
+    return ui.game_scene(app, TerritoryScene)
 
 
 def tile_pos(scene, i):
@@ -87,21 +86,37 @@ def human_move(app, scene) -> None:
     key(app, pygame.K_y)
 
 
-def play_to_results(app, limit=3000) -> None:
-    for _ in range(limit):
-        if isinstance(app.top, ResultsScene):
-            return
-        scene = app.top
-        if isinstance(scene, TerritoryScene) and scene.handoff_pending() is not None:
-            click(app, (320, 180))                         # "pass the device": the next player clicks
-        elif isinstance(scene, TerritoryScene) and scene.human_seat() is not None:
-            before = len(scene.session.actions)
-            human_move(app, scene)
-            wait_for_resolution(app, scene)               # a turn-ending submit resolves in a worker
-            assert len(scene.session.actions) > before, "a human input did not act"
+def human_turn(app, scene) -> None:
+    """`human_move`, then the wait for a turn-ending submit, which resolves in a worker."""
+    human_move(app, scene)
+    wait_for_resolution(app, scene)
+
+
+def play_to_results(app) -> None:
+    ui.play_to_results(app, TerritoryScene, human_turn, limit=3000, idle=ai_frame)
+
+
+def to_orders(app, session) -> TerritoryScene:
+    """Open `session` and play the tribe picks (AI seats think meanwhile) until seat 0, a
+    human, may enter orders."""
+    scene = open_game(app, session)
+    while scene.shown.phase is Phase.PICK or scene.human_seat() is None:
+        if scene.human_seat() is not None:
+            human_turn(app, scene)
         else:
-            ai_frame(app)
-    raise AssertionError("the game did not reach the results screen")
+            app.step_frames(1)
+    return scene
+
+
+def to_last_submit(app, session) -> TerritoryScene:
+    """`to_orders`, one arrow entered by seat 0, and the AI seats' submits in: seat 0's
+    submit is the one that resolves the turn."""
+    scene = to_orders(app, session)
+    enter_arrow(app, scene)
+    key(app, pygame.K_ESCAPE)
+    while session.state.to_move() != [0]:      # the AI seats submit first
+        app.step_frames(1)
+    return scene
 
 
 def ai_frame(app) -> None:
@@ -124,19 +139,11 @@ def start_from_title(app, kinds: tuple[str, ...], seed: int, map_path: str | Non
     from scenes.widgets import Choice, TextField
     if isinstance(app.top, ResultsScene):                # a finished game: its "To title" button
         click(app, widget_with_text(app.top, tr("results.to_title")).rect.center)
+        assert isinstance(app.top, TitleScene)
     else:
-        assert not app.stack
-        app.push(TitleScene(app))                         # the app starts on the title screen
-    app.step_frames(1)
-    assert isinstance(app.top, TitleScene)
-    click(app, widget_with_text(app.top, tr("menu.new_game")).rect.center)
-    lobby = app.top
+        assert not app.stack                              # the app starts on the title screen
+    lobby = ui.lobby_from_title(app, "territory")         # New game, Game: ... -> Dice for Land
     assert isinstance(lobby, LobbyScene)
-    for _ in range(10):                                   # Game: ... -> Dice for Land
-        if lobby.ruleset == "territory":
-            break
-        click(app, next(w for w in lobby.widgets.widgets if isinstance(w, Choice) and w.get() == lobby.ruleset).rect.center)
-    assert lobby.ruleset == "territory"
     for _ in range(10):                                   # Map: Origin -> the short user map
         if map_path is None or lobby.map == map_path:
             break
@@ -185,7 +192,7 @@ def first_human_then_second(app, choose: int, map_path: str):
     assert scene.handoff_pending() == 0              # T-18.2: pass the device before the picks
     for _ in range(10):                               # picks, each behind the pass-the-device screen
         if scene.handoff_pending() is not None:
-            click(app, (320, 180))
+            click(app, PASS_CLICK)
         elif scene.shown.phase is Phase.ORDERS:
             break
         else:
@@ -201,12 +208,12 @@ def first_human_then_second(app, choose: int, map_path: str):
     assert scene.handoff_pending() == 1
     app.mouse = (1, 1)
     app.step_frames(1)
-    hidden = pygame.image.tobytes(app.canvas, "RGB")
-    click(app, (320, 180))                            # seat 1 takes the device
+    hidden = canvas_bytes(app)
+    click(app, PASS_CLICK)                            # seat 1 takes the device
     app.mouse = (1, 1)
     app.step_frames(2)
     assert scene.viewer() == 1
-    return entered, hidden, pygame.image.tobytes(app.canvas, "RGB")
+    return entered, hidden, canvas_bytes(app)
 
 
 def test_hot_seat_game_from_the_title_and_the_second_human_never_sees_the_first_humans_orders(app, short_map):
@@ -227,13 +234,7 @@ def test_hot_seat_game_from_the_title_and_the_second_human_never_sees_the_first_
 def test_forecast_names_y_chance_and_cost_from_the_rules(app):
     """T-11.4f / T-11.6: the hovered step's y = x + A - D, chance y/6, and its cost."""
     session = GameSession(Setup(seats=("human", "greedy"), seed=3, ruleset="territory"), ["Ada", "Bot"], [0, 1])
-    scene = open_game(app, session)
-    while scene.shown.phase is Phase.PICK or scene.human_seat() is None:
-        if scene.human_seat() is not None:
-            human_move(app, scene)
-            wait_for_resolution(app, scene)
-        else:
-            app.step_frames(1)
+    scene = to_orders(app, session)
     arrow = next(a for a in session.state.legal_actions(0) if isinstance(a, A.Arrow) and a.x == 3)
     click(app, tile_pos(scene, arrow.origin))
     key(app, pygame.K_3)
@@ -251,6 +252,9 @@ def test_forecast_names_y_chance_and_cost_from_the_rules(app):
 
 
 def test_save_quit_continue_gives_the_same_digest(app):
+    """SCREENS.md 10: Esc, "Save and leave", Continue: the same game (digest and actions) with
+    the human's order in escrow, on turn 2. The AI seats have submitted, so nothing moves
+    while the human is away."""
     session = GameSession(Setup(seats=("human", "greedy", "greedy"), seed=21, ruleset="territory"),
                           ["Ada", "Bo", "Cy"], [2, 0, 1])
     scene = open_game(app, session)
@@ -258,37 +262,56 @@ def test_save_quit_continue_gives_the_same_digest(app):
         if scene.shown.phase is Phase.ORDERS and scene.shown.turn >= 2 and scene.human_seat() is not None:
             break
         if scene.human_seat() is not None:
-            human_move(app, scene)
-            wait_for_resolution(app, scene)
+            human_turn(app, scene)
         else:
             ai_frame(app)
     assert enter_arrow(app, scene) is not None        # an order in escrow is part of the save
-    key(app, pygame.K_ESCAPE)                         # stop drawing
-    key(app, pygame.K_ESCAPE)                         # pause menu
+    while session.state.to_move() != [0]:             # the AI seats' orders are in
+        ai_frame(app)
+    orders = session.state.tribes[0].orders
+    assert orders
+    resumed = ui.save_quit_continue(app, scene, TerritoryScene)
+    assert resumed.session.state.tribes[0].orders == orders
+    from game.play.saves import latest_autosave, read_save, restore
+    assert restore(read_save(latest_autosave())).digest() == session.state.digest()
+
+
+def test_save_and_leave_while_the_turn_resolves_saves_the_resolved_turn(app):
+    """SCREENS.md 10 with T-5: "Save and leave" asked for while the last submit resolves in the
+    worker waits for it, so the save holds the resolved turn (the last seat is not asked to
+    submit again). The worker is held until the menu's button has been clicked."""
+    import threading
+    from game.play.saves import latest_autosave, read_save, restore
+    from scenes.territory import resolver
+    session = GameSession(Setup(seats=("human", "greedy", "greedy"), seed=3, ruleset="territory"),
+                          ["Ada", "Bo", "Cy"], [0, 1, 2])
+    scene = to_last_submit(app, session)
+    expected = session.state.clone()
+    expected.apply(0, A.SUBMIT)
+    gate = threading.Event()
+    resolver.pool().submit(gate.wait)           # hold the worker: the resolution waits behind it
+    key(app, pygame.K_s)
+    key(app, pygame.K_y)
+    assert scene.resolving
+    key(app, pygame.K_ESCAPE)                   # the pause menu, the turn still resolving
+    assert scene.resolving and app.top is not scene
+    release = threading.Timer(0.05, gate.set)   # the click below blocks until the worker is done
+    release.start()
     click(app, app.top.widgets.widgets[3].rect.center)          # Save and leave
-    assert isinstance(app.top, TitleScene)
-    # (the AI seats enter their orders while the human does: the game as it was left)
-    digest, n_actions = session.state.digest(), len(session.actions)
-    assert session.state.tribes[0].orders
+    release.join()
+    assert isinstance(app.top, TitleScene) and not scene.resolving
+    assert session.state.digest() == expected.digest()
+    assert restore(read_save(latest_autosave())).digest() == expected.digest()
     click(app, app.top.widgets.widgets[1].rect.center)          # Continue
     resumed = game_scene(app)
-    assert resumed is not scene
-    # the AI seats go on entering orders as soon as the game is back: compare at the save
-    from game.play.saves import latest_autosave, read_save, restore
-    assert restore(read_save(latest_autosave())).digest() == digest
-    assert resumed.session.actions[:n_actions] == session.actions[:n_actions]
-    assert resumed.session.state.tribes[0].orders == session.state.tribes[0].orders
+    assert resumed.session.actions[len(session.actions) - 1] == (0, A.SUBMIT)
+    assert resumed.session.state.turn == expected.turn
+    assert 0 in resumed.session.state.to_move()  # seat 0 orders again: for the next turn
 
 
 def test_removing_an_order_by_its_cross_refunds_it(app):
     session = GameSession(Setup(seats=("human", "greedy"), seed=3, ruleset="territory"), ["Ada", "Bot"], [0, 1])
-    scene = open_game(app, session)
-    while scene.shown.phase is Phase.PICK or scene.human_seat() is None:
-        if scene.human_seat() is not None:
-            human_move(app, scene)
-            wait_for_resolution(app, scene)
-        else:
-            app.step_frames(1)
+    scene = to_orders(app, session)
     res = list(session.state.tribes[0].res)
     enter_arrow(app, scene)
     assert session.state.tribes[0].res != res
@@ -310,17 +333,8 @@ def test_refusal_shows_its_reason(app):
 
 
 def test_rules_pages_fit_in_both_languages(app):
-    from scenes.help import RulesHelpScene
     for lang in ("en", "zh"):
-        app.settings.language = lang
-        app.language_changed()
-        scene = app.push(RulesHelpScene(app, "territory"))
-        assert len(scene.pages) == 7
-        for i in range(len(scene.pages)):
-            scene.page = i
-            app.step_frames(1)
-            assert scene.page_fits(i), (lang, i)
-        app.pop()
+        assert len(ui.rules_pages_fit(app, "territory", lang)) == 7
 
 
 def test_a_turn_resolves_step_by_step_at_normal_speed(app, short_map):
@@ -328,18 +342,8 @@ def test_a_turn_resolves_step_by_step_at_normal_speed(app, short_map):
     presenter table runs), the board follows each captured tile, and the end state is shown."""
     session = GameSession(Setup(seats=("human", "greedy", "greedy"), seed=3, map=short_map, ruleset="territory"),
                           ["Ada", "Bo", "Cy"], [0, 1, 2])
-    scene = open_game(app, session)
-    while scene.shown.phase is Phase.PICK or scene.human_seat() is None:
-        if scene.human_seat() is not None:
-            human_move(app, scene)
-            wait_for_resolution(app, scene)
-        else:
-            app.step_frames(1)
-    enter_arrow(app, scene)
-    key(app, pygame.K_ESCAPE)
+    scene = to_last_submit(app, session)
     app.settings.speed = 1
-    while session.state.to_move() != [0]:      # the AI seats submit first
-        app.step_frames(1)
     expected = session.state.clone()
     expected.apply(0, A.SUBMIT)                # the same resolution, on the calling thread
     key(app, pygame.K_s)
@@ -373,17 +377,7 @@ def test_the_turn_resolves_in_a_worker_while_frames_go_on(app):
     copy becomes the session, with the same digest as applying on the main thread."""
     session = GameSession(Setup(seats=("human", "greedy", "greedy"), seed=3, ruleset="territory"),
                           ["Ada", "Bo", "Cy"], [0, 1, 2])
-    scene = open_game(app, session)
-    while scene.shown.phase is Phase.PICK or scene.human_seat() is None:
-        if scene.human_seat() is not None:
-            human_move(app, scene)
-            wait_for_resolution(app, scene)
-        else:
-            app.step_frames(1)
-    enter_arrow(app, scene)
-    key(app, pygame.K_ESCAPE)
-    while session.state.to_move() != [0]:      # the AI seats submit first
-        app.step_frames(1)
+    scene = to_last_submit(app, session)
     expected = session.state.clone()
     expected.apply(0, A.SUBMIT)
     shown, n = scene.shown, len(session.actions)
@@ -411,13 +405,7 @@ def test_tech_menu_and_tile_orders_enter_orders_by_clicks(app):
     prerequisites); a click on a row enters that order. B lists the selected tile's orders."""
     from scenes.territory.dialogs import OrderMenu
     session = GameSession(Setup(seats=("human", "greedy"), seed=3, ruleset="territory"), ["Ada", "Bot"], [0, 1])
-    scene = open_game(app, session)
-    while scene.shown.phase is Phase.PICK or scene.human_seat() is None:
-        if scene.human_seat() is not None:
-            human_move(app, scene)
-            wait_for_resolution(app, scene)
-        else:
-            app.step_frames(1)
+    scene = to_orders(app, session)
     app.mouse = scene.panel_rect(1).center               # the other tribe's panel tooltip draws
     app.step_frames(1)
     key(app, pygame.K_t)
@@ -463,13 +451,7 @@ def test_volcano_smokes_from_its_announcement_to_its_eruption(app):
     from game.territory import events as E
     from scenes.territory.presenters import on_disaster
     session = GameSession(Setup(seats=("human", "greedy"), seed=3, ruleset="territory"), ["Ada", "Bot"], [0, 1])
-    scene = open_game(app, session)
-    while scene.shown.phase is Phase.PICK or scene.human_seat() is None:
-        if scene.human_seat() is not None:
-            human_move(app, scene)
-            wait_for_resolution(app, scene)
-        else:
-            app.step_frames(1)
+    scene = to_orders(app, session)
     volcano = scene.shown.board.volcanoes[0]
     app.mouse = (1, 1)
     app.step_frames(1)
