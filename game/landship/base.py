@@ -37,7 +37,8 @@ REASONS: tuple[str, ...] = (
 class Look:
     """Per-call memo over one unchanged state (see the module docstring)."""
 
-    __slots__ = ("g", "sand", "sand_mask", "_pieces", "_foreign", "_fleet", "passable", "reach")
+    __slots__ = ("g", "sand", "sand_mask", "_pieces", "_hulks", "_owners", "_foreign", "_fleet",
+                 "passable", "reach")
 
     def __init__(self, g: LandshipState) -> None:
         self.g = g
@@ -48,34 +49,54 @@ class Look:
         else:
             self.sand, self.sand_mask = _NO_CELLS, 0
         self._pieces = -1
+        self._hulks = 0
+        self._owners: dict[int, int] = {}            # owner (HULK too) -> cells of its pieces
         self._foreign: dict[int, int] = {}
         self._fleet: dict[tuple[int, str], int] | None = None
         self.passable: dict[int, int] = {}           # seat -> cells its ships may step on (M-1)
         self.reach: dict[int, tuple[int, int]] = {}  # ship id -> (legal destinations, reach)
 
-    def _scan(self, seat: int) -> None:
-        pieces = foreign = 0
+    def _scan(self) -> None:
+        """One pass over the pieces: every occupied cell, and the cells of each owner."""
+        pieces = 0
+        owners: dict[int, int] = {}
         for s in self.g.ships.values():
             bit = 1 << s.pos
             pieces |= bit
-            if s.owner != seat:
-                foreign |= bit
+            o = s.owner
+            owners[o] = owners.get(o, 0) | bit
         self._pieces = pieces
-        self._foreign[seat] = foreign
+        self._owners = owners
+        self._hulks = owners.get(HULK, 0)
 
     def pieces(self) -> int:
         """Cells holding any piece (ship, wreck or hulk), as a mask."""
         if self._pieces < 0:
-            self._scan(-2)
+            self._scan()
         return self._pieces
+
+    def own(self, seat: int) -> int:
+        """Cells holding a piece `seat` owns (wrecks included), as a mask."""
+        if self._pieces < 0:
+            self._scan()
+        return self._owners.get(seat, 0)
+
+    def hulks(self) -> int:
+        """Cells holding a hulk, as a mask."""
+        if self._pieces < 0:
+            self._scan()
+        return self._hulks
 
     def foreign(self, seat: int) -> int:
         """Cells holding a piece `seat` does not own (enemies, hulks), as a mask."""
         found = self._foreign.get(seat)
         if found is None:
-            self._scan(seat)
-            found = self._foreign[seat]
+            found = self._foreign[seat] = self.pieces() & ~self.own(seat)
         return found
+
+    def enemies(self, seat: int) -> int:
+        """Cells holding another seat's ship (not a hulk), as a mask."""
+        return self.foreign(seat) & ~self._hulks
 
     def owned(self, seat: int, ship_type: str) -> int:
         """S-4: pieces of `ship_type` that `seat` owns (see `owned`), counted once per call."""
@@ -101,13 +122,19 @@ def bits(mask: int) -> list[int]:
     return out
 
 
-def pieces_near(g: LandshipState, look: Look, centre: int, metric: str, reach: int) -> list[int]:
-    """Ids of the pieces at distance 1..reach of `centre`, ascending (the order of `ships`,
-    whose ids only grow): the candidates of a target check whose first refusal for anything
-    farther is `out_of_range`."""
-    near = look.pieces() & g.board.area_mask(centre, metric, reach, 1)
+def pieces_near(g: LandshipState, look: Look, centre: int, metric: str, reach: int,
+                among: int) -> list[int]:
+    """Ids of the pieces on the cells of mask `among` at distance 1..reach of `centre`,
+    ascending (the order of `ships`, whose ids only grow): the candidates of a target check
+    whose first refusal for anything farther is `out_of_range`, and for any piece outside
+    `among` another refusal of the same check (the caller says which)."""
+    near = among & g.board.area_mask(centre, metric, reach, 1)
+    if not near:
+        return []
     cell = g.cell
-    return sorted(cell[c] for c in bits(near)) if near else []
+    if not near & (near - 1):   # one piece: no sort
+        return [cell[near.bit_length() - 1]]
+    return sorted(cell[c] for c in bits(near))
 
 
 def is_id(value: object) -> bool:

@@ -137,11 +137,14 @@ class Board:
         return found
 
     def area_mask(self, centre: int, metric: str, rmax: int, rmin: int = 0) -> int:
-        """`area(...)` as a bit mask (bit i = cell i), memoised likewise."""
-        key = ("mask", centre, metric, rmax, rmin)
-        found = self._areas.get(key)
-        if found is None:
-            found = self._areas[key] = sum(1 << c for c in self.area(centre, metric, rmax, rmin))
+        """`area(...)` as a bit mask (bit i = cell i), memoised likewise (one table per
+        metric and radii, indexed by the centre: the rules ask this for every candidate)."""
+        table = self._areas.get((metric, rmax, rmin))
+        if table is None:
+            table = self._areas[(metric, rmax, rmin)] = [-1] * (self.width * self.height)
+        found = table[centre]
+        if found < 0:
+            found = table[centre] = sum(1 << c for c in self.area(centre, metric, rmax, rmin))
         return found
 
     def crossed(self, a: int, b: int) -> tuple[int, ...]:

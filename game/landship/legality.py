@@ -61,12 +61,11 @@ def families(g: LandshipState, ship_type: str) -> tuple[Plays, ...]:
     """The play families a ship of `ship_type` may have on this board: those whose type check
     accepts it (the others would refuse every candidate at that stage). Memoised per board
     (the type checks read only the board's parameters)."""
-    key = ("families", ship_type)
-    memo = g.board.memo
-    found = memo.get(key)
+    memo = g.board.memo.setdefault("families", {})
+    found = memo.get(ship_type)
     if found is None:
         params = g.board.params
-        found = memo[key] = tuple(f for f, opens in PLAYS if opens is None or opens(params, ship_type) is None)
+        found = memo[ship_type] = tuple(f for f, opens in PLAYS if opens is None or opens(params, ship_type) is None)
     return found
 
 
@@ -79,13 +78,14 @@ def turn_reason(g: LandshipState, seat: int) -> str | None:
     return None
 
 
-def refusal(g: LandshipState, seat: int, action: object) -> IllegalAction | None:
+def refusal(g: LandshipState, seat: int, action: object, look: Look | None = None) -> IllegalAction | None:
     """The refusal `action` by `seat` gets now (I-2 order), or None if it is legal. Anything
-    that is not a Landship action is `not_an_action`, whoever's turn it is."""
+    that is not a Landship action is `not_an_action`, whoever's turn it is. `look`: a memo
+    over this state to fill (and hand on to the effect), else a new one."""
     check = CHECKS.get(type(action))
     if check is None:
         return IllegalAction("not_an_action", action=type(action).__name__, seat=seat)
-    reason = turn_reason(g, seat) or check(g, Look(g), seat, action)
+    reason = turn_reason(g, seat) or check(g, look or Look(g), seat, action)
     if reason is None:
         return None
     return IllegalAction(KEYS[reason], action=action.type_name, seat=seat)  # type: ignore[attr-defined]
@@ -98,7 +98,8 @@ def plays(g: LandshipState, seat: int, look: Look | None = None) -> list[Action]
         return out
     look = look or Look(g)
     for s in g.ships.values():
-        if ship_reason(g, seat, s) is None:
+        # other seats' ships and hulks are `not_own_ship` / `ship_is_hulk`: skip them cheaply
+        if s.owner == seat and ship_reason(g, seat, s) is None:
             for family in families(g, s.type):
                 family(g, look, s, out)
     return out
@@ -111,7 +112,7 @@ def has_play(g: LandshipState, seat: int) -> bool:
     if turn_reason(g, seat):
         return False
     look = Look(g)
-    ready = [s for s in g.ships.values() if ship_reason(g, seat, s) is None]
+    ready = [s for s in g.ships.values() if s.owner == seat and ship_reason(g, seat, s) is None]
     for s in ready:
         if movement.can_move(g, look, s):
             return True

@@ -106,17 +106,55 @@ def _straight_reach(g: LandshipState, s: Ship, move: int, passable: int) -> int:
     return reach
 
 
-def legal_moves(g: LandshipState, look: Look, s: Ship) -> int:
-    """The cells `s` may move to now, as a mask: reachable (M-1, M-2, E-7) and empty."""
-    found = look.reach.get(s.id)
+# Reach memo, shared by every game on a board: a ship's reach is a pure function of its type,
+# cell and the wind and of which cells near it are passable / occupied, so it is keyed by
+# exactly those (the masks cut to the cells any move kind can touch: Manhattan distance <=
+# Move + 1). A ship whose neighbourhood did not change since it was last asked (most ships
+# after most actions, and the same openings in every game) costs one dict lookup; the key is
+# built from the state as it is now, so nothing can go stale. Bounded like the action tables.
+_REACH_MAX = 200_000
+
+
+def reach_key(g: LandshipState, look: Look, s: Ship) -> tuple:
+    """The inputs `s`'s reach depends on (see above); `look` memoises the board-wide masks."""
+    window = _windows(g.board, s.type)[s.pos]
+    return (s.type, s.pos, g.wind_dir, passable(g, look, s.owner) & window, look.pieces() & window)
+
+
+def _windows(board: Board, ship_type: str) -> tuple[int, ...]:
+    """Per cell, the mask of cells a ship of `ship_type` there could reach by any move kind
+    (Manhattan distance <= Move + 1), memoised per board."""
+    table = board.memo.setdefault("windows", {})
+    found = table.get(ship_type)
     if found is None:
+        r = board.params.stats(ship_type).move + 1
+        found = table[ship_type] = tuple(board.area_mask(c, "manh", r) if board.on_board[c] else 0
+                                         for c in range(board.width * board.height))
+    return found
+
+
+def _reach(g: LandshipState, s: Ship, key: tuple) -> tuple[int, int, tuple]:
+    """(legal destinations, reach, key) of `s` from its memo key (computed on a miss)."""
+    memo = g.board.memo.setdefault("reach", {})
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= _REACH_MAX:
+            memo.clear()
         move = g.board.params.stats(s.type).move
-        open_cells = passable(g, look, s.owner)
+        open_cells, pieces = key[3], key[4]
         if s.type == RAM_SHIP:
             reach = _straight_reach(g, s, move, open_cells)
         else:
             reach = _free_reach(g, s, move, open_cells)
-        found = look.reach[s.id] = (reach & ~look.pieces(), reach)
+        found = memo[key] = (reach & ~pieces, reach, key)
+    return found
+
+
+def legal_moves(g: LandshipState, look: Look, s: Ship) -> int:
+    """The cells `s` may move to now, as a mask: reachable (M-1, M-2, E-7) and empty."""
+    found = look.reach.get(s.id)
+    if found is None:
+        found = look.reach[s.id] = _reach(g, s, reach_key(g, look, s))
     return found[0]
 
 
@@ -175,13 +213,27 @@ def can_move(g: LandshipState, look: Look, s: Ship) -> bool:
 def move_plays(g: LandshipState, look: Look, s: Ship, out: list[Any]) -> None:
     """Append every legal move of ready ship `s` (its I-2 ship group already passed)."""
     if mover_reason(g, s) is None:
-        board, sid = g.board, s.id
-        xy, row = board.xy, A.row(A.Move, sid, board.width, board.height)
-        for dest in bits(legal_moves(g, look, s)):
-            a = row[dest]
-            if a is None:
-                a = row[dest] = A.Move(sid, xy[dest])
-            out.append(a)
+        dests = legal_moves(g, look, s)
+        if not dests:
+            return
+        # the moves to a set of cells are the same values every time: one tuple per
+        # (ship, destinations) on this board, bounded like the reach memo
+        memo = g.board.memo.setdefault("moves", {})
+        key = (s.id, dests)
+        found = memo.get(key)
+        if found is None:
+            if len(memo) >= _REACH_MAX:
+                memo.clear()
+            board, sid = g.board, s.id
+            xy, row = board.xy, A.row(A.Move, sid, board.width, board.height)
+            acts = []
+            for dest in bits(dests):
+                a = row[dest]
+                if a is None:
+                    a = row[dest] = A.Move(sid, xy[dest])
+                acts.append(a)
+            found = memo[key] = tuple(acts)
+        out.extend(found)
 
 
 # ---- the reported path (M-3, D32) --------------------------------------------------------------
@@ -245,6 +297,19 @@ def path_to(g: LandshipState, s: Ship, dest: int, look: Look | None = None) -> l
     look = look or Look(g)
     if dest == s.pos or not legal_moves(g, look, s) >> dest & 1:
         return None
+    # like the reach, a pure function of the reach's memo key and the destination
+    memo = g.board.memo.setdefault("paths", {})
+    key = (look.reach[s.id][2], dest)
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= _REACH_MAX:
+            memo.clear()
+        found = memo[key] = tuple(_path(g, look, s, dest))
+    return list(found)
+
+
+def _path(g: LandshipState, look: Look, s: Ship, dest: int) -> list[int]:
+    """`path_to` for a legal destination (M-3, D32)."""
     board, step = g.board, g.board.step
     if s.type == RAM_SHIP:  # M-2: the straight line that holds dest
         (sx, sy), (dx, dy) = board.xy[s.pos], board.xy[dest]
@@ -269,14 +334,14 @@ def path_to(g: LandshipState, s: Ship, dest: int, look: Look | None = None) -> l
             row = step[path[-1]]
             path.append(next(row[d] for d in dirs if row[d] >= 0 and on[i] >> row[d] & 1))
         return path
-    return None
+    raise AssertionError("a legal destination no move kind reaches")  # legal_moves said yes
 
 
-def do_move(g: LandshipState, seat: int, a: A.Move) -> list[Event]:
-    """M-1: pay, move, report the path."""
+def do_move(g: LandshipState, seat: int, a: A.Move, look: Look | None = None) -> list[Event]:
+    """M-1: pay, move, report the path. `look`: the memo of the check that accepted it."""
     s = g.ships[a.ship]
     dest = g.board.index_of(a.to)
-    path = path_to(g, s, dest)
+    path = path_to(g, s, dest, look)
     assert path is not None
     cost = move_cost(s)
     pay(g, s, cost)

@@ -16,11 +16,13 @@ from game.core.protocol import Action, Event, Ruleset, Setup
 from game.core.rng import Rng
 from game.landship import actions as A
 from game.landship import building, combat, legality, movement, turn, weather
-from game.landship.base import owned, stalled
+from game.landship.base import Look, owned, stalled
 from game.landship.board import RULESET_ID, Board, load_board
 from game.landship.state import EMPTY, LandshipState, LandshipView, Phase, Ship
 
-EFFECTS: dict[type, Callable[[LandshipState, int, Any], list[Event]]] = {
+# Each effect takes the `Look` of the check that accepted the action (the state has not
+# changed since), so what the check computed (a ship's reach) is not computed again.
+EFFECTS: dict[type, Callable[[LandshipState, int, Any, Look | None], list[Event]]] = {
     A.Move: movement.do_move,
     A.Attack: combat.do_attack,
     A.Ram: combat.do_ram,
@@ -48,10 +50,11 @@ class LandshipGame(LandshipState):
         return out
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        refusal = legality.refusal(self, seat, action)
+        look = Look(self)
+        refusal = legality.refusal(self, seat, action, look)
         if refusal is not None:
             raise refusal
-        events = EFFECTS[type(action)](self, seat, action)
+        events = EFFECTS[type(action)](self, seat, action, look)
         if self.auto_end:
             turn.settle(self, events)
         return events

@@ -11,6 +11,7 @@ from game.core.protocol import Event, GameOver, Setup
 from game.core.rng import Rng
 from game.landship import actions as A
 from game.landship import events as E
+from game.landship.base import Look
 from game.landship.board import Board
 from game.landship.constants import BUILDERS
 from game.landship.legality import has_play
@@ -40,14 +41,16 @@ def end_turn(g: LandshipState, events: list[Event], auto: bool) -> None:
     advance(g, events)
 
 
-def do_end_turn(g: LandshipState, seat: int, action: A.EndTurn) -> list[Event]:
+def do_end_turn(g: LandshipState, seat: int, action: A.EndTurn,
+                look: Look | None = None) -> list[Event]:
     """T-5: the seat ends its turn."""
     events: list[Event] = []
     end_turn(g, events, auto=False)
     return events
 
 
-def do_resign(g: LandshipState, seat: int, action: A.Resign) -> list[Event]:
+def do_resign(g: LandshipState, seat: int, action: A.Resign,
+              look: Look | None = None) -> list[Event]:
     """V-6: eliminated at once; with one player left the game ends (D34 otherwise)."""
     events: list[Event] = [E.PlayerResigned(seat)]
     eliminate(g, seat, events, "V-6", "resigned")
