@@ -35,10 +35,11 @@ REASONS: tuple[str, ...] = (
 
 
 class Look:
-    """Per-call memo over one unchanged state (see the module docstring)."""
+    """Per-call memo over one unchanged state (see the module docstring). Who stands where
+    (as masks) is read in one pass when it is made: every check and enumeration needs it."""
 
-    __slots__ = ("g", "sand", "sand_mask", "_pieces", "_hulks", "_owners", "_foreign", "_fleet",
-                 "passable", "reach")
+    __slots__ = ("g", "sand", "sand_mask", "pieces_mask", "hulks_mask", "_owners", "_foreign",
+                 "_fleet", "passable", "reach")
 
     def __init__(self, g: LandshipState) -> None:
         self.g = g
@@ -48,55 +49,44 @@ class Look:
             self.sand_mask = sum(1 << c for c in self.sand)
         else:
             self.sand, self.sand_mask = _NO_CELLS, 0
-        self._pieces = -1
-        self._hulks = 0
-        self._owners: dict[int, int] = {}            # owner (HULK too) -> cells of its pieces
-        self._foreign: dict[int, int] = {}
-        self._fleet: dict[tuple[int, str], int] | None = None
-        self.passable: dict[int, int] = {}           # seat -> cells its ships may step on (M-1)
-        self.reach: dict[int, tuple[int, int]] = {}  # ship id -> (legal destinations, reach)
-
-    def _scan(self) -> None:
-        """One pass over the pieces: every occupied cell, and the cells of each owner."""
         pieces = 0
-        owners: dict[int, int] = {}
-        for s in self.g.ships.values():
+        owners: dict[int, int] = {}             # owner (HULK too) -> cells of its pieces
+        get = owners.get
+        for s in g.ships.values():
             bit = 1 << s.pos
             pieces |= bit
             o = s.owner
-            owners[o] = owners.get(o, 0) | bit
-        self._pieces = pieces
+            owners[o] = get(o, 0) | bit
+        self.pieces_mask = pieces               # cells holding any piece (ship, wreck, hulk)
+        self.hulks_mask = get(HULK, 0)
         self._owners = owners
-        self._hulks = owners.get(HULK, 0)
+        self._foreign: dict[int, int] = {}
+        self._fleet: dict[tuple[int, str], int] | None = None
+        self.passable: dict[int, int] = {}           # seat -> cells its ships may step on (M-1)
+        self.reach: dict[int, tuple] = {}            # ship id -> (legal destinations, reach, key)
 
     def pieces(self) -> int:
         """Cells holding any piece (ship, wreck or hulk), as a mask."""
-        if self._pieces < 0:
-            self._scan()
-        return self._pieces
+        return self.pieces_mask
 
     def own(self, seat: int) -> int:
         """Cells holding a piece `seat` owns (wrecks included), as a mask."""
-        if self._pieces < 0:
-            self._scan()
         return self._owners.get(seat, 0)
 
     def hulks(self) -> int:
         """Cells holding a hulk, as a mask."""
-        if self._pieces < 0:
-            self._scan()
-        return self._hulks
+        return self.hulks_mask
 
     def foreign(self, seat: int) -> int:
         """Cells holding a piece `seat` does not own (enemies, hulks), as a mask."""
         found = self._foreign.get(seat)
         if found is None:
-            found = self._foreign[seat] = self.pieces() & ~self.own(seat)
+            found = self._foreign[seat] = self.pieces_mask & ~self._owners.get(seat, 0)
         return found
 
     def enemies(self, seat: int) -> int:
         """Cells holding another seat's ship (not a hulk), as a mask."""
-        return self.foreign(seat) & ~self._hulks
+        return self.foreign(seat) & ~self.hulks_mask
 
     def owned(self, seat: int, ship_type: str) -> int:
         """S-4: pieces of `ship_type` that `seat` owns (see `owned`), counted once per call."""

@@ -71,6 +71,12 @@ class Board:
     # memo of other pure functions of the board the rules ask often (keyed by the asker)
     memo: dict = field(default_factory=dict, init=False, compare=False, repr=False)
     _lines: dict = field(default_factory=dict, init=False, compare=False, repr=False)
+    # memos of the movement rules (pure functions of their keys, see movement.py)
+    reach_memo: dict = field(default_factory=dict, init=False, compare=False, repr=False)
+    moves_memo: dict = field(default_factory=dict, init=False, compare=False, repr=False)
+    paths_memo: dict = field(default_factory=dict, init=False, compare=False, repr=False)
+    windows: dict = field(default_factory=dict, init=False, compare=False, repr=False)
+    families: dict = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         w, h = self.width, self.height

@@ -133,7 +133,7 @@ def capture_plays(g: LandshipState, look: Look, s: Ship, out: list[Any]) -> None
     """Append every legal capture by ready ship `s`: each hulk within capture range (anything
     farther is `holding_limit` or `out_of_range`, any other piece `holding_limit` or
     `not_a_hulk`) through the same checks."""
-    targets = pieces_near(g, look, s.pos, "manh", g.board.params.capture_range, look.hulks())
+    targets = pieces_near(g, look, s.pos, "manh", g.board.params.capture_range, look.hulks_mask)
     if targets and builder_reason(g, s, COST_CAPTURE) is None:
         ships = g.ships
         for tid in targets:
@@ -187,7 +187,7 @@ def sites(g: LandshipState, look: Look, s: Ship) -> int:
     not rock, not quicksand (K-1)."""
     board = g.board
     near = board.area_mask(s.pos, "manh", board.params.build_range)
-    return near & board.open_mask & ~look.sand_mask & ~look.pieces()
+    return near & board.open_mask & ~look.sand_mask & ~look.pieces_mask
 
 
 def at_reason(g: LandshipState, look: Look, s: Ship, at: int) -> str | None:

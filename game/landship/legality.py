@@ -12,6 +12,7 @@ decided twice. Checks run in the order of D30: game/turn -> payload -> ship -> b
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any, Callable
 
 from game.core.errors import IllegalAction
@@ -61,7 +62,7 @@ def families(g: LandshipState, ship_type: str) -> tuple[Plays, ...]:
     """The play families a ship of `ship_type` may have on this board: those whose type check
     accepts it (the others would refuse every candidate at that stage). Memoised per board
     (the type checks read only the board's parameters)."""
-    memo = g.board.memo.setdefault("families", {})
+    memo = g.board.families
     found = memo.get(ship_type)
     if found is None:
         params = g.board.params
@@ -123,3 +124,36 @@ def has_play(g: LandshipState, seat: int) -> bool:
             if out:
                 return True
     return False
+
+
+# ---- the last enumeration, kept while the state is unchanged ------------------------------------
+# After every accepted action the D6 check (`turn.settle`) needs to know whether the seat to
+# act has a play; it enumerates them all and keeps the list, which the seat's next
+# `legal_actions` returns and the next `apply` uses to accept an action it listed (the same
+# checks judged it) without judging it again. The list is used only while the state's stamp
+# -- every value legality reads -- is what it was, so a state changed by any means (tests and
+# fixtures edit states by hand) is judged afresh.
+
+_SHIP_STAMP = attrgetter("id", "type", "owner", "pos", "integrity", "fresh", "stalled_round",
+                         "ap_spent", "moves", "actions")
+
+
+def stamp(g: LandshipState) -> tuple:
+    """Every value the checks and the enumeration read (see the section comment): the board,
+    the turn, the pool, the round, wind, quicksand, tiles, the cell table and each piece."""
+    return (g.board, g.phase, g.order, g.turn_index, g.ap, g.round, g.wind_dir,
+            tuple(g.quicksand), tuple(g.depleted), tuple(g.cell),
+            tuple(map(_SHIP_STAMP, g.ships.values())))
+
+
+def remember(g: LandshipState, seat: int, actions: list[Action], look: Look | None) -> None:
+    """Keep `actions`, every legal action of `seat` in `g` as it is now."""
+    g.legal_memo = (stamp(g), seat, actions, look)
+
+
+def recall(g: LandshipState, seat: int) -> tuple | None:
+    """The kept `(stamp, seat, actions, look)` if it is `seat`'s and `g` has not changed."""
+    memo = g.legal_memo
+    if memo is not None and memo[1] == seat and memo[0] == stamp(g):
+        return memo
+    return None

@@ -117,25 +117,26 @@ _REACH_MAX = 200_000
 
 def reach_key(g: LandshipState, look: Look, s: Ship) -> tuple:
     """The inputs `s`'s reach depends on (see above); `look` memoises the board-wide masks."""
-    window = _windows(g.board, s.type)[s.pos]
-    return (s.type, s.pos, g.wind_dir, passable(g, look, s.owner) & window, look.pieces() & window)
+    windows = g.board.windows.get(s.type) or _windows(g.board, s.type)
+    window = windows[s.pos]
+    open_cells = look.passable.get(s.owner)
+    if open_cells is None:
+        open_cells = passable(g, look, s.owner)
+    return (s.type, s.pos, g.wind_dir, open_cells & window, look.pieces_mask & window)
 
 
 def _windows(board: Board, ship_type: str) -> tuple[int, ...]:
     """Per cell, the mask of cells a ship of `ship_type` there could reach by any move kind
     (Manhattan distance <= Move + 1), memoised per board."""
-    table = board.memo.setdefault("windows", {})
-    found = table.get(ship_type)
-    if found is None:
-        r = board.params.stats(ship_type).move + 1
-        found = table[ship_type] = tuple(board.area_mask(c, "manh", r) if board.on_board[c] else 0
-                                         for c in range(board.width * board.height))
+    r = board.params.stats(ship_type).move + 1
+    found = board.windows[ship_type] = tuple(board.area_mask(c, "manh", r) if board.on_board[c] else 0
+                                             for c in range(board.width * board.height))
     return found
 
 
 def _reach(g: LandshipState, s: Ship, key: tuple) -> tuple[int, int, tuple]:
     """(legal destinations, reach, key) of `s` from its memo key (computed on a miss)."""
-    memo = g.board.memo.setdefault("reach", {})
+    memo = g.board.reach_memo
     found = memo.get(key)
     if found is None:
         if len(memo) >= _REACH_MAX:
@@ -218,7 +219,7 @@ def move_plays(g: LandshipState, look: Look, s: Ship, out: list[Any]) -> None:
             return
         # the moves to a set of cells are the same values every time: one tuple per
         # (ship, destinations) on this board, bounded like the reach memo
-        memo = g.board.memo.setdefault("moves", {})
+        memo = g.board.moves_memo
         key = (s.id, dests)
         found = memo.get(key)
         if found is None:
@@ -298,7 +299,7 @@ def path_to(g: LandshipState, s: Ship, dest: int, look: Look | None = None) -> l
     if dest == s.pos or not legal_moves(g, look, s) >> dest & 1:
         return None
     # like the reach, a pure function of the reach's memo key and the destination
-    memo = g.board.memo.setdefault("paths", {})
+    memo = g.board.paths_memo
     key = (look.reach[s.id][2], dest)
     found = memo.get(key)
     if found is None:

@@ -14,7 +14,7 @@ from game.landship import events as E
 from game.landship.base import Look
 from game.landship.board import Board
 from game.landship.constants import BUILDERS
-from game.landship.legality import has_play
+from game.landship.legality import plays, remember
 from game.landship.state import EMPTY, HULK, LandshipState, Phase, Ship
 from game.landship.weather import expire, roll_event
 
@@ -25,8 +25,18 @@ def remaining(g: LandshipState) -> list[int]:
 
 
 def settle(g: LandshipState, events: list[Event]) -> None:
-    """D6: end turns automatically while the seat to act has nothing but end/resign."""
-    while g.phase is Phase.ACTION and not has_play(g, g.order[g.turn_index]):
+    """D6: end turns automatically while the seat to act has nothing but end/resign. The
+    plays found for the seat that then acts are its legal actions: they are kept
+    (`legality.remember`) for its `legal_actions` and `apply` while the state is unchanged."""
+    while g.phase is Phase.ACTION:
+        seat = g.order[g.turn_index]
+        look = Look(g)
+        found = plays(g, seat, look)
+        if found:
+            found.append(A.END_TURN)
+            found.append(A.RESIGN)
+            remember(g, seat, found, look)
+            return
         end_turn(g, events, auto=True)
 
 
