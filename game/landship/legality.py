@@ -139,21 +139,21 @@ _SHIP_STAMP = attrgetter("id", "type", "owner", "pos", "integrity", "fresh", "st
 
 
 def stamp(g: LandshipState) -> tuple:
-    """Every value the checks and the enumeration read (see the section comment): the board,
-    the turn, the pool, the round, wind, quicksand, tiles, the cell table and each piece."""
+    """Every value the checks and the enumeration read (see the section comment) but the cell
+    table: the board, the turn, the pool, the round, wind, quicksand, tiles and each piece."""
     return (g.board, g.phase, g.order, g.turn_index, g.ap, g.round, g.wind_dir,
-            tuple(g.quicksand), tuple(g.depleted), tuple(g.cell),
-            tuple(map(_SHIP_STAMP, g.ships.values())))
+            tuple(g.quicksand), tuple(g.depleted), tuple(map(_SHIP_STAMP, g.ships.values())))
 
 
 def remember(g: LandshipState, seat: int, actions: list[Action], look: Look | None) -> None:
     """Keep `actions`, every legal action of `seat` in `g` as it is now."""
-    g.legal_memo = (stamp(g), seat, actions, look)
+    g.legal_memo = (seat, list(g.cell), stamp(g), actions, look)
 
 
 def recall(g: LandshipState, seat: int) -> tuple | None:
-    """The kept `(stamp, seat, actions, look)` if it is `seat`'s and `g` has not changed."""
+    """The kept `(seat, cells, stamp, actions, look)` if it is `seat`'s and `g` has not
+    changed (the cell table compared as a list: cheaper than a copy in the stamp)."""
     memo = g.legal_memo
-    if memo is not None and memo[1] == seat and memo[0] == stamp(g):
+    if memo is not None and memo[0] == seat and memo[1] == g.cell and memo[2] == stamp(g):
         return memo
     return None

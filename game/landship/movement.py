@@ -115,16 +115,6 @@ def _straight_reach(g: LandshipState, s: Ship, move: int, passable: int) -> int:
 _REACH_MAX = 200_000
 
 
-def reach_key(g: LandshipState, look: Look, s: Ship) -> tuple:
-    """The inputs `s`'s reach depends on (see above); `look` memoises the board-wide masks."""
-    windows = g.board.windows.get(s.type) or _windows(g.board, s.type)
-    window = windows[s.pos]
-    open_cells = look.passable.get(s.owner)
-    if open_cells is None:
-        open_cells = passable(g, look, s.owner)
-    return (s.type, s.pos, g.wind_dir, open_cells & window, look.pieces_mask & window)
-
-
 def _windows(board: Board, ship_type: str) -> tuple[int, ...]:
     """Per cell, the mask of cells a ship of `ship_type` there could reach by any move kind
     (Manhattan distance <= Move + 1), memoised per board."""
@@ -155,7 +145,14 @@ def legal_moves(g: LandshipState, look: Look, s: Ship) -> int:
     """The cells `s` may move to now, as a mask: reachable (M-1, M-2, E-7) and empty."""
     found = look.reach.get(s.id)
     if found is None:
-        found = look.reach[s.id] = _reach(g, s, reach_key(g, look, s))
+        # the memo key: everything the reach depends on (see above), masks cut to the window
+        board = g.board
+        window = (board.windows.get(s.type) or _windows(board, s.type))[s.pos]
+        open_cells = look.passable.get(s.owner)
+        if open_cells is None:
+            open_cells = passable(g, look, s.owner)
+        key = (s.type, s.pos, g.wind_dir, open_cells & window, look.pieces_mask & window)
+        found = look.reach[s.id] = board.reach_memo.get(key) or _reach(g, s, key)
     return found[0]
 
 

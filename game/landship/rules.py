@@ -53,7 +53,7 @@ class LandshipGame(LandshipState):
     def legal_actions(self, seat: int) -> list[Action]:
         memo = legality.recall(self, seat)
         if memo is not None:
-            return list(memo[2])   # a copy: the caller may change its list
+            return list(memo[3])   # a copy: the caller may change its list
         if legality.turn_reason(self, seat):
             return []
         look = Look(self)
@@ -65,9 +65,9 @@ class LandshipGame(LandshipState):
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         memo = legality.recall(self, seat)
-        if memo is not None and _listed(memo[2], action):
+        if memo is not None and _listed(memo[3], action):
             # the same checks accepted it when they listed it, and nothing changed since
-            look = memo[3]
+            look = memo[4]
         else:
             look = Look(self)
             refusal = legality.refusal(self, seat, action, look)

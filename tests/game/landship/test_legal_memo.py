@@ -29,7 +29,7 @@ def two_fast_ships():
 def test_I_1_an_action_keeps_the_next_list_and_it_is_the_enumeration():
     g, fast = two_fast_ships()
     g.apply(RED, A.Move(fast, (2, 11)))
-    assert g.legal_memo is not None and g.legal_memo[1] == RED
+    assert legality.recall(g, RED) is not None
     kept = g.legal_actions(RED)
     assert kept == fresh_enumeration(g, RED)
     assert A.Move(fast, (2, 12)) in kept
