@@ -8,8 +8,9 @@ acting ship (I-2 ship group) and the AP group (A-3, A-4).
 
 `Look` memoises what one check or one enumeration needs more than once over a state that does
 not change meanwhile (quicksand cells, who stands where as bit masks, each ship's reach). It
-is built per call, never stored on the state, so a state changed by hand (as tests do) can
-never be judged from stale data.
+is built per call; the only one kept longer is the kept enumeration's (legality.py), used only
+while the state's stamp is unchanged, so a state changed by hand (as tests do) is never judged
+from stale data.
 """
 
 from __future__ import annotations

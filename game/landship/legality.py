@@ -8,6 +8,10 @@ asks each family's `*_plays`, which run that family's remaining stages over ever
 target (every piece, every cell in range, every direction and charge length), so nothing is
 decided twice. Checks run in the order of D30: game/turn -> payload -> ship -> builder/attacker
 -> AP -> build preconditions -> geometry -> target.
+
+The last enumeration is kept on the state (`remember` / `recall`, at the end) while a stamp of
+every value these checks read is unchanged: the D6 check after an action enumerates the next
+seat's plays anyway, so its `legal_actions` and `apply` need not run the checks again.
 """
 
 from __future__ import annotations
@@ -46,8 +50,8 @@ CHECKS: dict[type, Callable[[LandshipState, Look, int, Any], str | None]] = {
 
 Plays = Callable[[LandshipState, Look, Ship, list[Any]], None]
 
-# Per ready ship, in the order `legal_actions` lists them (moves first: `has_play` relies on
-# it), each with the check of the ship's type that opens the family (None: every type).
+# Per ready ship, in the order `legal_actions` lists them, each with the check of the ship's
+# type that opens the family (None: every type).
 PLAYS: tuple[tuple[Plays, Callable[[Params, str], str | None] | None], ...] = (
     (movement.move_plays, None),
     (combat.attack_plays, lambda params, t: combat.gun_type_reason(params.stats(t))),
@@ -98,32 +102,13 @@ def plays(g: LandshipState, seat: int, look: Look | None = None) -> list[Action]
     if turn_reason(g, seat):
         return out
     look = look or Look(g)
+    known = g.board.families
     for s in g.ships.values():
         # other seats' ships and hulks are `not_own_ship` / `ship_is_hulk`: skip them cheaply
         if s.owner == seat and ship_reason(g, seat, s) is None:
-            for family in families(g, s.type):
+            for family in known.get(s.type) or families(g, s.type):
                 family(g, look, s, out)
     return out
-
-
-def has_play(g: LandshipState, seat: int) -> bool:
-    """D6: does `seat` have anything to do but end the turn or resign? Asks the cheap
-    question first (can any ready ship move, without building the moves), then the other
-    families ship by ship, stopping at the first play."""
-    if turn_reason(g, seat):
-        return False
-    look = Look(g)
-    ready = [s for s in g.ships.values() if s.owner == seat and ship_reason(g, seat, s) is None]
-    for s in ready:
-        if movement.can_move(g, look, s):
-            return True
-    out: list[Action] = []
-    for s in ready:
-        for family in families(g, s.type)[1:]:
-            family(g, look, s, out)
-            if out:
-                return True
-    return False
 
 
 # ---- the last enumeration, kept while the state is unchanged ------------------------------------

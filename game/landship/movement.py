@@ -203,11 +203,6 @@ def check_move(g: LandshipState, look: Look, seat: int, a: A.Move) -> str | None
     return dest_reason(g, look, s, dest)
 
 
-def can_move(g: LandshipState, look: Look, s: Ship) -> bool:
-    """Whether ready ship `s` has any legal move (the stages of `check_move`)."""
-    return mover_reason(g, s) is None and legal_moves(g, look, s) != 0
-
-
 def move_plays(g: LandshipState, look: Look, s: Ship, out: list[Any]) -> None:
     """Append every legal move of ready ship `s` (its I-2 ship group already passed)."""
     if mover_reason(g, s) is None:
