@@ -119,6 +119,8 @@ def pieces_near(g: LandshipState, look: Look, centre: int, metric: str, reach: i
     ascending (the order of `ships`, whose ids only grow): the candidates of a target check
     whose first refusal for anything farther is `out_of_range`, and for any piece outside
     `among` another refusal of the same check (the caller says which)."""
+    if not among:   # often: no hulk anywhere, no enemy left standing
+        return []
     near = among & g.board.area_mask(centre, metric, reach, 1)
     if not near:
         return []
