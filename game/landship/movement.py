@@ -290,9 +290,11 @@ def path_to(g: LandshipState, s: Ship, dest: int, look: Look | None = None) -> l
     look = look or Look(g)
     if dest == s.pos or not legal_moves(g, look, s) >> dest & 1:
         return None
-    # like the reach, a pure function of the reach's memo key and the destination
+    # like the reach, a pure function of its inputs: the reach's memo key but the occupied
+    # cells (own ships may be passed; the destination is known to be empty), and the destination
     memo = g.board.paths_memo
-    key = (look.reach[s.id][2], dest)
+    ship_type, pos, wind, open_cells, _ = look.reach[s.id][2]
+    key = (ship_type, pos, wind, open_cells, dest)
     found = memo.get(key)
     if found is None:
         if len(memo) >= _REACH_MAX:
