@@ -111,8 +111,11 @@ def _straight_reach(g: LandshipState, s: Ship, move: int, passable: int) -> int:
 # exactly those (the masks cut to the cells any move kind can touch: Manhattan distance <=
 # Move + 1). A ship whose neighbourhood did not change since it was last asked (most ships
 # after most actions, and the same openings in every game) costs one dict lookup; the key is
-# built from the state as it is now, so nothing can go stale. Bounded like the action tables.
-_REACH_MAX = 200_000
+# built from the state as it is now, so nothing can go stale.
+# About 280 bytes an entry and some 330 new entries a game: 20,000 keeps the three movement
+# memos under ~17 MB in a long simulation (cleared every ~60 games; the hits that matter
+# are within a game).
+_REACH_MAX = 20_000
 
 
 def _windows(board: Board, ship_type: str) -> tuple[int, ...]:
