@@ -39,11 +39,13 @@ class Look:
     """Per-call memo over one unchanged state (see the module docstring). Who stands where
     (as masks) is read in one pass when it is made: every check and enumeration needs it."""
 
-    __slots__ = ("g", "sand", "sand_mask", "pieces_mask", "hulks_mask", "_owners", "_foreign",
+    __slots__ = ("ships", "sand", "sand_mask", "pieces_mask", "hulks_mask", "_owners", "_foreign",
                  "_fleet", "passable", "reach")
 
     def __init__(self, g: LandshipState) -> None:
-        self.g = g
+        # the pieces, not the state: the kept enumeration (legality.py) holds a Look on the
+        # state, and a Look holding the state would make a reference cycle of every game
+        self.ships = g.ships
         q = g.quicksand
         if q:
             self.sand = frozenset(c for cells, _ in q for c in cells)   # E-8
@@ -94,7 +96,7 @@ class Look:
         fleet = self._fleet
         if fleet is None:
             fleet = self._fleet = {}
-            for s in self.g.ships.values():
+            for s in self.ships.values():
                 key = (s.owner, s.type)
                 fleet[key] = fleet.get(key, 0) + 1
         return fleet.get((seat, ship_type), 0)

@@ -74,3 +74,22 @@ def test_a_clone_keeps_the_list_only_while_it_is_unchanged():
     assert legality.recall(twin, RED) is None
     assert not any(getattr(a, "ship", None) == fast for a in twin.legal_actions(RED))
     assert any(getattr(a, "ship", None) == fast for a in g.legal_actions(RED))
+
+
+def test_the_kept_list_makes_no_reference_cycle():
+    """A played game is freed as soon as it is dropped (no collector pass needed): the kept
+    Look holds the pieces, not the state."""
+    import gc
+    import weakref
+
+    g, fast = two_fast_ships()
+    g.apply(RED, A.Move(fast, (2, 11)))
+    g.legal_actions(RED)
+    assert legality.recall(g, RED)[4] is not None   # a Look is kept
+    gc.disable()
+    try:
+        ref = weakref.ref(g)
+        del g
+        assert ref() is None
+    finally:
+        gc.enable()
