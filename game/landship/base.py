@@ -8,8 +8,9 @@ acting ship (I-2 ship group) and the AP group (A-3, A-4).
 
 `Look` memoises what one check or one enumeration needs more than once over a state that does
 not change meanwhile (quicksand cells, who stands where as bit masks, each ship's reach). It
-is built per call, never stored on the state, so a state changed by hand (as tests do) can
-never be judged from stale data.
+is built per call; the only one kept longer is the kept enumeration's (legality.py), used only
+while the state's stamp is unchanged, so a state changed by hand (as tests do) is never judged
+from stale data.
 """
 
 from __future__ import annotations
@@ -35,54 +36,67 @@ REASONS: tuple[str, ...] = (
 
 
 class Look:
-    """Per-call memo over one unchanged state (see the module docstring)."""
+    """Per-call memo over one unchanged state (see the module docstring). Who stands where
+    (as masks) is read in one pass when it is made: every check and enumeration needs it."""
 
-    __slots__ = ("g", "sand", "sand_mask", "_pieces", "_foreign", "_fleet", "passable", "reach")
+    __slots__ = ("ships", "sand", "sand_mask", "pieces_mask", "hulks_mask", "_owners", "_foreign",
+                 "_fleet", "passable", "reach")
 
     def __init__(self, g: LandshipState) -> None:
-        self.g = g
+        # the pieces, not the state: the kept enumeration (legality.py) holds a Look on the
+        # state, and a Look holding the state would make a reference cycle of every game
+        self.ships = g.ships
         q = g.quicksand
         if q:
             self.sand = frozenset(c for cells, _ in q for c in cells)   # E-8
             self.sand_mask = sum(1 << c for c in self.sand)
         else:
             self.sand, self.sand_mask = _NO_CELLS, 0
-        self._pieces = -1
+        pieces = 0
+        owners: dict[int, int] = {}             # owner (HULK too) -> cells of its pieces
+        get = owners.get
+        for s in g.ships.values():
+            bit = 1 << s.pos
+            pieces |= bit
+            o = s.owner
+            owners[o] = get(o, 0) | bit
+        self.pieces_mask = pieces               # cells holding any piece (ship, wreck, hulk)
+        self.hulks_mask = get(HULK, 0)
+        self._owners = owners
         self._foreign: dict[int, int] = {}
         self._fleet: dict[tuple[int, str], int] | None = None
         self.passable: dict[int, int] = {}           # seat -> cells its ships may step on (M-1)
-        self.reach: dict[int, tuple[int, int]] = {}  # ship id -> (legal destinations, reach)
-
-    def _scan(self, seat: int) -> None:
-        pieces = foreign = 0
-        for s in self.g.ships.values():
-            bit = 1 << s.pos
-            pieces |= bit
-            if s.owner != seat:
-                foreign |= bit
-        self._pieces = pieces
-        self._foreign[seat] = foreign
+        self.reach: dict[int, tuple] = {}            # ship id -> (legal destinations, reach, key)
 
     def pieces(self) -> int:
         """Cells holding any piece (ship, wreck or hulk), as a mask."""
-        if self._pieces < 0:
-            self._scan(-2)
-        return self._pieces
+        return self.pieces_mask
+
+    def own(self, seat: int) -> int:
+        """Cells holding a piece `seat` owns (wrecks included), as a mask."""
+        return self._owners.get(seat, 0)
+
+    def hulks(self) -> int:
+        """Cells holding a hulk, as a mask."""
+        return self.hulks_mask
 
     def foreign(self, seat: int) -> int:
         """Cells holding a piece `seat` does not own (enemies, hulks), as a mask."""
         found = self._foreign.get(seat)
         if found is None:
-            self._scan(seat)
-            found = self._foreign[seat]
+            found = self._foreign[seat] = self.pieces_mask & ~self._owners.get(seat, 0)
         return found
+
+    def enemies(self, seat: int) -> int:
+        """Cells holding another seat's ship (not a hulk), as a mask."""
+        return self.foreign(seat) & ~self.hulks_mask
 
     def owned(self, seat: int, ship_type: str) -> int:
         """S-4: pieces of `ship_type` that `seat` owns (see `owned`), counted once per call."""
         fleet = self._fleet
         if fleet is None:
             fleet = self._fleet = {}
-            for s in self.g.ships.values():
+            for s in self.ships.values():
                 key = (s.owner, s.type)
                 fleet[key] = fleet.get(key, 0) + 1
         return fleet.get((seat, ship_type), 0)
@@ -101,13 +115,21 @@ def bits(mask: int) -> list[int]:
     return out
 
 
-def pieces_near(g: LandshipState, look: Look, centre: int, metric: str, reach: int) -> list[int]:
-    """Ids of the pieces at distance 1..reach of `centre`, ascending (the order of `ships`,
-    whose ids only grow): the candidates of a target check whose first refusal for anything
-    farther is `out_of_range`."""
-    near = look.pieces() & g.board.area_mask(centre, metric, reach, 1)
+def pieces_near(g: LandshipState, look: Look, centre: int, metric: str, reach: int,
+                among: int) -> list[int]:
+    """Ids of the pieces on the cells of mask `among` at distance 1..reach of `centre`,
+    ascending (the order of `ships`, whose ids only grow): the candidates of a target check
+    whose first refusal for anything farther is `out_of_range`, and for any piece outside
+    `among` another refusal of the same check (the caller says which)."""
+    if not among:   # often: no hulk anywhere, no enemy left standing
+        return []
+    near = among & g.board.area_mask(centre, metric, reach, 1)
+    if not near:
+        return []
     cell = g.cell
-    return sorted(cell[c] for c in bits(near)) if near else []
+    if not near & (near - 1):   # one piece: no sort
+        return [cell[near.bit_length() - 1]]
+    return sorted(cell[c] for c in bits(near))
 
 
 def is_id(value: object) -> bool:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any
 
 from game.core.errors import MapError
@@ -71,6 +70,12 @@ class Board:
     # memo of other pure functions of the board the rules ask often (keyed by the asker)
     memo: dict = field(default_factory=dict, init=False, compare=False, repr=False)
     _lines: dict = field(default_factory=dict, init=False, compare=False, repr=False)
+    # memos of the movement rules (pure functions of their keys, see movement.py)
+    reach_memo: dict = field(default_factory=dict, init=False, compare=False, repr=False)
+    moves_memo: dict = field(default_factory=dict, init=False, compare=False, repr=False)
+    paths_memo: dict = field(default_factory=dict, init=False, compare=False, repr=False)
+    windows: dict = field(default_factory=dict, init=False, compare=False, repr=False)
+    families: dict = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         w, h = self.width, self.height
@@ -137,11 +142,14 @@ class Board:
         return found
 
     def area_mask(self, centre: int, metric: str, rmax: int, rmin: int = 0) -> int:
-        """`area(...)` as a bit mask (bit i = cell i), memoised likewise."""
-        key = ("mask", centre, metric, rmax, rmin)
-        found = self._areas.get(key)
-        if found is None:
-            found = self._areas[key] = sum(1 << c for c in self.area(centre, metric, rmax, rmin))
+        """`area(...)` as a bit mask (bit i = cell i), memoised likewise (one table per
+        metric and radii, indexed by the centre: the rules ask this for every candidate)."""
+        table = self._areas.get((metric, rmax, rmin))
+        if table is None:
+            table = self._areas[(metric, rmax, rmin)] = [-1] * (self.width * self.height)
+        found = table[centre]
+        if found < 0:
+            found = table[centre] = sum(1 << c for c in self.area(centre, metric, rmax, rmin))
         return found
 
     def crossed(self, a: int, b: int) -> tuple[int, ...]:
@@ -175,17 +183,27 @@ class Board:
 
 
 def _crosses(a: Cell, b: Cell, c: Cell) -> bool:
-    """The spec's C-3 reference test, in exact fractions (results are cached per board)."""
-    lo, hi = Fraction(0), Fraction(1)
+    """The spec's C-3 reference test, exact: the segment's parameter interval [lo, hi] inside
+    the cell, kept as integer fractions (numerator, positive denominator) compared by cross
+    multiplication -- the same results as Python fractions, a few times faster (results are
+    cached per board, but a board has thousands of lines)."""
+    lo_n, lo_d, hi_n, hi_d = 0, 1, 1, 1
     for p0, p1, cmin in ((2 * a[0] + 1, 2 * b[0] + 1, 2 * c[0]), (2 * a[1] + 1, 2 * b[1] + 1, 2 * c[1])):
         d = p1 - p0
         if d == 0:
             if not cmin < p0 < cmin + 2:
                 return False
         else:
-            t1, t2 = Fraction(cmin - p0, d), Fraction(cmin + 2 - p0, d)
-            lo, hi = max(lo, min(t1, t2)), min(hi, max(t1, t2))
-    return lo < hi
+            n1, n2 = cmin - p0, cmin + 2 - p0
+            if d < 0:
+                n1, n2, d = -n1, -n2, -d
+            if n1 > n2:
+                n1, n2 = n2, n1
+            if n1 * lo_d > lo_n * d:    # lo = max(lo, n1 / d)
+                lo_n, lo_d = n1, d
+            if n2 * hi_d < hi_n * d:    # hi = min(hi, n2 / d)
+                hi_n, hi_d = n2, d
+    return lo_n * hi_d < hi_n * lo_d
 
 
 # ---- reading a map ---------------------------------------------------------------------------

@@ -79,17 +79,20 @@ def check_repair(g: LandshipState, look: Look, seat: int, a: A.Repair) -> str | 
 
 
 def repair_plays(g: LandshipState, look: Look, s: Ship, out: list[Any]) -> None:
-    """Append every legal repair by ready ship `s`: each piece within its reach (itself and
-    anything farther are refused anyway) through the same checks."""
-    if builder_reason(g, s, COST_REPAIR) is None:
+    """Append every legal repair by ready ship `s`: each own piece within its reach (itself,
+    anything farther and anything not its owner's are refused anyway) through the same
+    checks."""
+    metric, reach = repair_reach(g, s)
+    targets = pieces_near(g, look, s.pos, metric, reach, look.own(s.owner))
+    if targets and builder_reason(g, s, COST_REPAIR) is None:
         ships = g.ships
-        metric, reach = repair_reach(g, s)
-        for tid in pieces_near(g, look, s.pos, metric, reach):
+        for tid in targets:
             if repair_target_reason(g, s, ships[tid]) is None:
                 out.append(A.interned(A.Repair, s.id, tid))
 
 
-def do_repair(g: LandshipState, seat: int, a: A.Repair) -> list[Event]:
+def do_repair(g: LandshipState, seat: int, a: A.Repair,
+              look: Look | None = None) -> list[Event]:
     """K-3: + repair amount up to the maximum; a repaired wreck counts as a restore (V-4)."""
     s, t = g.ships[a.ship], g.ships[a.target]
     params = g.board.params
@@ -127,16 +130,19 @@ def check_capture(g: LandshipState, look: Look, seat: int, a: A.Capture) -> str 
 
 
 def capture_plays(g: LandshipState, look: Look, s: Ship, out: list[Any]) -> None:
-    """Append every legal capture by ready ship `s`: each piece within capture range (anything
-    farther is `holding_limit` or `out_of_range`) through the same checks."""
-    if builder_reason(g, s, COST_CAPTURE) is None:
+    """Append every legal capture by ready ship `s`: each hulk within capture range (anything
+    farther is `holding_limit` or `out_of_range`, any other piece `holding_limit` or
+    `not_a_hulk`) through the same checks."""
+    targets = pieces_near(g, look, s.pos, "manh", g.board.params.capture_range, look.hulks_mask)
+    if targets and builder_reason(g, s, COST_CAPTURE) is None:
         ships = g.ships
-        for tid in pieces_near(g, look, s.pos, "manh", g.board.params.capture_range):
+        for tid in targets:
             if capture_target_reason(g, look, s, ships[tid]) is None:
                 out.append(A.interned(A.Capture, s.id, tid))
 
 
-def do_capture(g: LandshipState, seat: int, a: A.Capture) -> list[Event]:
+def do_capture(g: LandshipState, seat: int, a: A.Capture,
+               look: Look | None = None) -> list[Event]:
     """K-2: the hulk joins the captor's fleet, fresh, at the capture integrity."""
     s, t = g.ships[a.ship], g.ships[a.target]
     former = t.former_owner
@@ -181,7 +187,7 @@ def sites(g: LandshipState, look: Look, s: Ship) -> int:
     not rock, not quicksand (K-1)."""
     board = g.board
     near = board.area_mask(s.pos, "manh", board.params.build_range)
-    return near & board.open_mask & ~look.sand_mask & ~look.pieces()
+    return near & board.open_mask & ~look.sand_mask & ~look.pieces_mask
 
 
 def at_reason(g: LandshipState, look: Look, s: Ship, at: int) -> str | None:
@@ -209,7 +215,8 @@ def check_build(g: LandshipState, look: Look, seat: int, a: A.Build) -> str | No
     return at_reason(g, look, s, at)
 
 
-def do_build(g: LandshipState, seat: int, a: A.Build) -> list[Event]:
+def do_build(g: LandshipState, seat: int, a: A.Build,
+             look: Look | None = None) -> list[Event]:
     """K-1: the new ship stands fresh on `at`; the builder's tile is depleted."""
     s = g.ships[a.ship]
     at = g.board.index_of(a.at)

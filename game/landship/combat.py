@@ -106,17 +106,21 @@ def check_attack(g: LandshipState, look: Look, seat: int, a: A.Attack) -> str | 
 
 
 def attack_plays(g: LandshipState, look: Look, s: Ship, out: list[Any]) -> None:
-    """Append every legal attack of ready ship `s`: each piece within its range (any other is
-    `out_of_range`) through the same checks."""
+    """Append every legal attack of ready ship `s`: each other seat's ship within its range
+    (anything farther is `out_of_range`, own ships and hulks `invalid_target`) through the
+    same checks."""
     stats = g.board.params.stats(s.type)
-    if gunner_reason(g, s, stats) is None:
+    # the candidates first: without any, no attack passes whatever the attacker's stages say
+    targets = pieces_near(g, look, s.pos, stats.reach, stats.range, look.enemies(s.owner))
+    if targets and gunner_reason(g, s, stats) is None:
         ships = g.ships
-        for tid in pieces_near(g, look, s.pos, stats.reach, stats.range):
+        for tid in targets:
             if target_reason(g, s, stats, ships[tid]) is None:
                 out.append(A.interned(A.Attack, s.id, tid))
 
 
-def do_attack(g: LandshipState, seat: int, a: A.Attack) -> list[Event]:
+def do_attack(g: LandshipState, seat: int, a: A.Attack,
+              look: Look | None = None) -> list[Event]:
     """C-2 damage, C-5 pierce marker, V-4 wreck bookkeeping."""
     s, t = g.ships[a.ship], g.ships[a.target]
     atk = g.board.params.stats(s.type).atk
@@ -220,7 +224,8 @@ def ram_plays(g: LandshipState, look: Look, s: Ship, out: list[Any]) -> None:
                 out.append(A.interned(A.Ram, s.id, DIRECTIONS[d], k))
 
 
-def do_ram(g: LandshipState, seat: int, a: A.Ram) -> list[Event]:
+def do_ram(g: LandshipState, seat: int, a: A.Ram,
+           look: Look | None = None) -> list[Event]:
     """C-6: charge k cells, roll the d6, damage k + d6 - effDR, self-damage a quarter."""
     s = g.ships[a.ship]
     d, k = DIR_INDEX[a.dir], a.k

@@ -8,10 +8,15 @@ asks each family's `*_plays`, which run that family's remaining stages over ever
 target (every piece, every cell in range, every direction and charge length), so nothing is
 decided twice. Checks run in the order of D30: game/turn -> payload -> ship -> builder/attacker
 -> AP -> build preconditions -> geometry -> target.
+
+The last enumeration is kept on the state (`remember` / `recall`, at the end) while a stamp of
+every value these checks read is unchanged: the D6 check after an action enumerates the next
+seat's plays anyway, so its `legal_actions` and `apply` need not run the checks again.
 """
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any, Callable
 
 from game.core.errors import IllegalAction
@@ -45,8 +50,8 @@ CHECKS: dict[type, Callable[[LandshipState, Look, int, Any], str | None]] = {
 
 Plays = Callable[[LandshipState, Look, Ship, list[Any]], None]
 
-# Per ready ship, in the order `legal_actions` lists them (moves first: `has_play` relies on
-# it), each with the check of the ship's type that opens the family (None: every type).
+# Per ready ship, in the order `legal_actions` lists them, each with the check of the ship's
+# type that opens the family (None: every type).
 PLAYS: tuple[tuple[Plays, Callable[[Params, str], str | None] | None], ...] = (
     (movement.move_plays, None),
     (combat.attack_plays, lambda params, t: combat.gun_type_reason(params.stats(t))),
@@ -61,12 +66,11 @@ def families(g: LandshipState, ship_type: str) -> tuple[Plays, ...]:
     """The play families a ship of `ship_type` may have on this board: those whose type check
     accepts it (the others would refuse every candidate at that stage). Memoised per board
     (the type checks read only the board's parameters)."""
-    key = ("families", ship_type)
-    memo = g.board.memo
-    found = memo.get(key)
+    memo = g.board.families
+    found = memo.get(ship_type)
     if found is None:
         params = g.board.params
-        found = memo[key] = tuple(f for f, opens in PLAYS if opens is None or opens(params, ship_type) is None)
+        found = memo[ship_type] = tuple(f for f, opens in PLAYS if opens is None or opens(params, ship_type) is None)
     return found
 
 
@@ -79,13 +83,14 @@ def turn_reason(g: LandshipState, seat: int) -> str | None:
     return None
 
 
-def refusal(g: LandshipState, seat: int, action: object) -> IllegalAction | None:
+def refusal(g: LandshipState, seat: int, action: object, look: Look | None = None) -> IllegalAction | None:
     """The refusal `action` by `seat` gets now (I-2 order), or None if it is legal. Anything
-    that is not a Landship action is `not_an_action`, whoever's turn it is."""
+    that is not a Landship action is `not_an_action`, whoever's turn it is. `look`: a memo
+    over this state to fill (and hand on to the effect), else a new one."""
     check = CHECKS.get(type(action))
     if check is None:
         return IllegalAction("not_an_action", action=type(action).__name__, seat=seat)
-    reason = turn_reason(g, seat) or check(g, Look(g), seat, action)
+    reason = turn_reason(g, seat) or check(g, look or Look(g), seat, action)
     if reason is None:
         return None
     return IllegalAction(KEYS[reason], action=action.type_name, seat=seat)  # type: ignore[attr-defined]
@@ -97,28 +102,43 @@ def plays(g: LandshipState, seat: int, look: Look | None = None) -> list[Action]
     if turn_reason(g, seat):
         return out
     look = look or Look(g)
+    known = g.board.families
     for s in g.ships.values():
-        if ship_reason(g, seat, s) is None:
-            for family in families(g, s.type):
+        # other seats' ships and hulks are `not_own_ship` / `ship_is_hulk`: skip them cheaply
+        if s.owner == seat and ship_reason(g, seat, s) is None:
+            for family in known.get(s.type) or families(g, s.type):
                 family(g, look, s, out)
     return out
 
 
-def has_play(g: LandshipState, seat: int) -> bool:
-    """D6: does `seat` have anything to do but end the turn or resign? Asks the cheap
-    question first (can any ready ship move, without building the moves), then the other
-    families ship by ship, stopping at the first play."""
-    if turn_reason(g, seat):
-        return False
-    look = Look(g)
-    ready = [s for s in g.ships.values() if ship_reason(g, seat, s) is None]
-    for s in ready:
-        if movement.can_move(g, look, s):
-            return True
-    out: list[Action] = []
-    for s in ready:
-        for family in families(g, s.type)[1:]:
-            family(g, look, s, out)
-            if out:
-                return True
-    return False
+# ---- the last enumeration, kept while the state is unchanged ------------------------------------
+# After every accepted action the D6 check (`turn.settle`) needs to know whether the seat to
+# act has a play; it enumerates them all and keeps the list, which the seat's next
+# `legal_actions` returns and the next `apply` uses to accept an action it listed (the same
+# checks judged it) without judging it again. The list is used only while the state's stamp
+# -- every value legality reads -- is what it was, so a state changed by any means (tests and
+# fixtures edit states by hand) is judged afresh.
+
+_SHIP_STAMP = attrgetter("id", "type", "owner", "pos", "integrity", "fresh", "stalled_round",
+                         "ap_spent", "moves", "actions")
+
+
+def stamp(g: LandshipState) -> tuple:
+    """Every value the checks and the enumeration read (see the section comment) but the cell
+    table: the board, the turn, the pool, the round, wind, quicksand, tiles and each piece."""
+    return (g.board, g.phase, g.order, g.turn_index, g.ap, g.round, g.wind_dir,
+            tuple(g.quicksand), tuple(g.depleted), tuple(map(_SHIP_STAMP, g.ships.values())))
+
+
+def remember(g: LandshipState, seat: int, actions: list[Action], look: Look | None) -> None:
+    """Keep `actions`, every legal action of `seat` in `g` as it is now."""
+    g.legal_memo = (seat, list(g.cell), stamp(g), actions, look)
+
+
+def recall(g: LandshipState, seat: int) -> tuple | None:
+    """The kept `(seat, cells, stamp, actions, look)` if it is `seat`'s and `g` has not
+    changed (the cell table compared as a list: cheaper than a copy in the stamp)."""
+    memo = g.legal_memo
+    if memo is not None and memo[0] == seat and memo[1] == g.cell and memo[2] == stamp(g):
+        return memo
+    return None

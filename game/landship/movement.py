@@ -106,17 +106,56 @@ def _straight_reach(g: LandshipState, s: Ship, move: int, passable: int) -> int:
     return reach
 
 
-def legal_moves(g: LandshipState, look: Look, s: Ship) -> int:
-    """The cells `s` may move to now, as a mask: reachable (M-1, M-2, E-7) and empty."""
-    found = look.reach.get(s.id)
+# Reach memo, shared by every game on a board: a ship's reach is a pure function of its type,
+# cell and the wind and of which cells near it are passable / occupied, so it is keyed by
+# exactly those (the masks cut to the cells any move kind can touch: Manhattan distance <=
+# Move + 1). A ship whose neighbourhood did not change since it was last asked (most ships
+# after most actions, and the same openings in every game) costs one dict lookup; the key is
+# built from the state as it is now, so nothing can go stale.
+# About 280 bytes an entry and some 330 new entries a game: 20,000 keeps the three movement
+# memos under ~17 MB in a long simulation (cleared every ~60 games; the hits that matter
+# are within a game).
+_REACH_MAX = 20_000
+
+
+def _windows(board: Board, ship_type: str) -> tuple[int, ...]:
+    """Per cell, the mask of cells a ship of `ship_type` there could reach by any move kind
+    (Manhattan distance <= Move + 1), memoised per board."""
+    r = board.params.stats(ship_type).move + 1
+    found = board.windows[ship_type] = tuple(board.area_mask(c, "manh", r) if board.on_board[c] else 0
+                                             for c in range(board.width * board.height))
+    return found
+
+
+def _reach(g: LandshipState, s: Ship, key: tuple) -> tuple[int, int, tuple]:
+    """(legal destinations, reach, key) of `s` from its memo key (computed on a miss)."""
+    memo = g.board.reach_memo
+    found = memo.get(key)
     if found is None:
+        if len(memo) >= _REACH_MAX:
+            memo.clear()
         move = g.board.params.stats(s.type).move
-        open_cells = passable(g, look, s.owner)
+        open_cells, pieces = key[3], key[4]
         if s.type == RAM_SHIP:
             reach = _straight_reach(g, s, move, open_cells)
         else:
             reach = _free_reach(g, s, move, open_cells)
-        found = look.reach[s.id] = (reach & ~look.pieces(), reach)
+        found = memo[key] = (reach & ~pieces, reach, key)
+    return found
+
+
+def legal_moves(g: LandshipState, look: Look, s: Ship) -> int:
+    """The cells `s` may move to now, as a mask: reachable (M-1, M-2, E-7) and empty."""
+    found = look.reach.get(s.id)
+    if found is None:
+        # the memo key: everything the reach depends on (see above), masks cut to the window
+        board = g.board
+        window = (board.windows.get(s.type) or _windows(board, s.type))[s.pos]
+        open_cells = look.passable.get(s.owner)
+        if open_cells is None:
+            open_cells = passable(g, look, s.owner)
+        key = (s.type, s.pos, g.wind_dir, open_cells & window, look.pieces_mask & window)
+        found = look.reach[s.id] = board.reach_memo.get(key) or _reach(g, s, key)
     return found[0]
 
 
@@ -167,21 +206,30 @@ def check_move(g: LandshipState, look: Look, seat: int, a: A.Move) -> str | None
     return dest_reason(g, look, s, dest)
 
 
-def can_move(g: LandshipState, look: Look, s: Ship) -> bool:
-    """Whether ready ship `s` has any legal move (the stages of `check_move`)."""
-    return mover_reason(g, s) is None and legal_moves(g, look, s) != 0
-
-
 def move_plays(g: LandshipState, look: Look, s: Ship, out: list[Any]) -> None:
     """Append every legal move of ready ship `s` (its I-2 ship group already passed)."""
     if mover_reason(g, s) is None:
-        board, sid = g.board, s.id
-        xy, row = board.xy, A.row(A.Move, sid, board.width, board.height)
-        for dest in bits(legal_moves(g, look, s)):
-            a = row[dest]
-            if a is None:
-                a = row[dest] = A.Move(sid, xy[dest])
-            out.append(a)
+        dests = legal_moves(g, look, s)
+        if not dests:
+            return
+        # the moves to a set of cells are the same values every time: one tuple per
+        # (ship, destinations) on this board, bounded like the reach memo
+        memo = g.board.moves_memo
+        key = (s.id, dests)
+        found = memo.get(key)
+        if found is None:
+            if len(memo) >= _REACH_MAX:
+                memo.clear()
+            board, sid = g.board, s.id
+            xy, row = board.xy, A.row(A.Move, sid, board.width, board.height)
+            acts = []
+            for dest in bits(dests):
+                a = row[dest]
+                if a is None:
+                    a = row[dest] = A.Move(sid, xy[dest])
+                acts.append(a)
+            found = memo[key] = tuple(acts)
+        out.extend(found)
 
 
 # ---- the reported path (M-3, D32) --------------------------------------------------------------
@@ -245,6 +293,21 @@ def path_to(g: LandshipState, s: Ship, dest: int, look: Look | None = None) -> l
     look = look or Look(g)
     if dest == s.pos or not legal_moves(g, look, s) >> dest & 1:
         return None
+    # like the reach, a pure function of its inputs: the reach's memo key but the occupied
+    # cells (own ships may be passed; the destination is known to be empty), and the destination
+    memo = g.board.paths_memo
+    ship_type, pos, wind, open_cells, _ = look.reach[s.id][2]
+    key = (ship_type, pos, wind, open_cells, dest)
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= _REACH_MAX:
+            memo.clear()
+        found = memo[key] = tuple(_path(g, look, s, dest))
+    return list(found)
+
+
+def _path(g: LandshipState, look: Look, s: Ship, dest: int) -> list[int]:
+    """`path_to` for a legal destination (M-3, D32)."""
     board, step = g.board, g.board.step
     if s.type == RAM_SHIP:  # M-2: the straight line that holds dest
         (sx, sy), (dx, dy) = board.xy[s.pos], board.xy[dest]
@@ -269,14 +332,14 @@ def path_to(g: LandshipState, s: Ship, dest: int, look: Look | None = None) -> l
             row = step[path[-1]]
             path.append(next(row[d] for d in dirs if row[d] >= 0 and on[i] >> row[d] & 1))
         return path
-    return None
+    raise AssertionError("a legal destination no move kind reaches")  # legal_moves said yes
 
 
-def do_move(g: LandshipState, seat: int, a: A.Move) -> list[Event]:
-    """M-1: pay, move, report the path."""
+def do_move(g: LandshipState, seat: int, a: A.Move, look: Look | None = None) -> list[Event]:
+    """M-1: pay, move, report the path. `look`: the memo of the check that accepted it."""
     s = g.ships[a.ship]
     dest = g.board.index_of(a.to)
-    path = path_to(g, s, dest)
+    path = path_to(g, s, dest, look)
     assert path is not None
     cost = move_cost(s)
     pay(g, s, cost)

@@ -16,11 +16,13 @@ from game.core.protocol import Action, Event, Ruleset, Setup
 from game.core.rng import Rng
 from game.landship import actions as A
 from game.landship import building, combat, legality, movement, turn, weather
-from game.landship.base import owned, stalled
+from game.landship.base import Look, owned, stalled
 from game.landship.board import RULESET_ID, Board, load_board
 from game.landship.state import EMPTY, LandshipState, LandshipView, Phase, Ship
 
-EFFECTS: dict[type, Callable[[LandshipState, int, Any], list[Event]]] = {
+# Each effect takes the `Look` of the check that accepted the action (the state has not
+# changed since), so what the check computed (a ship's reach) is not computed again.
+EFFECTS: dict[type, Callable[[LandshipState, int, Any, Look | None], list[Event]]] = {
     A.Move: movement.do_move,
     A.Attack: combat.do_attack,
     A.Ram: combat.do_ram,
@@ -32,6 +34,15 @@ EFFECTS: dict[type, Callable[[LandshipState, int, Any], list[Event]]] = {
 }
 
 
+def _listed(actions: list[Action], action: object) -> bool:
+    """`action` is one of the objects in `actions` (identity: the enumeration's own instances,
+    which agents hand back; an equal action built elsewhere is simply checked again)."""
+    for a in actions:
+        if a is action:
+            return True
+    return False
+
+
 class LandshipGame(LandshipState):
     """A Landship game: the protocol methods over `LandshipState`'s data."""
 
@@ -40,18 +51,30 @@ class LandshipGame(LandshipState):
         return [] if self.phase is Phase.OVER else [self.order[self.turn_index]]
 
     def legal_actions(self, seat: int) -> list[Action]:
+        memo = legality.recall(self, seat)
+        if memo is not None:
+            return list(memo[3])   # a copy: the caller may change its list
         if legality.turn_reason(self, seat):
             return []
-        out = legality.plays(self, seat)
+        look = Look(self)
+        out = legality.plays(self, seat, look)
         out.append(A.END_TURN)
         out.append(A.RESIGN)
-        return out
+        legality.remember(self, seat, out, look)
+        return list(out)
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        refusal = legality.refusal(self, seat, action)
-        if refusal is not None:
-            raise refusal
-        events = EFFECTS[type(action)](self, seat, action)
+        memo = legality.recall(self, seat)
+        if memo is not None and _listed(memo[3], action):
+            # the same checks accepted it when they listed it, and nothing changed since
+            look = memo[4]
+        else:
+            look = Look(self)
+            refusal = legality.refusal(self, seat, action, look)
+            if refusal is not None:
+                raise refusal
+        self.legal_memo = None
+        events = EFFECTS[type(action)](self, seat, action, look)
         if self.auto_end:
             turn.settle(self, events)
         return events
@@ -60,6 +83,7 @@ class LandshipGame(LandshipState):
         """Carry out an action already known to be legal here, without checking it again and
         without the automatic flow. Only for agents' private copies (`game_from_view`), which
         try every legal action of an equal position."""
+        self.legal_memo = None
         return EFFECTS[type(action)](self, seat, action)
 
     def reason(self, seat: int, action: object) -> IllegalAction | None:

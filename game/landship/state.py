@@ -127,6 +127,10 @@ class LandshipState(State):
     last_event: tuple[int, str, tuple[int, int] | None] | None = None  # display: (round, event, centre)
     auto_end: bool = True                  # D6; agents' private copies switch it off
     opening_events: tuple[Event, ...] = ()  # what new_game did (order drawn, first AP roll)
+    # the last enumeration of legal actions (legality.py `remember`: seat, cells, stamp,
+    # actions, look), valid
+    # only while the stamp of the state still equals its own; not part of the game
+    legal_memo: tuple | None = field(default=None, init=False, compare=False, repr=False)
 
     @property
     def current(self) -> int:
@@ -148,6 +152,9 @@ class LandshipState(State):
         twin.quicksand = list(self.quicksand)
         twin.markers = list(self.markers)
         twin.streaks = {k: list(v) for k, v in self.streaks.items()}
+        memo = self.legal_memo
+        if memo is not None:   # still checked against the twin's own stamp; its look is ours
+            twin.legal_memo = memo[:4] + (None,)
         return twin
 
     def result(self) -> Result | None:

@@ -11,9 +11,10 @@ from game.core.protocol import Event, GameOver, Setup
 from game.core.rng import Rng
 from game.landship import actions as A
 from game.landship import events as E
+from game.landship.base import Look
 from game.landship.board import Board
 from game.landship.constants import BUILDERS
-from game.landship.legality import has_play
+from game.landship.legality import plays, remember
 from game.landship.state import EMPTY, HULK, LandshipState, Phase, Ship
 from game.landship.weather import expire, roll_event
 
@@ -24,8 +25,18 @@ def remaining(g: LandshipState) -> list[int]:
 
 
 def settle(g: LandshipState, events: list[Event]) -> None:
-    """D6: end turns automatically while the seat to act has nothing but end/resign."""
-    while g.phase is Phase.ACTION and not has_play(g, g.order[g.turn_index]):
+    """D6: end turns automatically while the seat to act has nothing but end/resign. The
+    plays found for the seat that then acts are its legal actions: they are kept
+    (`legality.remember`) for its `legal_actions` and `apply` while the state is unchanged."""
+    while g.phase is Phase.ACTION:
+        seat = g.order[g.turn_index]
+        look = Look(g)
+        found = plays(g, seat, look)
+        if found:
+            found.append(A.END_TURN)
+            found.append(A.RESIGN)
+            remember(g, seat, found, look)
+            return
         end_turn(g, events, auto=True)
 
 
@@ -40,14 +51,16 @@ def end_turn(g: LandshipState, events: list[Event], auto: bool) -> None:
     advance(g, events)
 
 
-def do_end_turn(g: LandshipState, seat: int, action: A.EndTurn) -> list[Event]:
+def do_end_turn(g: LandshipState, seat: int, action: A.EndTurn,
+                look: Look | None = None) -> list[Event]:
     """T-5: the seat ends its turn."""
     events: list[Event] = []
     end_turn(g, events, auto=False)
     return events
 
 
-def do_resign(g: LandshipState, seat: int, action: A.Resign) -> list[Event]:
+def do_resign(g: LandshipState, seat: int, action: A.Resign,
+              look: Look | None = None) -> list[Event]:
     """V-6: eliminated at once; with one player left the game ends (D34 otherwise)."""
     events: list[Event] = [E.PlayerResigned(seat)]
     eliminate(g, seat, events, "V-6", "resigned")

@@ -1,12 +1,14 @@
 """Landship invariants for the conformance suite and tools/soak.py (ported from the old
 test_properties.py): integrity within 0..max; holding limits (S-4); AP spent never above AP
 rolled and per-ship limits (A-3); one piece per cell, every piece on the board (B-3, M-4);
-rounds <= max_rounds (V-5a); a turn never waits on end_turn/resign alone (D6)."""
+rounds <= max_rounds (V-5a); a turn never waits on end_turn/resign alone (D6); the legal
+actions kept after an action equal a fresh enumeration."""
 
 from __future__ import annotations
 
 from game.core.rng import Rng
 from game.landship import actions as A
+from game.landship import legality
 from game.landship.constants import BUILDERS, DIRECTIONS, FAST_SHIP, SHIP_TYPES
 from game.landship.state import EMPTY, HULK, Phase
 
@@ -38,7 +40,10 @@ def check(state) -> None:
         assert spent == state.ap_rolled - state.ap
     assert 1 <= state.round <= params.max_rounds
     if state.result() is None:
-        assert len(state.legal_actions(state.current)) > 2, "D6: more than end_turn/resign"
+        legal = state.legal_actions(state.current)
+        assert len(legal) > 2, "D6: more than end_turn/resign"
+        # the list the rules kept after the action (legality.remember) is the enumeration
+        assert legal == legality.plays(state, state.current) + [A.END_TURN, A.RESIGN]
 
 
 def candidates(state, seat, legal, pick: Rng) -> list:

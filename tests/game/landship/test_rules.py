@@ -84,6 +84,34 @@ def test_C_3_line_of_fire_reference():
     assert b.crossed(b.index_of((0, 0)), b.index_of((2, 2))) == (b.index_of((1, 1)),)
 
 
+def test_C_3_line_test_in_integers_matches_exact_fractions():
+    """`_crosses` keeps the spec's reference test's exact fractions as integer pairs; on every
+    segment and cell of a 7x7 grid it answers as the Fraction version does."""
+    from fractions import Fraction
+
+    def reference(a, b, c):
+        lo, hi = Fraction(0), Fraction(1)
+        for p0, p1, cmin in ((2 * a[0] + 1, 2 * b[0] + 1, 2 * c[0]), (2 * a[1] + 1, 2 * b[1] + 1, 2 * c[1])):
+            d = p1 - p0
+            if d == 0:
+                if not cmin < p0 < cmin + 2:
+                    return False
+            else:
+                t1, t2 = Fraction(cmin - p0, d), Fraction(cmin + 2 - p0, d)
+                lo, hi = max(lo, min(t1, t2)), min(hi, max(t1, t2))
+        return lo < hi
+
+    cells = [(x, y) for x in range(7) for y in range(7)]
+    crossed = 0
+    for a in cells:
+        for b in cells:
+            for c in cells:
+                if min(a[0], b[0]) <= c[0] <= max(a[0], b[0]) and min(a[1], b[1]) <= c[1] <= max(a[1], b[1]):
+                    assert _crosses(a, b, c) == reference(a, b, c), (a, b, c)
+                    crossed += _crosses(a, b, c)
+    assert crossed > 1000   # the grid holds many crossings, not only misses
+
+
 # ---- T / A: turn structure ------------------------------------------------------------------
 
 def test_T_1_D33_turn_order_by_lot():

@@ -1,0 +1,95 @@
+"""I-1 / D6 with the kept enumeration (legality.py `remember`/`recall`): after an action the
+rules keep the seat's legal actions for its next `legal_actions` and `apply`, but only while
+nothing legality reads has changed, whoever changed it."""
+
+from __future__ import annotations
+
+from game.landship import actions as A
+from game.landship import legality
+from tests.helpers.landship import BLUE, RED, begin_turn, clear, new_game, put, rejects
+
+
+def fresh_enumeration(g, seat):
+    """What the checks list for `seat` now, without the kept list."""
+    g.legal_memo = None
+    return g.legal_actions(seat)
+
+
+def two_fast_ships():
+    g = new_game(RED, d4=3)
+    clear(g)
+    put(g, RED, "resource_ship", (4, 1))
+    put(g, BLUE, "resource_ship", (5, 18))
+    fast = put(g, RED, "fast_ship", (2, 10))
+    put(g, BLUE, "fast_ship", (2, 14))
+    begin_turn(g, RED, 4, round=2)
+    return g, fast
+
+
+def test_I_1_an_action_keeps_the_next_list_and_it_is_the_enumeration():
+    g, fast = two_fast_ships()
+    g.apply(RED, A.Move(fast, (2, 11)))
+    assert legality.recall(g, RED) is not None
+    kept = g.legal_actions(RED)
+    assert kept == fresh_enumeration(g, RED)
+    assert A.Move(fast, (2, 12)) in kept
+
+
+def test_I_1_a_hand_edit_after_an_action_is_judged_afresh():
+    g, fast = two_fast_ships()
+    g.apply(RED, A.Move(fast, (2, 11)))
+    listed = next(a for a in g.legal_actions(RED) if a == A.Move(fast, (2, 12)))
+    g.ships[fast].stalled_round = g.round          # edited by hand: no rule ran
+    rejects(g, RED, listed, "ship_stalled")
+    assert listed not in g.legal_actions(RED)
+    g.ships[fast].stalled_round = 0
+    assert g.reason(RED, listed) is None
+    g.ships[fast].moves = 2                        # both of D10's moves used, by hand
+    rejects(g, RED, listed, "move_limit")
+
+
+def test_I_1_a_piece_placed_by_hand_blocks_a_kept_move():
+    g, fast = two_fast_ships()
+    g.apply(RED, A.Move(fast, (2, 11)))
+    listed = next(a for a in g.legal_actions(RED) if a == A.Move(fast, (2, 12)))
+    put(g, BLUE, "engineer_ship", (2, 12))
+    rejects(g, RED, listed, "cell_occupied")
+
+
+def test_the_returned_list_is_the_callers_own():
+    g, fast = two_fast_ships()
+    first = g.legal_actions(RED)
+    first.clear()
+    assert g.legal_actions(RED) == fresh_enumeration(g, RED) != []
+
+
+def test_a_clone_keeps_the_list_only_while_it_is_unchanged():
+    g, fast = two_fast_ships()
+    g.apply(RED, A.Move(fast, (2, 11)))
+    twin = g.clone()
+    assert twin.legal_actions(RED) == g.legal_actions(RED)
+    twin.ships[fast].actions = 2
+    twin.ships[fast].ap_spent = 2
+    twin.ships[fast].moves = 2
+    assert legality.recall(twin, RED) is None
+    assert not any(getattr(a, "ship", None) == fast for a in twin.legal_actions(RED))
+    assert any(getattr(a, "ship", None) == fast for a in g.legal_actions(RED))
+
+
+def test_the_kept_list_makes_no_reference_cycle():
+    """A played game is freed as soon as it is dropped (no collector pass needed): the kept
+    Look holds the pieces, not the state."""
+    import gc
+    import weakref
+
+    g, fast = two_fast_ships()
+    g.apply(RED, A.Move(fast, (2, 11)))
+    g.legal_actions(RED)
+    assert legality.recall(g, RED)[4] is not None   # a Look is kept
+    gc.disable()
+    try:
+        ref = weakref.ref(g)
+        del g
+        assert ref() is None
+    finally:
+        gc.enable()
