@@ -58,18 +58,25 @@ def used_keys(st: TerritoryState, tribe: int) -> dict[tuple, int]:
 
 
 def _hold(st: TerritoryState, t: Tribe, keys: tuple[tuple, ...], by: int) -> None:
-    """Count an order's conflict keys in (by 1) or out (by -1); `full` = keys at their limit."""
+    """Count an order's conflict keys in (by 1) or out (by -1); `full` = keys at their limit.
+
+    Only the order's own keys change count, so only they can enter or leave `full`."""
     if not keys:
         return
     used = dict(t.used)
+    full = set(t.full)
     for k in keys:
         n = used.get(k, 0) + by
         if n:
             used[k] = n
         else:
             used.pop(k, None)
+        if n >= allowed(st, k):
+            full.add(k)
+        else:
+            full.discard(k)
     t.used = used
-    t.full = frozenset(k for k, n in used.items() if n >= allowed(st, k))
+    t.full = frozenset(full)
 
 
 def dynamic_check(st: TerritoryState, tribe: int, action: Any, plan: Plan) -> IllegalAction | None:
@@ -300,8 +307,18 @@ def static_orders(st: TerritoryState, tribe: int) -> list[tuple[Any, Plan]]:
                 add(A.AnswerVassal(vassal, accept), diplomacy.check_answer_vassal)
     if faction == "tide":
         if t.temple < 0:
-            for i in board.sea_tiles:
-                add(A.Temple(i), building.check_temple)
+            # check_temple reads the faction (tide), the tribe's temple (none yet) and the
+            # temples standing: memoised per set of standing temples
+            key = ("temples", frozenset(o.temple for o in st.tribes if o.temple >= 0))
+            options = memo.get(key)
+            if options is None:
+                options = memo[key] = []
+                for i in board.sea_tiles:
+                    temple = A.Temple(i)
+                    plan = building.check_temple(st, tribe, temple)
+                    if isinstance(plan, Plan):
+                        options.append((temple, plan))
+            out.extend(options)
         add(A.DEEP_TIDE, magic.check_deep_tide)
     # everything check_research reads: faction, techs, tower and building prerequisites
     key = ("research", faction, frozenset(t.techs), tower,
@@ -370,6 +387,19 @@ def cost_groups(st: TerritoryState, tribe: int) -> tuple[tuple, tuple]:
     return groups
 
 
+def _keyed_bucket_memo(memo: dict, n: int, group: tuple, full: frozenset) -> tuple:
+    """`_keyed_bucket` of keyed group number `n`, memoised per the group's keys in `full`
+    (all it depends on): entering and taking back orders brings the same sets back."""
+    keys = group[4]
+    if not full or full.isdisjoint(keys):
+        return group[:4] + (group[6],)
+    inter = full & keys
+    bucket = memo.get((n, inter))
+    if bucket is None:
+        bucket = memo[(n, inter)] = _keyed_bucket(group, full)
+    return bucket
+
+
 def _keyed_bucket(group: tuple, full: frozenset) -> tuple:
     """One keyed group without the orders holding a key in `full`:
     (gold, materials, exotics, total, actions)."""
@@ -389,13 +419,16 @@ def keyed_buckets(st: TerritoryState, tribe: int, full: frozenset) -> tuple[tupl
     buckets = cache.get(key)
     if buckets is None:
         groups = cost_groups(st, tribe)[1]
+        memo = cache.setdefault(("keyed_memo", tribe, st.turn), {})
         last = cache.get(("keyed_last", tribe, st.turn))
         if last is not None:
             changed = last[0] ^ full
-            buckets = tuple(prev if group[4].isdisjoint(changed) else _keyed_bucket(group, full)
-                            for group, prev in zip(groups, last[1]))
+            buckets = tuple(prev if group[4].isdisjoint(changed)
+                            else _keyed_bucket_memo(memo, n, group, full)
+                            for n, (group, prev) in enumerate(zip(groups, last[1])))
         else:
-            buckets = tuple(_keyed_bucket(group, full) for group in groups)
+            buckets = tuple(_keyed_bucket_memo(memo, n, group, full)
+                            for n, group in enumerate(groups))
         cache[key] = buckets
         cache[("keyed_last", tribe, st.turn)] = (full, buckets)
     return buckets
@@ -446,6 +479,28 @@ def bound_spells(st: TerritoryState, tribe: int) -> list[Any]:
     return out
 
 
+def affordable(st: TerritoryState, tribe: int, g: int, m: int, e: int,
+               full: frozenset) -> tuple[Any, ...]:
+    """The static orders (`cost_groups`) that holdings (g, m, e) pay for and whose keys are
+    not at their limit (`full`), in enumeration order; cached for the turn per (g, m, e,
+    full): random and searching players enter and take back orders, so the same holdings
+    and keys come back again and again within a turn."""
+    key = ("affordable", tribe, st.turn, g, m, e, full)
+    cache = {} if st._resolving else st._cache
+    part = cache.get(key)
+    if part is None:
+        total = g + m + e
+        out: list[Any] = []
+        for tg, tm, te, cost, actions in cost_groups(st, tribe)[0]:
+            if cost <= total and tg <= g and tm <= m and te <= e:
+                out.extend(actions)
+        for tg, tm, te, cost, actions in keyed_buckets(st, tribe, full):
+            if actions and cost <= total and tg <= g and tm <= m and te <= e:
+                out.extend(actions)
+        part = cache[key] = tuple(out)
+    return part
+
+
 def legal_orders(st: TerritoryState, tribe: int) -> list[Any]:
     """Every action `tribe` may enter now (the ORDERS phase): exactly what `check_order`,
     `check_setting`, removal and submit accept."""
@@ -458,12 +513,7 @@ def legal_orders(st: TerritoryState, tribe: int) -> list[Any]:
         g, m, e = t.res
         total = g + m + e
         if not arrow_open:
-            for tg, tm, te, cost, actions in cost_groups(st, tribe)[0]:
-                if cost <= total and tg <= g and tm <= m and te <= e:
-                    out.extend(actions)
-            for tg, tm, te, cost, actions in keyed_buckets(st, tribe, t.full):
-                if actions and cost <= total and tg <= g and tm <= m and te <= e:
-                    out.extend(actions)
+            out.extend(affordable(st, tribe, g, m, e, t.full))
             out.extend(bound_spells(st, tribe))
         out.extend(arrows.legal_steps(st, tribe, total))
     if t.edits < params.max_edits:
@@ -472,7 +522,10 @@ def legal_orders(st: TerritoryState, tribe: int) -> list[Any]:
             out.extend(FLOWER_CHANGES[t.flower])
         if t.split_age >= 0:
             out.extend(core_choices(st, tribe, t.core))
-    out.extend(removal(o.id) for o in t.orders)
+    if t.orders:
+        if t.next_order > len(_REMOVALS):
+            removal(t.next_order - 1)
+        out.extend([_REMOVALS[o.id] for o in t.orders])
     if not arrow_open:
         out.append(A.SUBMIT)
     return out
@@ -484,8 +537,18 @@ def core_choices(st: TerritoryState, tribe: int, core: int) -> tuple[A.ChooseCor
     cache = {} if st._resolving else st._cache
     choices = cache.get(key)
     if choices is None:
-        choices = cache[key] = tuple(A.ChooseCore(i) for i in own_tiles(st, tribe) if i != core)
+        choices = cache[key] = tuple(core_choice(i) for i in own_tiles(st, tribe) if i != core)
     return choices
+
+
+_CORES: list[A.ChooseCore] = []
+
+
+def core_choice(tile: int) -> A.ChooseCore:
+    """The (shared, immutable) `choose_core` action for a tile."""
+    while len(_CORES) <= tile:
+        _CORES.append(A.ChooseCore(len(_CORES)))
+    return _CORES[tile]
 
 
 def own_tiles(st: TerritoryState, tribe: int) -> list[int]:

@@ -304,5 +304,7 @@ def turmoil(st: Any) -> bool:
 
 def grievance(st: Any, war: int, target: int) -> bool:
     """T-16.3: `war`'s steps against `target` get +1 attack and cost 1 less now."""
+    if not st.grievances:  # the usual case: skip building the generator
+        return False
     return any(w == war and r == target and until >= st.turn
                for w, r, until in st.grievances)
