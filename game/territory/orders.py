@@ -207,18 +207,48 @@ def tile_options(st: TerritoryState, tribe: int, i: int) -> list[tuple[Any, Plan
     return out
 
 
-def static_orders(st: TerritoryState, tribe: int) -> list[tuple[Any, Plan]]:
-    """Every new order whose checker accepts it now, cached for the turn."""
+class Chunk:
+    """Candidate orders with their plans, grouped once for `cost_groups`: `keyless`
+    ((cost, actions), ...) and `keyed` ((cost + kind of first key, ((keys, action), ...),
+    all keys, actions), ...), each in first-seen order. Memoised chunks live in the board's
+    memo and are shared: never change one."""
+
+    __slots__ = ("keyless", "keyed")
+
+    def __init__(self, pairs: list[tuple[Any, Plan]]) -> None:
+        keyless: dict[tuple, list[Any]] = {}
+        keyed: dict[tuple, list[tuple[frozenset, Any]]] = {}
+        for action, plan in pairs:
+            if plan.keys:
+                keyed.setdefault(plan.cost + (plan.keys[0][0],), []).append((plan.keyset, action))
+            else:
+                keyless.setdefault(plan.cost, []).append(action)
+        self.keyless = tuple((cost, tuple(acts)) for cost, acts in keyless.items())
+        self.keyed = tuple((group_key, tuple(entries), frozenset(k for ks, _ in entries for k in ks),
+                            tuple(a for _, a in entries))
+                           for group_key, entries in keyed.items())
+
+
+def static_chunks(st: TerritoryState, tribe: int) -> list[Chunk]:
+    """Every new order whose checker accepts it now, in enumeration order, as a list of
+    chunks (memoised ones shared through the board's memo), cached for the turn."""
     key = (tribe, st.turn)
     cache = {} if st._resolving else st._cache
     if key in cache:
         return cache[key]
-    out: list[tuple[Any, Plan]] = []
+    out: list[Chunk] = []
+    loose: list[tuple[Any, Plan]] = []   # single candidates since the last memoised chunk
 
     def add(action: Any, checker: Callable) -> None:
         plan = checker(st, tribe, action)
         if isinstance(plan, Plan):
-            out.append((action, plan))
+            loose.append((action, plan))
+
+    def extend(chunk: Chunk) -> None:
+        if loose:
+            out.append(Chunk(loose))
+            loose.clear()
+        out.append(chunk)
 
     t = st.tribes[tribe]
     board = st.board
@@ -245,16 +275,16 @@ def static_orders(st: TerritoryState, tribe: int) -> list[tuple[Any, Plan]]:
                    owner >= 0 and position.grievance(st, tribe, owner))
             options = memo.get(key)
             if options is None:
-                options = memo[key] = arrows.arrow_options(st, tribe, i, j)
-            out.extend(options)
+                options = memo[key] = Chunk(arrows.arrow_options(st, tribe, i, j))
+            extend(options)
         # everything the building, wall and demolish checkers read about own tile i
         b = st.building[i]
         key = ("tile", i, faction, b, tuple(st.walls[i * 4:i * 4 + 4]), st.tunnel[i],
                st.commerce[i], tower, arch, commerce_tech)
         options = memo.get(key)
         if options is None:
-            options = memo[key] = tile_options(st, tribe, i)
-        out.extend(options)
+            options = memo[key] = Chunk(tile_options(st, tribe, i))
+        extend(options)
         if faction == "shadow" and "digging" in t.techs:
             w = board.width
             x0, y0 = i % w, i // w
@@ -282,13 +312,14 @@ def static_orders(st: TerritoryState, tribe: int) -> list[tuple[Any, Plan]]:
                 (r, n) for r in RESOURCES for n in range(1, st.params.gift_max + 1))
         options = memo.get(("gift", other, gifts))
         if options is None:  # pure: the target is another living tribe, the rest is amounts
-            options = memo[("gift", other, gifts)] = []
+            pairs = []
             for r, n in gifts:
                 gift = A.Gift(other, r, n)
                 plan = diplomacy.check_gift(st, tribe, gift)
                 if isinstance(plan, Plan):
-                    options.append((gift, plan))
-        out.extend(options)
+                    pairs.append((gift, plan))
+            options = memo[("gift", other, gifts)] = Chunk(pairs)
+        extend(options)
         add(A.DemandTribute(other), diplomacy.check_demand)
         add(A.ProposeTrade(other), diplomacy.check_propose)
         add(A.OfferVassal(other), diplomacy.check_offer_vassal)
@@ -312,26 +343,28 @@ def static_orders(st: TerritoryState, tribe: int) -> list[tuple[Any, Plan]]:
             key = ("temples", frozenset(o.temple for o in st.tribes if o.temple >= 0))
             options = memo.get(key)
             if options is None:
-                options = memo[key] = []
+                pairs = []
                 for i in board.sea_tiles:
                     temple = A.Temple(i)
                     plan = building.check_temple(st, tribe, temple)
                     if isinstance(plan, Plan):
-                        options.append((temple, plan))
-            out.extend(options)
+                        pairs.append((temple, plan))
+                options = memo[key] = Chunk(pairs)
+            extend(options)
         add(A.DEEP_TIDE, magic.check_deep_tide)
     # everything check_research reads: faction, techs, tower and building prerequisites
     key = ("research", faction, frozenset(t.techs), tower,
            position.owns_building(st, tribe, "workshop"), position.owns_building(st, tribe, "city"))
     options = memo.get(key)
     if options is None:
-        options = memo[key] = []
+        pairs = []
         for tech in TECHS:
             for c in TECH[tech].choices or {"": ZERO}:
                 plan = building.check_research(st, tribe, A.Research(tech, c))
                 if isinstance(plan, Plan):
-                    options.append((A.Research(tech, c), plan))
-    out.extend(options)
+                    pairs.append((A.Research(tech, c), plan))
+        options = memo[key] = Chunk(pairs)
+    extend(options)
     add(A.BUY_EXOTIC, building.check_buy_exotic)
     if faction == "arcane":
         for i in board.land_tiles:
@@ -357,6 +390,8 @@ def static_orders(st: TerritoryState, tribe: int) -> list[tuple[Any, Plan]]:
             for i in board.land_tiles:
                 if seen[i] not in (tribe, NOBODY):
                     add(A.Cast(spell, i), magic.check_cast)
+    if loose:
+        out.append(Chunk(loose))
     cache[key] = out
     return out
 
@@ -366,24 +401,33 @@ def cost_groups(st: TerritoryState, tribe: int) -> tuple[tuple, tuple]:
     (keyless, keyed). keyless: ((gold, materials, exotics, total, actions), ...) by cost;
     keyed: ((gold, materials, exotics, total, all keys, ((keys, action), ...), actions), ...)
     by cost and kind of first key, so a key that reaches (or leaves) its limit touches few
-    groups."""
+    groups. Groups and the orders in them keep enumeration order (first seen first); each
+    chunk of `static_chunks` is grouped once (`Chunk`), so this merges group by group."""
     key = ("groups", tribe, st.turn)
     cache = {} if st._resolving else st._cache
     groups = cache.get(key)
     if groups is None:
         keyless: dict[tuple, list[Any]] = {}
-        keyed: dict[tuple, list[tuple[frozenset, Any]]] = {}
-        for action, plan in static_orders(st, tribe):
-            if plan.keys:
-                keyed.setdefault(plan.cost + (plan.keys[0][0],), []).append(
-                    (plan.keyset, action))
-            else:
-                keyless.setdefault(plan.cost, []).append(action)
+        keyed: dict[tuple, tuple[list, set, list]] = {}
+        for chunk in static_chunks(st, tribe):
+            for cost, actions in chunk.keyless:
+                into = keyless.get(cost)
+                if into is None:
+                    keyless[cost] = list(actions)
+                else:
+                    into.extend(actions)
+            for group_key, entries, keys, actions in chunk.keyed:
+                into_keyed = keyed.get(group_key)
+                if into_keyed is None:
+                    keyed[group_key] = (list(entries), set(keys), list(actions))
+                else:
+                    into_keyed[0].extend(entries)
+                    into_keyed[1].update(keys)
+                    into_keyed[2].extend(actions)
         groups = cache[key] = (
             tuple(cost + (tuple(acts),) for cost, acts in keyless.items()),
-            tuple(cost[:4] + (frozenset(k for ks, _ in entries for k in ks), tuple(entries),
-                              tuple(a for _, a in entries))
-                  for cost, entries in keyed.items()))
+            tuple(group_key[:4] + (frozenset(keys), tuple(entries), tuple(actions))
+                  for group_key, (entries, keys, actions) in keyed.items()))
     return groups
 
 
