@@ -9,15 +9,18 @@ visibility). The rules are plain functions over the state, one module per rule f
 `arrows` (T-11), `building` (T-8, T-9, T-13.2), `magic` (T-10, T-13.5), `diplomacy` (T-16,
 phase A), `turn` (START / END: T-5.1, T-5.5, T-7, T-12, T-15, T-17), with `effects` (escrow
 and tile changes they share) and `plans` (order plans and refusals). Two thin drivers
-dispatch through tables: `orders` (order entry and its enumeration, T-6) and `resolve`
-(RESOLVE phases A..F, T-5.3). `rules` ties them to the protocol (the Ruleset, setup,
+dispatch through tables: `orders` (order entry and its enumeration, T-6, over the
+candidates `candidates` generates once per tribe and turn) and `resolve` (RESOLVE phases
+A..F, T-5.3). `rules` ties them to the protocol (the Ruleset, setup,
 state_from_view); `planner` is the greedy planner (rules-side: system tribes use it,
 T-14.4) and `agents` the seat agents (`AGENTS`), which the rules never import.
 
 Legality lives in one place: each order type has one checker (`orders.CHECKERS`) that
 `apply`/`reason` run; `legal_actions` enumerates what those checkers accept, memoising
 their results where they are pure functions of the board and a key naming everything else
-they read (Board.memo), and grouping the per-turn orders by cost and conflict key.
+they read (Board.memo, bounded: cleared at START past `board.MEMO_LIMIT` entries), and
+grouping the per-turn orders by cost and conflict key; the affordable part is cached per
+turn by holdings and full keys.
 
 Choices where the spec is silent (rule ids in brackets):
 - The default map is `maps/territory/origin.tmx` (the spec says `maps/territory_origin.tmx`;

@@ -24,6 +24,10 @@ RACES: tuple[str, ...] = ("goblin", "undead")
 FEATURES: tuple[str, ...] = ("ruin", "treasure", "cold", "start", "tree_of_life", "neutral")
 
 
+# Entries of `Board.memo` kept at most (a game adds roughly a thousand; see `trim_memo`).
+MEMO_LIMIT = 12_000
+
+
 @dataclass(frozen=True)
 class NeutralGroup:
     """T-3.3 / T-14: a goblin site or undead land, hidden until revealed."""
@@ -71,6 +75,14 @@ class Board:
     # else they read (orders.py: per-tile candidates and arrows). Derived data, never game
     # state: shared by every game on the board and by clones.
     memo: dict = field(default_factory=dict, init=False, compare=False, repr=False)
+
+    def trim_memo(self) -> None:
+        """Forget the memo once it holds `MEMO_LIMIT` entries (called at START of a turn,
+        never while a caller holds a memoised value it is still filling): it is shared by
+        every game on the board, so without a bound a long soak or benchmark grows it
+        without end (and every full garbage collection walks all of it)."""
+        if len(self.memo) >= MEMO_LIMIT:
+            self.memo.clear()
 
     def __post_init__(self) -> None:
         w, h = self.width, self.height

@@ -2,13 +2,11 @@
 
 One source of legality: `CHECKERS` maps each order type to its family's checker (arrows,
 building, magic, diplomacy), which returns a refusal (`IllegalAction`) or a `Plan`;
-`check_order` adds
-the dynamic checks (limits, conflicts with the orders already entered, the open arrow,
-affordability) before anything changes. `legal_orders` enumerates exactly what
-`check_order` accepts: orders whose checker result cannot change during ORDERS (the board
-and the techs are fixed until RESOLVE) are generated once per tribe and turn into a cache
-and only filtered by the dynamic checks at each call; arrow steps, spells bound to an arrow,
-settings and removals are checked at every call.
+`check_order` adds the dynamic checks (limits, conflicts with the orders already entered,
+the open arrow, affordability) before anything changes. `legal_orders` enumerates exactly
+what `check_order` accepts: the orders whose checker result cannot change during ORDERS
+come from `candidates` (generated once per tribe and turn, filtered by the dynamic checks);
+arrow steps, spells bound to an arrow, settings and removals are checked at every call.
 """
 
 from __future__ import annotations
@@ -17,13 +15,10 @@ from typing import Any, Callable
 
 from game.core.errors import IllegalAction
 from game.territory import actions as A
-from game.territory import arrows, building, diplomacy, effects, magic, position
-from game.territory.constants import (
-    CAMP, CAPITAL, CITY, NONE, OUTPOST, PRIORITIES, RESOURCES, RUIN, SIDES, SPELLS, TECH,
-    TECHS, TREE, ZERO,
-)
+from game.territory import arrows, building, candidates, diplomacy, effects, magic, position
+from game.territory.constants import CITY, PRIORITIES, RESOURCES, SIDES
 from game.territory.plans import Plan, no, rule, valid_tile
-from game.territory.state import NOBODY, Order, PathStep, TerritoryState, Tribe
+from game.territory.state import Order, PathStep, TerritoryState, Tribe
 
 # What a conflicting per-turn key is refused with (T-20); unlisted kinds: not allowed (rule).
 KEY_REASONS: dict[str, tuple[str, str]] = {
@@ -58,18 +53,25 @@ def used_keys(st: TerritoryState, tribe: int) -> dict[tuple, int]:
 
 
 def _hold(st: TerritoryState, t: Tribe, keys: tuple[tuple, ...], by: int) -> None:
-    """Count an order's conflict keys in (by 1) or out (by -1); `full` = keys at their limit."""
+    """Count an order's conflict keys in (by 1) or out (by -1); `full` = keys at their limit.
+
+    Only the order's own keys change count, so only they can enter or leave `full`."""
     if not keys:
         return
     used = dict(t.used)
+    full = set(t.full)
     for k in keys:
         n = used.get(k, 0) + by
         if n:
             used[k] = n
         else:
             used.pop(k, None)
+        if n >= allowed(st, k):
+            full.add(k)
+        else:
+            full.discard(k)
     t.used = used
-    t.full = frozenset(k for k, n in used.items() if n >= allowed(st, k))
+    t.full = frozenset(full)
 
 
 def dynamic_check(st: TerritoryState, tribe: int, action: Any, plan: Plan) -> IllegalAction | None:
@@ -164,243 +166,6 @@ def remove(st: TerritoryState, tribe: int, order_id: int) -> list[tuple[int, tup
     return gone
 
 
-def tile_options(st: TerritoryState, tribe: int, i: int) -> list[tuple[Any, Plan]]:
-    """Builds, upgrades, commerce, walls and demolitions the checkers accept on own tile i.
-
-    Candidates are pre-filtered by conditions every acceptance needs (an empty slot to
-    build, a wall to upgrade...); the checkers decide."""
-    out: list[tuple[Any, Plan]] = []
-
-    def add(action: Any, checker: Callable) -> None:
-        plan = checker(st, tribe, action)
-        if isinstance(plan, Plan):
-            out.append((action, plan))
-
-    b = st.building[i]
-    if b in (NONE, RUIN):
-        for kind in building.BUILD_KINDS:
-            add(A.Build(i, kind), building.check_build)
-    elif b in (CAMP, OUTPOST, CITY):
-        add(A.Upgrade(i), building.check_upgrade)
-    if b in (CITY, CAPITAL):
-        add(A.Commerce(i), building.check_commerce)
-    if b not in (NONE, RUIN, TREE):
-        add(A.Demolish(i, "building"), building.check_demolish)
-    if st.tunnel[i] >= 0:
-        add(A.Demolish(i, "tunnel"), building.check_demolish)
-    for k, side in enumerate(SIDES):
-        level = st.walls[i * 4 + k]
-        if not level:
-            add(A.Wall(i, side, "gold"), building.check_wall)
-            add(A.Wall(i, side, "mixed"), building.check_wall)
-        else:
-            add(A.Demolish(i, side), building.check_demolish)
-            if level == 1:
-                add(A.WallUpgrade(i, side), building.check_wall_upgrade)
-    return out
-
-
-def static_orders(st: TerritoryState, tribe: int) -> list[tuple[Any, Plan]]:
-    """Every new order whose checker accepts it now, cached for the turn."""
-    key = (tribe, st.turn)
-    cache = {} if st._resolving else st._cache
-    if key in cache:
-        return cache[key]
-    out: list[tuple[Any, Plan]] = []
-
-    def add(action: Any, checker: Callable) -> None:
-        plan = checker(st, tribe, action)
-        if isinstance(plan, Plan):
-            out.append((action, plan))
-
-    t = st.tribes[tribe]
-    board = st.board
-    faction = t.faction
-    own = own_tiles(st, tribe)
-    own_set = set(own)
-    memo = board.memo
-    seen = position.seen_owners(st)
-    tower = position.has_tower(st, tribe)
-    arch = position.arch_art(st, tribe)
-    commerce_tech = "commerce_tech" in t.techs
-    for i in own:
-        nbs = list(board.adjacent[i])
-        if faction == "shadow" and st.tunnel[i] >= 0 and st.tunnel[i] not in nbs:
-            nbs.append(st.tunnel[i])
-        for j in nbs:
-            if j in own_set:
-                continue
-            # everything check_arrow reads about (i, j) besides the board: i is own, j is
-            # next to it (or tunnel-linked for Shadow) and not own
-            owner = seen[j]
-            rel = 0 if owner == NOBODY else 1 if owner >= 0 else 2
-            key = ("arrow", i, j, faction, rel, position.seen_building(st, j),
-                   owner >= 0 and position.grievance(st, tribe, owner))
-            options = memo.get(key)
-            if options is None:
-                options = memo[key] = arrows.arrow_options(st, tribe, i, j)
-            out.extend(options)
-        # everything the building, wall and demolish checkers read about own tile i
-        b = st.building[i]
-        key = ("tile", i, faction, b, tuple(st.walls[i * 4:i * 4 + 4]), st.tunnel[i],
-               st.commerce[i], tower, arch, commerce_tech)
-        options = memo.get(key)
-        if options is None:
-            options = memo[key] = tile_options(st, tribe, i)
-        out.extend(options)
-        if faction == "shadow" and "digging" in t.techs:
-            w = board.width
-            x0, y0 = i % w, i // w
-            for d in range(2, st.params.tunnel_max_gap + 2):
-                for bx, by in ((x0 + d, y0), (x0 - d, y0), (x0, y0 + d), (x0, y0 - d)):
-                    if 0 <= bx < w and 0 <= by < board.height:
-                        add(A.Tunnel(i, by * w + bx), building.check_tunnel)
-        if "diplomacy" in t.techs:
-            for n in range(1, st.params.guard_max + 1):
-                add(A.Guard(n, i), magic.check_guard)
-    if "diplomacy" in t.techs:
-        for n in range(1, st.params.guard_max + 1):
-            add(A.Guard(n, -1), magic.check_guard)
-    others = [o.id for o in st.tribes if o.alive and o.id != tribe]
-    # a cession needs the target next to the tile: only those pairs are candidates
-    bordering = sorted({(seen[j], i) for i in own for j in board.adjacent[i] if seen[j] >= 0
-                        and seen[j] != tribe})
-    for other, i in bordering:
-        add(A.Cede(other, i), diplomacy.check_cede)
-    for other in others:
-        # a gift's plan depends only on the amounts (the target is alive and another tribe)
-        gifts = memo.get(("gifts", st.params.gift_max))
-        if gifts is None:
-            gifts = memo[("gifts", st.params.gift_max)] = tuple(
-                (r, n) for r in RESOURCES for n in range(1, st.params.gift_max + 1))
-        options = memo.get(("gift", other, gifts))
-        if options is None:  # pure: the target is another living tribe, the rest is amounts
-            options = memo[("gift", other, gifts)] = []
-            for r, n in gifts:
-                gift = A.Gift(other, r, n)
-                plan = diplomacy.check_gift(st, tribe, gift)
-                if isinstance(plan, Plan):
-                    options.append((gift, plan))
-        out.extend(options)
-        add(A.DemandTribute(other), diplomacy.check_demand)
-        add(A.ProposeTrade(other), diplomacy.check_propose)
-        add(A.OfferVassal(other), diplomacy.check_offer_vassal)
-    # answers exist only to last turn's proposals
-    for war, target, made in st.demands:
-        if target == tribe and made == st.turn - 1:
-            for pay in (True, False):
-                add(A.AnswerTribute(war, pay), diplomacy.check_answer_tribute)
-    for jungle, target, made in st.trades:
-        if target == tribe and made == st.turn - 1:
-            for accept in (True, False):
-                add(A.AnswerTrade(jungle, accept), diplomacy.check_answer_trade)
-    for vassal, lord, made in st.vassal_offers:
-        if lord == tribe and made == st.turn - 1:
-            for accept in (True, False):
-                add(A.AnswerVassal(vassal, accept), diplomacy.check_answer_vassal)
-    if faction == "tide":
-        if t.temple < 0:
-            for i in board.sea_tiles:
-                add(A.Temple(i), building.check_temple)
-        add(A.DEEP_TIDE, magic.check_deep_tide)
-    # everything check_research reads: faction, techs, tower and building prerequisites
-    key = ("research", faction, frozenset(t.techs), tower,
-           position.owns_building(st, tribe, "workshop"), position.owns_building(st, tribe, "city"))
-    options = memo.get(key)
-    if options is None:
-        options = memo[key] = []
-        for tech in TECHS:
-            for c in TECH[tech].choices or {"": ZERO}:
-                plan = building.check_research(st, tribe, A.Research(tech, c))
-                if isinstance(plan, Plan):
-                    options.append((A.Research(tech, c), plan))
-    out.extend(options)
-    add(A.BUY_EXOTIC, building.check_buy_exotic)
-    if faction == "arcane":
-        for i in board.land_tiles:
-            if position.seen_building(st, i) == RUIN:
-                add(A.Archaeology(i), building.check_archaeology)
-    for spell in SPELLS:
-        if spell in magic.BOUND_SPELLS or magic.spell_base(st, tribe, spell) is not None:
-            continue
-        if spell in magic.PLAIN_SPELLS:
-            add(A.Cast(spell), magic.check_cast)
-        elif spell in magic.TRIBE_SPELLS:
-            for other in others:
-                add(A.Cast(spell, other), magic.check_cast)
-        elif spell == "earth_wall":
-            for i in own:
-                for side in SIDES:
-                    add(A.Cast(spell, i, side), magic.check_cast)
-        elif spell == "nature_gift":
-            for i in own:
-                add(A.Cast(spell, i), magic.check_cast)
-        else:
-            seen = position.seen_owners(st)
-            for i in board.land_tiles:
-                if seen[i] not in (tribe, NOBODY):
-                    add(A.Cast(spell, i), magic.check_cast)
-    cache[key] = out
-    return out
-
-
-def cost_groups(st: TerritoryState, tribe: int) -> tuple[tuple, tuple]:
-    """The static orders grouped for `legal_orders`, cached for the turn:
-    (keyless, keyed). keyless: ((gold, materials, exotics, total, actions), ...) by cost;
-    keyed: ((gold, materials, exotics, total, all keys, ((keys, action), ...), actions), ...)
-    by cost and kind of first key, so a key that reaches (or leaves) its limit touches few
-    groups."""
-    key = ("groups", tribe, st.turn)
-    cache = {} if st._resolving else st._cache
-    groups = cache.get(key)
-    if groups is None:
-        keyless: dict[tuple, list[Any]] = {}
-        keyed: dict[tuple, list[tuple[frozenset, Any]]] = {}
-        for action, plan in static_orders(st, tribe):
-            if plan.keys:
-                keyed.setdefault(plan.cost + (plan.keys[0][0],), []).append(
-                    (plan.keyset, action))
-            else:
-                keyless.setdefault(plan.cost, []).append(action)
-        groups = cache[key] = (
-            tuple(cost + (tuple(acts),) for cost, acts in keyless.items()),
-            tuple(cost[:4] + (frozenset(k for ks, _ in entries for k in ks), tuple(entries),
-                              tuple(a for _, a in entries))
-                  for cost, entries in keyed.items()))
-    return groups
-
-
-def _keyed_bucket(group: tuple, full: frozenset) -> tuple:
-    """One keyed group without the orders holding a key in `full`:
-    (gold, materials, exotics, total, actions)."""
-    g, m, e, total, keys, entries, actions = group
-    if full and not full.isdisjoint(keys):
-        actions = tuple(a for ks, a in entries if full.isdisjoint(ks))
-    return (g, m, e, total, actions)
-
-
-def keyed_buckets(st: TerritoryState, tribe: int, full: frozenset) -> tuple[tuple, ...]:
-    """The keyed static orders whose keys are not at their limit (`full`), one bucket per
-    keyed group (possibly empty), cached per turn and `full`. Entering or removing an order
-    changes few full keys: the result is derived from the previous one, re-filtering only
-    the groups that hold a changed key."""
-    key = ("keyed", tribe, st.turn, full)
-    cache = {} if st._resolving else st._cache
-    buckets = cache.get(key)
-    if buckets is None:
-        groups = cost_groups(st, tribe)[1]
-        last = cache.get(("keyed_last", tribe, st.turn))
-        if last is not None:
-            changed = last[0] ^ full
-            buckets = tuple(prev if group[4].isdisjoint(changed) else _keyed_bucket(group, full)
-                            for group, prev in zip(groups, last[1]))
-        else:
-            buckets = tuple(_keyed_bucket(group, full) for group in groups)
-        cache[key] = buckets
-        cache[("keyed_last", tribe, st.turn)] = (full, buckets)
-    return buckets
-
-
 # Settings offered per current value (immutable actions, built once).
 PRIORITY_CHANGES: dict[str, tuple[A.SetPriority, ...]] = {
     p: tuple(A.SetPriority(q) for q in PRIORITIES if q != p) for p in PRIORITIES}
@@ -458,12 +223,7 @@ def legal_orders(st: TerritoryState, tribe: int) -> list[Any]:
         g, m, e = t.res
         total = g + m + e
         if not arrow_open:
-            for tg, tm, te, cost, actions in cost_groups(st, tribe)[0]:
-                if cost <= total and tg <= g and tm <= m and te <= e:
-                    out.extend(actions)
-            for tg, tm, te, cost, actions in keyed_buckets(st, tribe, t.full):
-                if actions and cost <= total and tg <= g and tm <= m and te <= e:
-                    out.extend(actions)
+            out.extend(candidates.affordable(st, tribe, g, m, e, t.full))
             out.extend(bound_spells(st, tribe))
         out.extend(arrows.legal_steps(st, tribe, total))
     if t.edits < params.max_edits:
@@ -472,7 +232,10 @@ def legal_orders(st: TerritoryState, tribe: int) -> list[Any]:
             out.extend(FLOWER_CHANGES[t.flower])
         if t.split_age >= 0:
             out.extend(core_choices(st, tribe, t.core))
-    out.extend(removal(o.id) for o in t.orders)
+    if t.orders:
+        if t.next_order > len(_REMOVALS):
+            removal(t.next_order - 1)
+        out.extend([_REMOVALS[o.id] for o in t.orders])
     if not arrow_open:
         out.append(A.SUBMIT)
     return out
@@ -484,8 +247,18 @@ def core_choices(st: TerritoryState, tribe: int, core: int) -> tuple[A.ChooseCor
     cache = {} if st._resolving else st._cache
     choices = cache.get(key)
     if choices is None:
-        choices = cache[key] = tuple(A.ChooseCore(i) for i in own_tiles(st, tribe) if i != core)
+        choices = cache[key] = tuple(core_choice(i) for i in own_tiles(st, tribe) if i != core)
     return choices
+
+
+_CORES: list[A.ChooseCore] = []
+
+
+def core_choice(tile: int) -> A.ChooseCore:
+    """The (shared, immutable) `choose_core` action for a tile."""
+    while len(_CORES) <= tile:
+        _CORES.append(A.ChooseCore(len(_CORES)))
+    return _CORES[tile]
 
 
 def own_tiles(st: TerritoryState, tribe: int) -> list[int]:

@@ -8,8 +8,6 @@ Refusals without parameters are shared instances (enumeration refuses many candi
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from typing import Any
 
 from game.core.errors import IllegalAction
@@ -42,23 +40,39 @@ def rule(rule_id: str) -> IllegalAction:
     return refusal
 
 
-@dataclass(frozen=True, slots=True)
 class Plan:
     """An acceptable order: typed cost, generic cost (T-6.3), conflict keys, and for arrow
     steps whether a grievance already lowered the cost. `cost` (gold, materials, exotics,
-    total) and `keyset` are derived once, for the enumeration's grouping."""
+    total) and `keyset` are derived once, for the enumeration's grouping.
 
-    typed: Cost
-    generic: int
-    keys: tuple[tuple, ...] = ()
-    discount: bool = False
-    cost: tuple[int, int, int, int] = field(init=False, repr=False, compare=False)
-    keyset: frozenset = field(init=False, repr=False, compare=False)
+    Immutable by convention (never assign to a plan; memoised plans are shared). A plain
+    slotted class rather than a frozen dataclass: checkers build tens of thousands of plans
+    per game, and a frozen dataclass pays for `object.__setattr__` on every field."""
 
-    def __post_init__(self) -> None:
-        g, m, e = self.typed
-        object.__setattr__(self, "cost", (g, m, e, g + m + e + self.generic))
-        object.__setattr__(self, "keyset", frozenset(self.keys))
+    __slots__ = ("typed", "generic", "keys", "discount", "cost", "keyset")
+
+    def __init__(self, typed: Cost, generic: int, keys: tuple[tuple, ...] = (),
+                 discount: bool = False) -> None:
+        g, m, e = typed
+        self.typed = typed
+        self.generic = generic
+        self.keys = keys
+        self.discount = discount
+        self.cost = (g, m, e, g + m + e + generic)
+        self.keyset = frozenset(keys)
+
+    def _fields(self) -> tuple:
+        return (self.typed, self.generic, self.keys, self.discount)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Plan and self._fields() == other._fields()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (f"Plan(typed={self.typed!r}, generic={self.generic!r}, keys={self.keys!r}, "
+                f"discount={self.discount!r})")
 
     @property
     def total(self) -> int:

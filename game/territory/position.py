@@ -19,13 +19,21 @@ from game.territory.state import NOBODY, UNDEAD, GOBLIN, OWNER_NAMES
 
 def hidden(st: Any, i: int) -> bool:
     """A tile of a neutral group nobody has found yet (looks like unclaimed land)."""
+    # owners below NOBODY are the neutral races (UNDEAD, GOBLIN): test the cheap part first
+    if st.owner[i] >= NOBODY:
+        return False
     g = st.board.group_of[i]
-    return g >= 0 and not st.revealed[g] and st.owner[i] in (UNDEAD, GOBLIN)
+    return g >= 0 and not st.revealed[g]
 
 
 def seen_owner(st: Any, i: int) -> int:
     """The owner the public sees (hidden tiles are unclaimed, T-18.3)."""
-    return NOBODY if hidden(st, i) else st.owner[i]
+    owner = st.owner[i]
+    if owner < NOBODY:  # undead or goblin: hidden while its group is unrevealed
+        g = st.board.group_of[i]
+        if g >= 0 and not st.revealed[g]:
+            return NOBODY
+    return owner
 
 
 def seen_owners(st: Any) -> list[int]:
@@ -42,17 +50,22 @@ def seen_owners(st: Any) -> list[int]:
 
 def _seen_owners(st: Any) -> list[int]:
     seen = list(st.owner)
+    owner, revealed, group_of = st.owner, st.revealed, st.board.group_of
     for g, group in enumerate(st.board.groups):  # only unrevealed neutral tiles are hidden
-        if not st.revealed[g]:
+        if not revealed[g]:
             for i in group.tiles:
-                if hidden(st, i):
+                if owner[i] < NOBODY and not revealed[group_of[i]]:  # = hidden(st, i)
                     seen[i] = NOBODY
     return seen
 
 
 def seen_building(st: Any, i: int) -> int:
     """The main building the public sees."""
-    return NONE if hidden(st, i) else st.building[i]
+    if st.owner[i] < NOBODY:
+        g = st.board.group_of[i]
+        if g >= 0 and not st.revealed[g]:
+            return NONE
+    return st.building[i]
 
 
 def tiles_of(st: Any, tribe: int) -> list[int]:
@@ -274,7 +287,9 @@ def has_tower(st: Any, tribe: int) -> bool:
 
 def owns(st: Any, tribe: int, i: int) -> bool:
     """The tile is the tribe's as the public sees it."""
-    return seen_owner(st, i) == tribe
+    # a tribe's own tiles are never hidden (only neutral ones are), so for a tribe id the
+    # public owner is the owner
+    return st.owner[i] == tribe if tribe >= 0 else seen_owner(st, i) == tribe
 
 
 def arch_art(st: Any, tribe: int) -> int:
@@ -289,5 +304,7 @@ def turmoil(st: Any) -> bool:
 
 def grievance(st: Any, war: int, target: int) -> bool:
     """T-16.3: `war`'s steps against `target` get +1 attack and cost 1 less now."""
+    if not st.grievances:  # the usual case: skip building the generator
+        return False
     return any(w == war and r == target and until >= st.turn
                for w, r, until in st.grievances)

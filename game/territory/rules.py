@@ -1,7 +1,7 @@
 """Dice for Land rules: the protocol over the state's data, setup and the Ruleset (T-4, T-5).
 
 One source of legality: `why` gives the refusal (an `IllegalAction`) or None, `reason` returns
-it and `apply` calls it
+it and `apply` calls the same check (`judge`, which also hands over an accepted order's plan)
 before changing anything; `legal_actions` enumerates exactly what `why` accepts (a property
 test checks the two against each other). The rules themselves are plain functions in the
 family modules (`arrows`, `building`, `magic`, `diplomacy`, `turn`) driven by `orders`
@@ -66,10 +66,6 @@ def check_remove(st: TerritoryState, seat: int, action: A.RemoveOrder) -> Illega
     return None
 
 
-def check_new_order(st: TerritoryState, seat: int, action: Any) -> IllegalAction | None:
-    """T-6: a new order, by its family's checker plus the dynamic checks."""
-    plan = orders.check_order(st, seat, action)
-    return plan if isinstance(plan, IllegalAction) else None
 
 
 # What decides each ORDERS-phase action that is not a new order; anything else is an order.
@@ -84,6 +80,14 @@ CHECKS: dict[type, Callable[[TerritoryState, int, Any], IllegalAction | None]] =
 
 def why(st: TerritoryState, seat: int, action: Any) -> IllegalAction | None:
     """The refusal of `action` by `seat` now (an IllegalAction), or None if `apply` takes it."""
+    verdict = judge(st, seat, action)
+    return verdict if isinstance(verdict, IllegalAction) else None
+
+
+def judge(st: TerritoryState, seat: int, action: Any) -> IllegalAction | Plan | None:
+    """`why`'s verdict with the plan of an accepted new order (T-6), so `apply` enters the
+    order without running its checker a second time: a refusal, a Plan, or None (any other
+    accepted action)."""
     kind = type(action)
     if kind not in ACTION_TYPES:
         return IllegalAction("not_an_action", action=kind.__name__)
@@ -99,7 +103,10 @@ def why(st: TerritoryState, seat: int, action: Any) -> IllegalAction | None:
         return no("territory.already_submitted")
     if seat not in st.submission:  # ORDERS: to_move() = the submission order, not submitted
         return no("not_your_turn")
-    return CHECKS.get(kind, check_new_order)(st, seat, action)
+    check = CHECKS.get(kind)
+    if check is not None:
+        return check(st, seat, action)
+    return orders.check_order(st, seat, action)  # T-6: a new order
 
 
 # ---- effects ------------------------------------------------------------------------------
@@ -152,10 +159,8 @@ def do_core(st: TerritoryState, seat: int, action: A.ChooseCore) -> None:
     effects.emit(st, E.SettingChanged(seat, "core", str(t.core)))
 
 
-def do_order(st: TerritoryState, seat: int, action: Any) -> None:
-    """T-6.2: escrow a new order's cost and record it."""
-    plan = orders.check_order(st, seat, action)
-    assert isinstance(plan, Plan)
+def do_order(st: TerritoryState, seat: int, action: Any, plan: Plan) -> None:
+    """T-6.2: escrow a new order's cost (its plan, as `judge` accepted it) and record it."""
     order_id, units = orders.enter(st, seat, action, plan)
     effects.emit(st, E.OrderEntered(seat, order_id, action, effects.amounts_of(units)))
 
@@ -204,12 +209,15 @@ class TerritoryGame(TerritoryState):
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Carry out an action (IllegalAction leaves the state unchanged)."""
-        refusal = why(self, seat, action)
-        if refusal is not None:
+        verdict = judge(self, seat, action)
+        if isinstance(verdict, IllegalAction):
             # a fresh copy: refusals without parameters are shared instances
-            raise IllegalAction(refusal.key, **refusal.params)
+            raise IllegalAction(verdict.key, **verdict.params)
         self.ev = []
-        HANDLERS.get(type(action), do_order)(self, seat, action)
+        if verdict is None:
+            HANDLERS[type(action)](self, seat, action)
+        else:
+            do_order(self, seat, action, verdict)
         events, self.ev = self.ev, []
         return events
 

@@ -233,6 +233,7 @@ def start_turn(st: TerritoryState) -> None:
     st.turn += 1
     t = st.turn
     st._cache = {}
+    st.board.trim_memo()
     st.phase = Phase.ORDERS
     for tribe in st.tribes:
         tribe.submitted = False

@@ -1,0 +1,402 @@
+"""Dice for Land order candidates (T-6): every new order whose checker accepts it, for the
+enumeration in `orders.legal_orders`.
+
+The board and the techs cannot change during ORDERS, so these are generated once per tribe
+and turn and grouped by cost and conflict key; each call then only filters the groups by
+the holdings and the keys at their limit (`affordable`). Checker results that are pure
+functions of the board and a key naming everything else they read are memoised in the
+board's memo as `Chunk`s, grouped once. The checkers decide every candidate: nothing here
+is a second copy of a rule.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from game.territory import actions as A
+from game.territory import arrows, building, diplomacy, magic, position
+from game.territory.constants import (
+    CAMP, CAPITAL, CITY, NONE, OUTPOST, RESOURCES, RUIN, SIDES, SPELLS, TECH, TECHS, TREE, ZERO,
+)
+from game.territory.plans import Plan
+from game.territory.state import NOBODY, TerritoryState
+
+
+def own_tiles(st: TerritoryState, tribe: int) -> list[int]:
+    """The tribe's tiles as the public sees them (T-18.3), cached during ORDERS."""
+    return position.tiles_of(st, tribe)
+
+
+def tile_options(st: TerritoryState, tribe: int, i: int) -> list[tuple[Any, Plan]]:
+    """Builds, upgrades, commerce, walls and demolitions the checkers accept on own tile i.
+
+    Candidates are pre-filtered by conditions every acceptance needs (an empty slot to
+    build, a wall to upgrade...); the checkers decide."""
+    out: list[tuple[Any, Plan]] = []
+
+    def add(action: Any, checker: Callable) -> None:
+        plan = checker(st, tribe, action)
+        if isinstance(plan, Plan):
+            out.append((action, plan))
+
+    b = st.building[i]
+    if b in (NONE, RUIN):
+        for kind in building.BUILD_KINDS:
+            add(A.Build(i, kind), building.check_build)
+    elif b in (CAMP, OUTPOST, CITY):
+        add(A.Upgrade(i), building.check_upgrade)
+    if b in (CITY, CAPITAL):
+        add(A.Commerce(i), building.check_commerce)
+    if b not in (NONE, RUIN, TREE):
+        add(A.Demolish(i, "building"), building.check_demolish)
+    if st.tunnel[i] >= 0:
+        add(A.Demolish(i, "tunnel"), building.check_demolish)
+    for k, side in enumerate(SIDES):
+        level = st.walls[i * 4 + k]
+        if not level:
+            add(A.Wall(i, side, "gold"), building.check_wall)
+            add(A.Wall(i, side, "mixed"), building.check_wall)
+        else:
+            add(A.Demolish(i, side), building.check_demolish)
+            if level == 1:
+                add(A.WallUpgrade(i, side), building.check_wall_upgrade)
+    return out
+
+
+class Chunk:
+    """Candidate orders with their plans, grouped once for `cost_groups`: `keyless`
+    ((cost, actions), ...) and `keyed` ((cost + kind of first key, ((keys, action), ...),
+    all keys, actions), ...), each in first-seen order. Memoised chunks live in the board's
+    memo and are shared: never change one."""
+
+    __slots__ = ("keyless", "keyed")
+
+    def __init__(self, pairs: list[tuple[Any, Plan]]) -> None:
+        keyless: dict[tuple, list[Any]] = {}
+        keyed: dict[tuple, list[tuple[frozenset, Any]]] = {}
+        for action, plan in pairs:
+            if plan.keys:
+                keyed.setdefault(plan.cost + (plan.keys[0][0],), []).append((plan.keyset, action))
+            else:
+                keyless.setdefault(plan.cost, []).append(action)
+        self.keyless = tuple((cost, tuple(acts)) for cost, acts in keyless.items())
+        self.keyed = tuple((group_key, tuple(entries), frozenset(k for ks, _ in entries for k in ks),
+                            tuple(a for _, a in entries))
+                           for group_key, entries in keyed.items())
+
+
+def static_chunks(st: TerritoryState, tribe: int) -> list[Chunk]:
+    """Every new order whose checker accepts it now, in enumeration order, as a list of
+    chunks (memoised ones shared through the board's memo), cached for the turn."""
+    key = (tribe, st.turn)
+    cache = {} if st._resolving else st._cache
+    if key in cache:
+        return cache[key]
+    out: list[Chunk] = []
+    loose: list[tuple[Any, Plan]] = []   # single candidates since the last memoised chunk
+
+    def add(action: Any, checker: Callable) -> None:
+        plan = checker(st, tribe, action)
+        if isinstance(plan, Plan):
+            loose.append((action, plan))
+
+    def extend(chunk: Chunk) -> None:
+        if loose:
+            out.append(Chunk(loose))
+            loose.clear()
+        out.append(chunk)
+
+    t = st.tribes[tribe]
+    board = st.board
+    faction = t.faction
+    own = own_tiles(st, tribe)
+    own_set = set(own)
+    memo = board.memo
+    seen = position.seen_owners(st)
+    tower = position.has_tower(st, tribe)
+    arch = position.arch_art(st, tribe)
+    commerce_tech = "commerce_tech" in t.techs
+    for i in own:
+        nbs = list(board.adjacent[i])
+        if faction == "shadow" and st.tunnel[i] >= 0 and st.tunnel[i] not in nbs:
+            nbs.append(st.tunnel[i])
+        for j in nbs:
+            if j in own_set:
+                continue
+            # everything check_arrow reads about (i, j) besides the board: i is own, j is
+            # next to it (or tunnel-linked for Shadow) and not own
+            owner = seen[j]
+            rel = 0 if owner == NOBODY else 1 if owner >= 0 else 2
+            key = ("arrow", i, j, faction, rel, position.seen_building(st, j),
+                   owner >= 0 and position.grievance(st, tribe, owner))
+            options = memo.get(key)
+            if options is None:
+                options = memo[key] = Chunk(arrows.arrow_options(st, tribe, i, j))
+            extend(options)
+        # everything the building, wall and demolish checkers read about own tile i
+        b = st.building[i]
+        key = ("tile", i, faction, b, tuple(st.walls[i * 4:i * 4 + 4]), st.tunnel[i],
+               st.commerce[i], tower, arch, commerce_tech)
+        options = memo.get(key)
+        if options is None:
+            options = memo[key] = Chunk(tile_options(st, tribe, i))
+        extend(options)
+        if faction == "shadow" and "digging" in t.techs:
+            # everything check_tunnel reads besides the board: i is own, Shadow with
+            # Digging; Architecture Art and which ends already hold a tunnel
+            ends = tunnel_ends(board, i, st.params.tunnel_max_gap)
+            tunnel = st.tunnel
+            key = ("tunnels", i, ends, arch, tunnel[i] >= 0, tuple(b for b in ends if tunnel[b] >= 0))
+            extend(memo_chunk(memo, key, lambda: checked(
+                st, tribe, building.check_tunnel, (A.Tunnel(i, b) for b in ends))))
+        if "diplomacy" in t.techs:
+            for n in range(1, st.params.guard_max + 1):
+                add(A.Guard(n, i), magic.check_guard)
+    if "diplomacy" in t.techs:
+        for n in range(1, st.params.guard_max + 1):
+            add(A.Guard(n, -1), magic.check_guard)
+    others = [o.id for o in st.tribes if o.alive and o.id != tribe]
+    # a cession needs the target next to the tile: only those pairs are candidates
+    bordering = sorted({(seen[j], i) for i in own for j in board.adjacent[i] if seen[j] >= 0
+                        and seen[j] != tribe})
+    for other, i in bordering:
+        add(A.Cede(other, i), diplomacy.check_cede)
+    for other in others:
+        # a gift's plan depends only on the amounts (the target is alive and another tribe)
+        gifts = memo.get(("gifts", st.params.gift_max))
+        if gifts is None:
+            gifts = memo[("gifts", st.params.gift_max)] = tuple(
+                (r, n) for r in RESOURCES for n in range(1, st.params.gift_max + 1))
+        options = memo.get(("gift", other, gifts))
+        if options is None:  # pure: the target is another living tribe, the rest is amounts
+            pairs = []
+            for r, n in gifts:
+                gift = A.Gift(other, r, n)
+                plan = diplomacy.check_gift(st, tribe, gift)
+                if isinstance(plan, Plan):
+                    pairs.append((gift, plan))
+            options = memo[("gift", other, gifts)] = Chunk(pairs)
+        extend(options)
+        add(A.DemandTribute(other), diplomacy.check_demand)
+        add(A.ProposeTrade(other), diplomacy.check_propose)
+        add(A.OfferVassal(other), diplomacy.check_offer_vassal)
+    # answers exist only to last turn's proposals
+    for war, target, made in st.demands:
+        if target == tribe and made == st.turn - 1:
+            for pay in (True, False):
+                add(A.AnswerTribute(war, pay), diplomacy.check_answer_tribute)
+    for jungle, target, made in st.trades:
+        if target == tribe and made == st.turn - 1:
+            for accept in (True, False):
+                add(A.AnswerTrade(jungle, accept), diplomacy.check_answer_trade)
+    for vassal, lord, made in st.vassal_offers:
+        if lord == tribe and made == st.turn - 1:
+            for accept in (True, False):
+                add(A.AnswerVassal(vassal, accept), diplomacy.check_answer_vassal)
+    if faction == "tide":
+        if t.temple < 0:
+            # check_temple reads the faction (tide), the tribe's temple (none yet) and the
+            # temples standing: memoised per set of standing temples
+            key = ("temples", frozenset(o.temple for o in st.tribes if o.temple >= 0))
+            options = memo.get(key)
+            if options is None:
+                pairs = []
+                for i in board.sea_tiles:
+                    temple = A.Temple(i)
+                    plan = building.check_temple(st, tribe, temple)
+                    if isinstance(plan, Plan):
+                        pairs.append((temple, plan))
+                options = memo[key] = Chunk(pairs)
+            extend(options)
+        add(A.DEEP_TIDE, magic.check_deep_tide)
+    # everything check_research reads: faction, techs, tower and building prerequisites
+    key = ("research", faction, frozenset(t.techs), tower,
+           position.owns_building(st, tribe, "workshop"), position.owns_building(st, tribe, "city"))
+    options = memo.get(key)
+    if options is None:
+        pairs = []
+        for tech in TECHS:
+            for c in TECH[tech].choices or {"": ZERO}:
+                plan = building.check_research(st, tribe, A.Research(tech, c))
+                if isinstance(plan, Plan):
+                    pairs.append((A.Research(tech, c), plan))
+        options = memo[key] = Chunk(pairs)
+    extend(options)
+    add(A.BUY_EXOTIC, building.check_buy_exotic)
+    if faction == "arcane":
+        for i in board.land_tiles:
+            if position.seen_building(st, i) == RUIN:
+                add(A.Archaeology(i), building.check_archaeology)
+    for spell in SPELLS:
+        if spell in magic.BOUND_SPELLS or magic.spell_base(st, tribe, spell) is not None:
+            continue
+        if spell in magic.PLAIN_SPELLS:
+            add(A.Cast(spell), magic.check_cast)
+        elif spell in magic.TRIBE_SPELLS:
+            for other in others:
+                add(A.Cast(spell, other), magic.check_cast)
+        elif spell == "earth_wall":
+            # check_cast reads (its spell base passed) the cost and the own tiles' walls
+            walls = st.walls
+            key = ("earth_wall", magic.spell_cost(st, tribe, spell),
+                   tuple((i, bytes(walls[i * 4:i * 4 + 4])) for i in own))
+            extend(memo_chunk(memo, key, lambda: checked(
+                st, tribe, magic.check_cast,
+                (A.Cast("earth_wall", i, side) for i in own for side in SIDES))))
+        elif spell == "nature_gift":
+            key = ("nature_gift", magic.spell_cost(st, tribe, spell), tuple(own))
+            extend(memo_chunk(memo, key, lambda: checked(
+                st, tribe, magic.check_cast, (A.Cast("nature_gift", i) for i in own))))
+        else:
+            seen = position.seen_owners(st)
+            targets = tuple(i for i in board.land_tiles if seen[i] not in (tribe, NOBODY))
+            if spell in ("meteor", "desolation"):
+                # accepted on every tile not own and not unclaimed: the cost decides the rest
+                key = (spell, magic.spell_cost(st, tribe, spell), targets)
+                extend(memo_chunk(memo, key, lambda: checked(
+                    st, tribe, magic.check_cast, (A.Cast(spell, i) for i in targets))))
+            else:
+                for i in targets:
+                    add(A.Cast(spell, i), magic.check_cast)
+    if loose:
+        out.append(Chunk(loose))
+    cache[key] = out
+    return out
+
+
+def memo_chunk(memo: dict, key: tuple, build: Callable[[], list[tuple[Any, Plan]]]) -> Chunk:
+    """The chunk memoised under `key` (a key naming everything its checker reads besides
+    the board), built by `build` the first time."""
+    chunk = memo.get(key)
+    if chunk is None:
+        chunk = memo[key] = Chunk(build())
+    return chunk
+
+
+def checked(st: TerritoryState, tribe: int, checker: Callable, candidates: Any) -> list[tuple[Any, Plan]]:
+    """The candidates `checker` accepts, with their plans, in order."""
+    out = []
+    for action in candidates:
+        plan = checker(st, tribe, action)
+        if isinstance(plan, Plan):
+            out.append((action, plan))
+    return out
+
+
+def tunnel_ends(board: Any, i: int, max_gap: int) -> tuple[int, ...]:
+    """Candidate far ends of a tunnel from tile i: 2..max_gap+1 tiles away in a row or
+    column, nearest first (memoised on the board)."""
+    key = ("tunnel_ends", i, max_gap)
+    ends = board.memo.get(key)
+    if ends is None:
+        w = board.width
+        x0, y0 = i % w, i // w
+        ends = board.memo[key] = tuple(
+            by * w + bx for d in range(2, max_gap + 2)
+            for bx, by in ((x0 + d, y0), (x0 - d, y0), (x0, y0 + d), (x0, y0 - d))
+            if 0 <= bx < w and 0 <= by < board.height)
+    return ends
+
+
+def cost_groups(st: TerritoryState, tribe: int) -> tuple[tuple, tuple]:
+    """The static orders grouped for `legal_orders`, cached for the turn:
+    (keyless, keyed). keyless: ((gold, materials, exotics, total, actions), ...) by cost;
+    keyed: ((gold, materials, exotics, total, all keys, ((keys, action), ...), actions), ...)
+    by cost and kind of first key, so a key that reaches (or leaves) its limit touches few
+    groups. Groups and the orders in them keep enumeration order (first seen first); each
+    chunk of `static_chunks` is grouped once (`Chunk`), so this merges group by group."""
+    key = ("groups", tribe, st.turn)
+    cache = {} if st._resolving else st._cache
+    groups = cache.get(key)
+    if groups is None:
+        keyless: dict[tuple, list[Any]] = {}
+        keyed: dict[tuple, tuple[list, set, list]] = {}
+        for chunk in static_chunks(st, tribe):
+            for cost, actions in chunk.keyless:
+                into = keyless.get(cost)
+                if into is None:
+                    keyless[cost] = list(actions)
+                else:
+                    into.extend(actions)
+            for group_key, entries, keys, actions in chunk.keyed:
+                into_keyed = keyed.get(group_key)
+                if into_keyed is None:
+                    keyed[group_key] = (list(entries), set(keys), list(actions))
+                else:
+                    into_keyed[0].extend(entries)
+                    into_keyed[1].update(keys)
+                    into_keyed[2].extend(actions)
+        groups = cache[key] = (
+            tuple(cost + (tuple(acts),) for cost, acts in keyless.items()),
+            tuple(group_key[:4] + (frozenset(keys), tuple(entries), tuple(actions))
+                  for group_key, (entries, keys, actions) in keyed.items()))
+    return groups
+
+
+def _keyed_bucket_memo(memo: dict, n: int, group: tuple, full: frozenset) -> tuple:
+    """`_keyed_bucket` of keyed group number `n`, memoised per the group's keys in `full`
+    (all it depends on): entering and taking back orders brings the same sets back."""
+    keys = group[4]
+    if not full or full.isdisjoint(keys):
+        return group[:4] + (group[6],)
+    inter = full & keys
+    bucket = memo.get((n, inter))
+    if bucket is None:
+        bucket = memo[(n, inter)] = _keyed_bucket(group, full)
+    return bucket
+
+
+def _keyed_bucket(group: tuple, full: frozenset) -> tuple:
+    """One keyed group without the orders holding a key in `full`:
+    (gold, materials, exotics, total, actions)."""
+    g, m, e, total, keys, entries, actions = group
+    if full and not full.isdisjoint(keys):
+        actions = tuple(a for ks, a in entries if full.isdisjoint(ks))
+    return (g, m, e, total, actions)
+
+
+def keyed_buckets(st: TerritoryState, tribe: int, full: frozenset) -> tuple[tuple, ...]:
+    """The keyed static orders whose keys are not at their limit (`full`), one bucket per
+    keyed group (possibly empty), cached per turn and `full`. Entering or removing an order
+    changes few full keys: the result is derived from the previous one, re-filtering only
+    the groups that hold a changed key."""
+    key = ("keyed", tribe, st.turn, full)
+    cache = {} if st._resolving else st._cache
+    buckets = cache.get(key)
+    if buckets is None:
+        groups = cost_groups(st, tribe)[1]
+        memo = cache.setdefault(("keyed_memo", tribe, st.turn), {})
+        last = cache.get(("keyed_last", tribe, st.turn))
+        if last is not None:
+            changed = last[0] ^ full
+            buckets = tuple(prev if group[4].isdisjoint(changed)
+                            else _keyed_bucket_memo(memo, n, group, full)
+                            for n, (group, prev) in enumerate(zip(groups, last[1])))
+        else:
+            buckets = tuple(_keyed_bucket_memo(memo, n, group, full)
+                            for n, group in enumerate(groups))
+        cache[key] = buckets
+        cache[("keyed_last", tribe, st.turn)] = (full, buckets)
+    return buckets
+
+
+def affordable(st: TerritoryState, tribe: int, g: int, m: int, e: int,
+               full: frozenset) -> tuple[Any, ...]:
+    """The static orders (`cost_groups`) that holdings (g, m, e) pay for and whose keys are
+    not at their limit (`full`), in enumeration order; cached for the turn per (g, m, e,
+    full): random and searching players enter and take back orders, so the same holdings
+    and keys come back again and again within a turn."""
+    key = ("affordable", tribe, st.turn, g, m, e, full)
+    cache = {} if st._resolving else st._cache
+    part = cache.get(key)
+    if part is None:
+        total = g + m + e
+        out: list[Any] = []
+        for tg, tm, te, cost, actions in cost_groups(st, tribe)[0]:
+            if cost <= total and tg <= g and tm <= m and te <= e:
+                out.extend(actions)
+        for tg, tm, te, cost, actions in keyed_buckets(st, tribe, full):
+            if actions and cost <= total and tg <= g and tm <= m and te <= e:
+                out.extend(actions)
+        part = cache[key] = tuple(out)
+    return part
