@@ -109,7 +109,10 @@ class Board:
                                                            compare=False, repr=False)
     _disk_sets: dict[tuple[int, int], frozenset[int]] = field(default_factory=dict, init=False,
                                                               compare=False, repr=False)
-    _steps: dict[bool, tuple[tuple[tuple[int, int, int], ...], ...]] = field(
+    # per unit id, per hex: the shared Move action of that unit to that hex (movement.py)
+    move_rows: dict[int, list[Any]] = field(default_factory=dict, init=False, compare=False,
+                                            repr=False)
+    _steps: dict[Any, tuple[tuple[tuple[int, ...], ...], ...]] = field(
         default_factory=dict, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -197,6 +200,29 @@ class Board:
                       if h != OFF and not (neutral[h] and not neutral[g]))
                 for g in range(self.size))
             self._steps[light] = found
+        return found
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled (for the search worker) without the Move table: it is rebuilt on demand."""
+        state = dict(self.__dict__)
+        state["move_rows"] = {}
+        return state
+
+    def step_costs(self, light: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """`steps` without the direction: per hex `(hex, cost)` in B-2 order (cached), what
+        the movement searches read in their inner loop."""
+        found = self._steps.get(("costs", light))
+        if found is None:
+            found = tuple(tuple((h, c) for _, h, c in row) for row in self.steps(light))
+            self._steps[("costs", light)] = found
+        return found
+
+    def least_cost(self, light: bool) -> int:
+        """The smallest MP an ordinary step costs on this board (`step_costs`; 0 if none)."""
+        found = self._steps.get(("least", light))
+        if found is None:
+            found = min((c for row in self.step_costs(light) for _, c in row if c >= 0), default=0)
+            self._steps[("least", light)] = found
         return found
 
     def disk_set(self, centre: int, radius: int) -> frozenset[int]:

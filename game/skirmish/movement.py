@@ -18,6 +18,8 @@ over (hex, MP) states in direction order, see its docstring).
 
 from __future__ import annotations
 
+from bisect import bisect_left
+
 from game.core.protocol import Event
 from game.skirmish import actions as A
 from game.skirmish import events as E
@@ -130,12 +132,43 @@ def _special(game: SkirmishState, seat: int, through: bool) -> dict[int, int]:
     return out
 
 
+ZOC = 3     # added to a hex's `_special` kind in `_rules` when I3 Intercept stops a unit there
+BLOCKED = 1 << 30   # a search's starting label for NEVER hexes: no MP left can beat it
+
+
+def _rules(game: SkirmishState, seat: int, through: bool) -> tuple[list[int], list[int]]:
+    """Per hex, how a search of a unit of `seat` may use it: NEVER (-1), 0 (pass and stop),
+    STOP_ONLY or PASS_ONLY (`_special`), plus ZOC where I3 Intercept takes all MP (not for
+    C11 units); and the labels a search starts from: -1 (not reached yet), BLOCKED on NEVER
+    hexes, so one comparison skips them. Lists read per step instead of a dict and a set;
+    kept, like their parts, until a hostile unit, a city or a bloc changes (`bloc_stamp`)."""
+    key = ("rules", seat, through)
+    stamp = bloc_stamp(game, seat)
+    entry = game._reach.get(key)
+    if entry is not None and entry[0] == stamp:
+        return entry[1]
+    size = game.board.size
+    rule = [0] * size
+    if not through:
+        for h in intercept_zone(game, seat):
+            rule[h] = ZOC
+    fresh = [-1] * size
+    for h, kind in _special(game, seat, through).items():
+        if kind == NEVER:
+            rule[h] = NEVER
+            fresh[h] = BLOCKED
+        else:
+            rule[h] += kind
+    game._reach[key] = (stamp, (rule, fresh))
+    return rule, fresh
+
+
 def _context(game: SkirmishState, unit: Unit):
-    """The step table, the special hexes and the Intercept zone a search of `unit` uses."""
-    steps = game.board.steps(unit.type == INFANTRY and "I8" in game.skills[unit.faction])
-    through = infiltrates(game, unit)
-    zoc = frozenset() if through else intercept_zone(game, unit.faction)
-    return steps, _special(game, unit.faction, through), zoc
+    """The step table (`Board.step_costs`), the per-hex rules and starting labels (`_rules`)
+    a search of `unit` uses."""
+    light = unit.type == INFANTRY and "I8" in game.skills[unit.faction]
+    steps = game.board.step_costs(light)
+    return steps, _rules(game, unit.faction, infiltrates(game, unit)), game.board.least_cost(light)
 
 
 def reach(game: SkirmishState, unit: Unit, start: int = OFF, mp: int = -1) -> dict[int, int]:
@@ -143,7 +176,8 @@ def reach(game: SkirmishState, unit: Unit, start: int = OFF, mp: int = -1) -> di
 
     `start`/`mp` default to the unit's hex and `mp_left` (other values ask "what if", N-4b).
     The result includes hexes a unit may only pass (own units, C11 hostiles); use
-    `destinations` for legal Move targets. The dict is shared by the cache: do not change it.
+    `destinations` for legal Move targets. Its order is the order hexes were first reached
+    (agents iterate it). The dict is shared by the cache: do not change it.
     """
     if start == OFF:
         start = unit.hex
@@ -156,32 +190,36 @@ def reach(game: SkirmishState, unit: Unit, start: int = OFF, mp: int = -1) -> di
     hit = game._reach.get(key)
     if hit is not None and hit[0] == stamp:
         return hit[1]
-    steps, special, zoc = _context(game, unit)
+    steps, (rule, fresh), least = _context(game, unit)
     best = {start: mp}
-    seen = best.get
-    kind_of = special.get
+    label = fresh[:]                # `best` as a list, the inner loop reads it most
+    label[start] = mp
     buckets: list[list[int]] = [[] for _ in range(mp + 1)]
     buckets[mp].append(start)
     for m in range(mp, 0, -1):
+        # A step from m leaves at most m - least MP (0 after water or Intercept): a hex
+        # already holding that much (or BLOCKED) cannot gain, whatever the step's details.
+        top = m - least if m > least else 0
         for g in buckets[m]:
-            if best[g] != m:
+            if label[g] != m:
                 continue
-            for _, h, c in steps[g]:
-                kind = kind_of(h, 0)
-                if kind < 0:
-                    continue                            # M-5b/d/e
+            for h, c in steps[g]:
+                if label[h] >= top:
+                    continue
                 if c < 0:
                     m2 = 0                              # M-2 transition
                 elif c > m:
                     continue
                 else:
                     m2 = m - c
-                if zoc and h in zoc:
+                r = rule[h]
+                if r >= ZOC:
                     m2 = 0                              # I3 Intercept
-                if seen(h, -1) >= m2:
+                if label[h] >= m2:
                     continue
+                label[h] = m2
                 best[h] = m2
-                if m2 > 0 and kind != STOP_ONLY:
+                if m2 > 0 and r != STOP_ONLY:
                     buckets[m2].append(h)
     del best[start]
     game._reach[key] = (stamp, best)
@@ -212,7 +250,7 @@ def best_path(game: SkirmishState, unit: Unit, dest: int) -> tuple[list[int], in
     # Arriving with goal > 0 means the last step was an ordinary one from a hex reached with
     # the most MP it can have, and so on back to the start: only such states need exploring.
     tight = goal > 0
-    steps, special, zoc = _context(game, unit)
+    steps, (rule, _), _ = _context(game, unit)
     start = unit.hex
     most = {start: unit.mp_left}
     parent: dict[tuple[int, int], tuple[int, int]] = {}
@@ -220,8 +258,8 @@ def best_path(game: SkirmishState, unit: Unit, dest: int) -> tuple[list[int], in
     while layer:
         nxt = []
         for g, m in layer:
-            for _, h, c in steps[g]:
-                kind = special.get(h, 0)
+            for h, c in steps[g]:
+                kind = rule[h]
                 if kind < 0:
                     continue
                 stop = ""
@@ -231,7 +269,7 @@ def best_path(game: SkirmishState, unit: Unit, dest: int) -> tuple[list[int], in
                     continue
                 else:
                     m2 = m - c
-                if zoc and h in zoc:
+                if kind >= ZOC:
                     m2 = 0
                     stop = stop or "intercept"
                 if h == dest and m2 == goal:
@@ -327,43 +365,88 @@ def may_move(game: SkirmishState, u: Unit) -> bool:
     return u.mp_left > 0 and (not u.attacked or can_move_after_attack(game, u))
 
 
-def move_targets(game: SkirmishState, u: Unit) -> dict[int, A.Move]:
-    """Every legal Move of `u` now (M-5, M-6, N-4), by destination hex in hex order.
+class MoveList:
+    """The legal Moves of one unit off neutral land, in hex order, kept in step with the
+    occupants: `hexes` (sorted) and `acts` (the Move to each) hold the empty hexes among
+    `labels` (unit `uid`'s `reach`), as of the first `seen` entries of the turn's change log."""
 
-    This is the only place that decides which destinations are legal: `legal_actions` lists
-    these and `move_reason` accepts exactly these. The answer is kept while the unit's search
-    holds and no occupant changed on a hex it reaches (`_log`), so moving one unit does not
-    rebuild the lists of the others.
-    """
-    if game.board.neutral[u.hex]:
-        return _trespasser_targets(game, u)
-    labels = reach(game, u)
-    key = ("moves", u.id)
-    log = game._log
-    entry = game._reach.get(key)
-    if entry is not None and entry[0] is labels:
-        found, seen = entry[1], entry[2]
-        if seen == len(log):
-            return found
-        for h in log[seen:]:
-            if h in labels:
-                break
-        else:
-            game._reach[key] = (labels, found, len(log))
-            return found
-    pairs = game._reach.get(("actions", u.id))
-    if pairs is None or pairs[0] is not labels:
-        coords, uid = game.board.coords, u.id
-        pairs = (labels, [(h, A.move(uid, coords[h])) for h in sorted(labels)])
-        game._reach[("actions", u.id)] = pairs
-    occ = game.occ
-    found = {h: a for h, a in pairs[1] if occ[h] < 0}
-    game._reach[key] = (labels, found, len(log))
+    __slots__ = ("uid", "labels", "seen", "hexes", "acts")
+
+    def __init__(self, uid: int, labels: dict[int, int], seen: int, hexes: list[int],
+                 acts: list[A.Move]) -> None:
+        self.uid = uid
+        self.labels = labels
+        self.seen = seen
+        self.hexes = hexes
+        self.acts = acts
+
+
+def _move_action(game: SkirmishState, uid: int, h: int) -> A.Move:
+    """The Move of unit `uid` to hex `h`, shared per board (actions are immutable and building
+    a frozen dataclass is what an option list would spend its time on)."""
+    rows = game.board.move_rows
+    row = rows.get(uid)
+    if row is None:
+        row = rows[uid] = [None] * game.board.size
+    found = row[h]
+    if found is None:
+        found = row[h] = A.Move(uid, game.board.coords[h])
     return found
 
 
+def move_list(game: SkirmishState, u: Unit) -> MoveList:
+    """Every legal Move of `u` now (M-5, M-6, N-4): the only place that decides which
+    destinations are legal (`legal_actions` lists these, `move_reason` accepts exactly these).
+
+    Off neutral land a Move is legal iff its hex is reached (`reach`) and empty, so the list
+    is kept while the unit's search holds and, as occupants change (`_log`), only the hexes
+    that changed are added or dropped. On neutral land N-4 narrows the list (rebuilt per
+    action, trespassers are rare)."""
+    if game.board.neutral[u.hex]:
+        found = _trespasser_targets(game, u)
+        return MoveList(u.id, {}, len(game._log), list(found), list(found.values()))
+    labels = reach(game, u)
+    key = ("moves", u.id)
+    moves = game._reach.get(key)
+    if moves is None or moves.labels is not labels:
+        occ = game.occ
+        hexes = [h for h in sorted(labels) if occ[h] < 0]
+        uid = u.id
+        moves = MoveList(uid, labels, len(game._log), hexes,
+                         [_move_action(game, uid, h) for h in hexes])
+        game._reach[key] = moves
+    elif moves.seen != len(game._log):
+        sync_moves(game, moves)
+    return moves
+
+
+def sync_moves(game: SkirmishState, moves: MoveList) -> None:
+    """Bring `moves` up to date with the change log: a reached hex that emptied gets its Move,
+    one that filled loses it (a hex may be logged twice: the check is on its state now)."""
+    log = game._log
+    labels, hexes, acts, occ = moves.labels, moves.hexes, moves.acts, game.occ
+    for h in log[moves.seen:]:
+        if h in labels:
+            i = bisect_left(hexes, h)
+            present = i < len(hexes) and hexes[i] == h
+            if occ[h] < 0:
+                if not present:
+                    hexes.insert(i, h)
+                    acts.insert(i, _move_action(game, moves.uid, h))
+            elif present:
+                del hexes[i]
+                del acts[i]
+    moves.seen = len(log)
+
+
+def move_targets(game: SkirmishState, u: Unit) -> dict[int, A.Move]:
+    """`move_list` as a dict: destination hex -> Move, in hex order."""
+    moves = move_list(game, u)
+    return dict(zip(moves.hexes, moves.acts))
+
+
 def _trespasser_targets(game: SkirmishState, u: Unit) -> dict[int, A.Move]:
-    """`move_targets` for a unit on neutral land: N-4 narrows them (not kept across actions)."""
+    """`move_list` for a unit on neutral land: N-4 narrows it (not kept across actions)."""
     key = ("moves", u.id)
     found = game._cache.get(key)
     if found is None:
@@ -377,7 +460,7 @@ def _trespasser_targets(game: SkirmishState, u: Unit) -> dict[int, A.Move]:
 
 def move_options(game: SkirmishState, u: Unit) -> list[A.Move]:
     """The Moves `legal_actions` lists for own, non-fresh unit `u`."""
-    return list(move_targets(game, u).values()) if may_move(game, u) else []
+    return list(move_list(game, u).acts) if may_move(game, u) else []
 
 
 def unit_reason(game: SkirmishState, seat: int, uid: object) -> str | None:
@@ -403,8 +486,11 @@ def move_reason(game: SkirmishState, seat: int, action: A.Move) -> str | None:
         return NS + "attacked_cannot_move"
     b = game.board
     h = b.index(action.to)
-    if h != OFF and h in move_targets(game, u):
-        return None
+    if h != OFF:
+        hexes = move_list(game, u).hexes
+        i = bisect_left(hexes, h)
+        if i < len(hexes) and hexes[i] == h:
+            return None
     if h == u.hex:
         return NS + "same_hex"
     if h != OFF:
