@@ -250,18 +250,22 @@ def best_path(game: SkirmishState, unit: Unit, dest: int) -> tuple[list[int], in
     # Arriving with goal > 0 means the last step was an ordinary one from a hex reached with
     # the most MP it can have, and so on back to the start: only such states need exploring.
     tight = goal > 0
-    steps, (rule, _), _ = _context(game, unit)
+    steps, (rule, fresh), least = _context(game, unit)
     start = unit.hex
-    most = {start: unit.mp_left}
+    most = fresh[:]                 # per hex, the most MP a kept state has there (as in reach)
+    most[start] = unit.mp_left
     parent: dict[tuple[int, int], tuple[int, int]] = {}
     layer = [(start, unit.mp_left)]
     while layer:
         nxt = []
         for g, m in layer:
+            # as in reach: no step from m leaves more than `top` MP, so a hex holding that
+            # much (or BLOCKED) is skipped at once; `dest` never holds any (see below)
+            top = m - least if m > least else 0
             for h, c in steps[g]:
-                kind = rule[h]
-                if kind < 0:
+                if most[h] >= top:
                     continue
+                kind = rule[h]
                 stop = ""
                 if c < 0:
                     m2, stop = 0, "water"
@@ -280,7 +284,8 @@ def best_path(game: SkirmishState, unit: Unit, dest: int) -> tuple[list[int], in
                         path.append(state[0])
                     path.reverse()
                     return path, goal, stop
-                if m2 <= goal or kind == STOP_ONLY or most.get(h, -1) >= m2:
+                # (a state kept on `dest` would need more MP than its label `goal`: never)
+                if m2 <= goal or kind == STOP_ONLY or most[h] >= m2:
                     continue
                 if tight and m2 != labels[h]:
                     continue
@@ -381,16 +386,20 @@ class MoveList:
         self.acts = acts
 
 
-def _move_action(game: SkirmishState, uid: int, h: int) -> A.Move:
-    """The Move of unit `uid` to hex `h`, shared per board (actions are immutable and building
-    a frozen dataclass is what an option list would spend its time on)."""
+def _move_row(game: SkirmishState, uid: int) -> list[A.Move | None]:
+    """Per hex, the Move of unit `uid` to it (None until first needed), shared per board:
+    actions are immutable and building a frozen dataclass is what option lists would
+    spend their time on."""
     rows = game.board.move_rows
     row = rows.get(uid)
     if row is None:
         row = rows[uid] = [None] * game.board.size
-    found = row[h]
-    if found is None:
-        found = row[h] = A.Move(uid, game.board.coords[h])
+    return row
+
+
+def _new_move(game: SkirmishState, row: list[A.Move | None], uid: int, h: int) -> A.Move:
+    """Build the Move of `uid` to `h` into its row (`_move_row`)."""
+    found = row[h] = A.Move(uid, game.board.coords[h])
     return found
 
 
@@ -412,8 +421,9 @@ def move_list(game: SkirmishState, u: Unit) -> MoveList:
         occ = game.occ
         hexes = [h for h in sorted(labels) if occ[h] < 0]
         uid = u.id
+        row = _move_row(game, uid)
         moves = MoveList(uid, labels, len(game._log), hexes,
-                         [_move_action(game, uid, h) for h in hexes])
+                         [row[h] or _new_move(game, row, uid, h) for h in hexes])
         game._reach[key] = moves
     elif moves.seen != len(game._log):
         sync_moves(game, moves)
@@ -432,7 +442,8 @@ def sync_moves(game: SkirmishState, moves: MoveList) -> None:
             if occ[h] < 0:
                 if not present:
                     hexes.insert(i, h)
-                    acts.insert(i, _move_action(game, moves.uid, h))
+                    row = _move_row(game, moves.uid)
+                    acts.insert(i, row[h] or _new_move(game, row, moves.uid, h))
             elif present:
                 del hexes[i]
                 del acts[i]
