@@ -350,19 +350,12 @@ def may_attack(game: SkirmishState, u: Unit) -> bool:
 
 
 def attack_options(game: SkirmishState, u: Unit) -> list[A.Attack]:
-    """The Attacks `legal_actions` lists for own, non-fresh unit `u` (kept while the unit
-    stays put and the targets do not change)."""
+    """The Attacks `legal_actions` lists for own, non-fresh unit `u` (which keeps them while
+    the unit and the targets do not change)."""
     if not may_attack(game, u):
         return []
-    key = ("attacks", u.id)
-    stamp = (u.hex, u.type, bloc_stamp(game, u.faction))
-    entry = game._reach.get(key)
-    if entry is not None and entry[0] == stamp:
-        return entry[1]
     coords = game.board.coords
-    found = [A.attack(u.id, coords[t]) for t in targets_from(game, u, u.hex)]
-    game._reach[key] = (stamp, found)
-    return found
+    return [A.attack(u.id, coords[t]) for t in targets_from(game, u, u.hex)]
 
 
 def attack_reason(game: SkirmishState, seat: int, action: A.Attack) -> str | None:

@@ -64,6 +64,19 @@ EFFECTS: dict[type, Effect] = {
 SEAT_OPTIONS = (produce_options, cover_options, end_turn_options)
 
 
+def _own_units(game: SkirmishState, seat: int) -> list[Unit]:
+    """`seat`'s units in id order (`units` is: ids grow, clones copy the dict in order), kept
+    while no unit appears (`next_unit_id` grows) or vanishes (fewer units); a unit never
+    changes faction."""
+    key = ("own", seat)
+    sig = (game.next_unit_id, len(game.units))
+    entry = game._reach.get(key)
+    if entry is None or entry[0] != sig:
+        entry = (sig, [u for u in game.units.values() if u.faction == seat])
+        game._reach[key] = entry
+    return entry[1]
+
+
 def _unit_options(game: SkirmishState, u: Unit, out: list[Action], stamp: tuple) -> None:
     """Append the moves, attacks and dismount of own, non-fresh unit `u` to `out`, kept while
     nothing they read changed: the unit's own fields and the hostile units, cities and blocs
@@ -104,9 +117,8 @@ class SkirmishGame(SkirmishState):
             return list(pick_options(self, seat))
         out: list[Action] = []
         stamp = bloc_stamp(self, seat)
-        # `units` is in id order: ids grow, and clones copy the dict in order.
-        for u in self.units.values():
-            if u.faction == seat and not u.fresh:
+        for u in _own_units(self, seat):
+            if not u.fresh:
                 _unit_options(self, u, out, stamp)
         for seat_options in SEAT_OPTIONS:
             out.extend(seat_options(self, seat))

@@ -146,6 +146,8 @@ class SkirmishState(State):
     _epoch: list[int] = field(default_factory=list, repr=False, compare=False)
     _city_epoch: int = field(default=0, repr=False, compare=False)
     _log: list[int] = field(default_factory=list, repr=False, compare=False)
+    _roots: list[int] = field(default_factory=list, repr=False, compare=False)
+    _roots_of: list[int] = field(default_factory=list, repr=False, compare=False)  # overlord then
 
     def __post_init__(self) -> None:
         if not self._epoch:
@@ -184,11 +186,12 @@ class SkirmishState(State):
         return seat if lord < 0 else lord
 
     def roots(self) -> list[int]:
-        found = self._cache.get("roots")
-        if found is None:
-            found = [self.root(s) for s in range(self.seats)]
-            self._cache["roots"] = found
-        return found
+        """V-2: every seat's `root`, kept while `overlord` stays equal (compared, so a change
+        made without a notice is seen too). Do not change the list."""
+        if self._roots_of != self.overlord:
+            self._roots = [self.root(s) for s in range(self.seats)]
+            self._roots_of = list(self.overlord)
+        return self._roots
 
     def hostile(self, a: int, b: int) -> bool:
         """Seats in different blocs (V-2)."""
