@@ -105,8 +105,8 @@ class Board:
     neutral_hexes: tuple[int, ...] = field(default=(), init=False)       # N-1, in hex order
     archer_penalty: tuple[bool, ...] = field(default=(), init=False)     # forest (K-4.1)
     cavalry_penalty: tuple[bool, ...] = field(default=(), init=False)    # swamp, mountain
-    _disks: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict, init=False,
-                                                           compare=False, repr=False)
+    _disks: dict[int, list[Any]] = field(default_factory=dict, init=False,       # per radius,
+                                         compare=False, repr=False)             # per hex
     _disk_sets: dict[tuple[int, int], frozenset[int]] = field(default_factory=dict, init=False,
                                                               compare=False, repr=False)
     # per unit id, per hex: the shared Move action of that unit to that hex (movement.py)
@@ -173,16 +173,17 @@ class Board:
 
     def disk(self, centre: int, radius: int) -> tuple[int, ...]:
         """Hexes at distance 1..radius of `centre` (cached)."""
-        key = (centre, radius)
-        found = self._disks.get(key)
+        rows = self._disks.get(radius)
+        if rows is None:
+            rows = self._disks[radius] = [None] * self.size
+        found = rows[centre]
         if found is None:
             ring, seen = {centre}, {centre}
             for _ in range(radius):             # grow by neighbours: radius is small
                 ring = {n for h in ring for n in self.adj[h] if n not in seen}
                 seen |= ring
             seen.discard(centre)
-            found = tuple(sorted(seen))
-            self._disks[key] = found
+            found = rows[centre] = tuple(sorted(seen))
         return found
 
     def steps(self, light: bool) -> tuple[tuple[tuple[int, int, int], ...], ...]:

@@ -61,8 +61,19 @@ def _kinds(game: SkirmishState, seat: int, k: int, voucher: bool) -> tuple[str, 
     """What `seat` may produce in open city k, paying (`voucher` false) or by voucher (V-4)."""
     if voucher:
         return VOUCHER_TYPES if game.city_voucher[k] == seat else ()
-    funds = game.funds[seat]
-    return tuple(kind for kind in UNIT_TYPES if unit_cost(game, seat, kind) <= funds)
+    key = (game.skills[seat], game.funds[seat])
+    found = _AFFORDABLE.get(key)
+    if found is None:
+        if len(_AFFORDABLE) >= 10_000:
+            _AFFORDABLE.clear()
+        found = _AFFORDABLE[key] = tuple(kind for kind in UNIT_TYPES
+                                         if unit_cost(game, seat, kind) <= key[1])
+    return found
+
+
+# What a seat may pay for depends only on its skills (C-4 discounts) and its funds: asked
+# for every legal-action list, so remembered (bounded: funds take few values in a game).
+_AFFORDABLE: dict[tuple[frozenset[str], int], tuple[str, ...]] = {}
 
 
 def produce_options(game: SkirmishState, seat: int) -> list[A.Produce]:
