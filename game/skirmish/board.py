@@ -109,10 +109,13 @@ class Board:
                                          compare=False, repr=False)             # per hex
     _disk_sets: dict[tuple[int, int], frozenset[int]] = field(default_factory=dict, init=False,
                                                               compare=False, repr=False)
+    _step_costs: dict[bool, tuple[tuple[tuple[int, int], ...], ...]] = field(
+        default_factory=dict, init=False, compare=False, repr=False)
+    _least: dict[bool, int] = field(default_factory=dict, init=False, compare=False, repr=False)
     # per unit id, per hex: the shared Move action of that unit to that hex (movement.py)
     move_rows: dict[int, list[Any]] = field(default_factory=dict, init=False, compare=False,
                                             repr=False)
-    _steps: dict[Any, tuple[tuple[tuple[int, ...], ...], ...]] = field(
+    _steps: dict[bool, tuple[tuple[tuple[int, int, int], ...], ...]] = field(
         default_factory=dict, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -212,18 +215,18 @@ class Board:
     def step_costs(self, light: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
         """`steps` without the direction: per hex `(hex, cost)` in B-2 order (cached), what
         the movement searches read in their inner loop."""
-        found = self._steps.get(("costs", light))
+        found = self._step_costs.get(light)
         if found is None:
             found = tuple(tuple((h, c) for _, h, c in row) for row in self.steps(light))
-            self._steps[("costs", light)] = found
+            self._step_costs[light] = found
         return found
 
     def least_cost(self, light: bool) -> int:
         """The smallest MP an ordinary step costs on this board (`step_costs`; 0 if none)."""
-        found = self._steps.get(("least", light))
+        found = self._least.get(light)
         if found is None:
             found = min((c for row in self.step_costs(light) for _, c in row if c >= 0), default=0)
-            self._steps[("least", light)] = found
+            self._least[light] = found
         return found
 
     def disk_set(self, centre: int, radius: int) -> frozenset[int]:
