@@ -9,7 +9,13 @@ MP, faction skills) and on what other blocs have on the board (their units, thei
 zones) and the cities: own and allied units are passed through and only matter as occupied
 destinations. So `reach` keeps its answer across actions, keyed by the change counters of the
 hostile factions and the cities (state.py), and a faction moving its own units never redoes
-the searches of its other units.
+the searches of its other units. A search reads per-hex lists (`_rules`: how a hex may be used,
+Intercept included) and skips a step at once when its hex already holds as much MP as the
+step could leave, which is most steps.
+
+`move_list` turns a unit's labels into its legal Moves (the empty reached hexes) and keeps
+them in step with the turn's change log (`_log`): when occupants change, only those hexes'
+Moves are added or dropped, instead of rebuilding every unit's list after every action.
 
 `best_path` gives the path a screen animates (M-6 / D33): most MP on arrival, then fewest
 steps, then the smallest sequence of B-2 direction indices, exactly (a breadth-first search
@@ -487,7 +493,7 @@ def unit_reason(game: SkirmishState, seat: int, uid: object) -> str | None:
 
 
 def move_reason(game: SkirmishState, seat: int, action: A.Move) -> str | None:
-    """E-2 for `move`: legal iff the destination is one of `move_targets`; otherwise the
+    """E-2 for `move`: legal iff the destination is one of `move_list`'s; otherwise the
     first failing check in E-2's order says why."""
     why = unit_reason(game, seat, action.unit)
     if why:

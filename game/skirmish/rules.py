@@ -6,7 +6,7 @@ set_cover_policy), `turn` (end_turn and the turn structure); `cities` and `effec
 they share. Every family gives three functions, wired here by tables: its options (what
 `legal_actions` lists), its reason (why `apply` would refuse, E-2 order) and its effect. A
 family's reason accepts an action exactly when its options list it, because both ask the same
-function (`move_targets`, `targets_from`, `_kinds`, ...): legality lives in one place.
+function (`move_list`, `targets_from`, `_kinds`, ...): legality lives in one place.
 """
 
 from __future__ import annotations

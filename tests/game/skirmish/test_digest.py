@@ -56,3 +56,21 @@ def game_digest(agents: tuple[str, ...], seed: int) -> str:
 @pytest.mark.parametrize("agents, seed", list(EXPECTED))
 def test_19_same_seed_same_game_as_before_the_speed_work(agents, seed):
     assert game_digest(agents, seed) == EXPECTED[(agents, seed)]
+
+
+@pytest.mark.parametrize("seats, seed", [(4, 7), (2, 8)])
+def test_19_kept_option_lists_equal_a_fresh_computation(seats, seed):
+    """The legal-action list kept across actions (searches, move lists patched from the change
+    log, own-unit lists) is, after every action of a random game, exactly the list a clone
+    computes from nothing (clones start with empty caches)."""
+    rs = rulesets.get("skirmish")
+    state = rs.new_game(Setup(seats=("random",) * seats, seed=seed))
+    player = make_agent("random", rs, 0, seed)
+    steps = 0
+    while state.result() is None:
+        seat = state.to_move()[0]
+        legal = state.legal_actions(seat)
+        assert legal == state.clone().legal_actions(seat), f"after {steps} actions"
+        state.apply(seat, player.choose(None, legal))
+        steps += 1
+    assert steps > 300      # a whole game, not a quick domination
