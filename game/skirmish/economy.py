@@ -96,7 +96,8 @@ def produce_options(game: SkirmishState, seat: int) -> list[A.Produce]:
 _PRODUCE: dict[tuple[tuple[int, int], tuple[str, ...], bool], tuple[A.Produce, ...]] = {}
 
 
-def _produce_row(at: tuple[int, int], kinds: tuple[str, ...], voucher: bool) -> tuple[A.Produce, ...]:
+def _produce_row(at: tuple[int, int], kinds: tuple[str, ...],
+                 voucher: bool) -> tuple[A.Produce, ...]:
     """The Produce actions of `kinds` at `at`, shared (actions are immutable; building them
     is what an option list would spend its time on)."""
     key = (at, kinds, voucher)

@@ -542,8 +542,8 @@ def do_move(game: SkirmishState, seat: int, action: A.Move) -> list[Event]:
     game.unit_changed(u, old)
     k = b.city_at[dest]
     capture_now = k >= 0 and game.city_hostile(k, seat)
-    events: list[Event] = [E.Moved(u.id, tuple(b.coords[h] for h in path), start_mp - mp_left,
-                                   0 if capture_now else mp_left,
+    walked = tuple(map(b.coords.__getitem__, path))
+    events: list[Event] = [E.Moved(u.id, walked, start_mp - mp_left, 0 if capture_now else mp_left,
                                    "capture" if capture_now else stopped)]
     if capture_now:
         capture(game, u, k, events)
