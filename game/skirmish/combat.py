@@ -92,7 +92,7 @@ def hostile_targets(game: SkirmishState, seat: int) -> frozenset[int]:
     hostile units, cities and blocs (`bloc_stamp`): it is kept until then."""
     key = ("targets", seat)
     stamp = bloc_stamp(game, seat)
-    entry = game._reach.get(key)
+    entry = game._searches.get(key)
     if entry is not None and entry[0] == stamp:
         return entry[1]
     roots = game.roots()
@@ -103,7 +103,7 @@ def hostile_targets(game: SkirmishState, seat: int) -> frozenset[int]:
         if occ[spec.hex] < 0 and game.city_hostile(k, seat):
             hexes.add(spec.hex)
     found = frozenset(hexes)
-    game._reach[key] = (stamp, found)
+    game._searches[key] = (stamp, found)
     return found
 
 

@@ -94,7 +94,7 @@ def intercept_zone(game: SkirmishState, seat: int) -> frozenset[int]:
     Kept until a hostile unit or a bloc changes (`bloc_stamp`)."""
     key = ("zoc", seat)
     stamp = bloc_stamp(game, seat)
-    entry = game._reach.get(key)
+    entry = game._searches.get(key)
     if entry is not None and entry[0] == stamp:
         return entry[1]
     roots = game.roots()
@@ -104,7 +104,7 @@ def intercept_zone(game: SkirmishState, seat: int) -> frozenset[int]:
         if u.type == INFANTRY and roots[u.faction] != roots[seat] and "I3" in game.skills[u.faction]:
             zone.update(adj[u.hex])
     found = frozenset(zone)
-    game._reach[key] = (stamp, found)
+    game._searches[key] = (stamp, found)
     return found
 
 
@@ -117,7 +117,7 @@ def _special(game: SkirmishState, seat: int, through: bool) -> dict[int, int]:
     """
     key = ("special", seat, through)
     stamp = bloc_stamp(game, seat)
-    entry = game._reach.get(key)
+    entry = game._searches.get(key)
     if entry is not None and entry[0] == stamp:
         return entry[1]
     b = game.board
@@ -134,7 +134,7 @@ def _special(game: SkirmishState, seat: int, through: bool) -> dict[int, int]:
         elif owner == FREE or roots[owner] != rf:
             breached = game.city_siege[k] >= b.siege_rounds
             out[spec.hex] = STOP_ONLY if breached and game.occ[spec.hex] < 0 else NEVER
-    game._reach[key] = (stamp, out)
+    game._searches[key] = (stamp, out)
     return out
 
 
@@ -150,7 +150,7 @@ def _rules(game: SkirmishState, seat: int, through: bool) -> tuple[list[int], li
     kept, like their parts, until a hostile unit, a city or a bloc changes (`bloc_stamp`)."""
     key = ("rules", seat, through)
     stamp = bloc_stamp(game, seat)
-    entry = game._reach.get(key)
+    entry = game._searches.get(key)
     if entry is not None and entry[0] == stamp:
         return entry[1]
     size = game.board.size
@@ -165,7 +165,7 @@ def _rules(game: SkirmishState, seat: int, through: bool) -> tuple[list[int], li
             fresh[h] = BLOCKED
         else:
             rule[h] += kind
-    game._reach[key] = (stamp, (rule, fresh))
+    game._searches[key] = (stamp, (rule, fresh))
     return rule, fresh
 
 
@@ -193,7 +193,7 @@ def reach(game: SkirmishState, unit: Unit, start: int = OFF, mp: int = -1) -> di
         return {}
     key = (unit.id, start, mp)
     stamp = (unit.type, bloc_stamp(game, unit.faction))
-    hit = game._reach.get(key)
+    hit = game._searches.get(key)
     if hit is not None and hit[0] == stamp:
         return hit[1]
     steps, (rule, fresh), least = _context(game, unit)
@@ -228,7 +228,7 @@ def reach(game: SkirmishState, unit: Unit, start: int = OFF, mp: int = -1) -> di
                 if m2 > 0 and r != STOP_ONLY:
                     buckets[m2].append(h)
     del best[start]
-    game._reach[key] = (stamp, best)
+    game._searches[key] = (stamp, best)
     return best
 
 

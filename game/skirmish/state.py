@@ -135,13 +135,18 @@ class SkirmishState(State):
     winners: tuple[int, ...] | None = None
     end_cause: str = ""                 # the deciding rule: "W-2" or "W-3"
     # Derived data, never saved. `_cache` holds answers valid until the next change (cleared
-    # after every action and by every change notice). `_reach` keeps movement searches and
-    # option lists across actions within a turn: each entry is keyed by what it read (see
-    # movement.reach), using the change counters `_epoch` (per faction: its units appeared,
-    # vanished, moved or changed class) and `_city_epoch` (a city's owner or siege, a unit on
-    # a city hostile to it, or a bloc change); `_log` lists the hexes whose occupant changed
-    # this turn, so an option list can tell whether a change happened where it looks.
+    # after every action and by every change notice). `_searches` keeps movement searches and
+    # what they read (per-hex rules, Intercept zones, targets) within a turn: each entry is
+    # keyed by what it read (see movement.reach), using the change counters `_epoch` (per
+    # faction: its units appeared, vanished, moved or changed class) and `_city_epoch` (a
+    # city's owner or siege, a unit on a city hostile to it, or a bloc change). Its values
+    # are never changed, so clones start from a copy of it (a search tree's nodes share the
+    # searches of their parent; the counters only grow, so a clone never meets an old stamp
+    # again after it changes). `_reach` keeps option lists, which are patched in place, and
+    # is not copied; `_log` lists the hexes whose occupant changed this turn, so an option
+    # list can tell whether a change happened where it looks.
     _cache: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
+    _searches: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
     _reach: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
     _epoch: list[int] = field(default_factory=list, repr=False, compare=False)
     _city_epoch: int = field(default=0, repr=False, compare=False)
@@ -176,6 +181,7 @@ class SkirmishState(State):
     def touch(self) -> None:
         """Forget all derived data after a direct change of the state (scenario builders)."""
         self._cache.clear()
+        self._searches.clear()
         self._reach.clear()
         self._log.clear()
 
@@ -264,7 +270,8 @@ class SkirmishState(State):
         twin.pools = [[[g[0], g[1]] for g in groups] for groups in self.pools]
         twin.arrow_rain = dict(self.arrow_rain)
         twin._cache = {}
-        twin._reach = {}      # cheaper to redo a few searches than to copy them per clone
+        twin._searches = dict(self._searches)     # immutable values: shared (see above)
+        twin._reach = {}      # option lists are patched in place: the twin builds its own
         twin._epoch = list(self._epoch)
         twin._log = []
         return twin

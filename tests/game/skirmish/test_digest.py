@@ -61,8 +61,9 @@ def test_19_same_seed_same_game_as_before_the_speed_work(agents, seed):
 @pytest.mark.parametrize("seats, seed", [(4, 7), (2, 8)])
 def test_19_kept_option_lists_equal_a_fresh_computation(seats, seed):
     """The legal-action list kept across actions (searches, move lists patched from the change
-    log, own-unit lists) is, after every action of a random game, exactly the list a clone
-    computes from nothing (clones start with empty caches)."""
+    log, own-unit lists) is, after every action of a random game, exactly the list computed
+    from nothing (a clone with every kept answer dropped), and a plain clone (which starts
+    from its parent's searches) lists the same."""
     rs = rulesets.get("skirmish")
     state = rs.new_game(Setup(seats=("random",) * seats, seed=seed))
     player = make_agent("random", rs, 0, seed)
@@ -70,6 +71,9 @@ def test_19_kept_option_lists_equal_a_fresh_computation(seats, seed):
     while state.result() is None:
         seat = state.to_move()[0]
         legal = state.legal_actions(seat)
+        fresh = state.clone()
+        fresh.touch()
+        assert legal == fresh.legal_actions(seat), f"after {steps} actions"
         assert legal == state.clone().legal_actions(seat), f"after {steps} actions"
         state.apply(seat, player.choose(None, legal))
         steps += 1
