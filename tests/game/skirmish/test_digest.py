@@ -78,3 +78,28 @@ def test_19_kept_option_lists_equal_a_fresh_computation(seats, seed):
         state.apply(seat, player.choose(None, legal))
         steps += 1
     assert steps > 300      # a whole game, not a quick domination
+
+
+def test_19_a_clone_and_its_parent_diverge_without_sharing_stale_searches():
+    """Clones start from their parent's searches; after both play on differently (other
+    random picks, kills, new turns), each still lists exactly what a from-nothing copy lists."""
+    rs = rulesets.get("skirmish")
+    parent = rs.new_game(Setup(seats=("random",) * 4, seed=11))
+    pick = make_agent("random", rs, 0, 11)
+    for _ in range(400):                      # into the fighting
+        seat = parent.to_move()[0]
+        parent.apply(seat, pick.choose(None, parent.legal_actions(seat)))
+    assert parent.result() is None
+    games = [parent, parent.clone()]
+    agents = [make_agent("random", rs, 1, 12), make_agent("random", rs, 2, 13)]
+    for step in range(300):
+        for game, agent in zip(games, agents):
+            if game.result() is not None:
+                continue
+            seat = game.to_move()[0]
+            legal = game.legal_actions(seat)
+            fresh = game.clone()
+            fresh.touch()
+            assert legal == fresh.legal_actions(seat), f"step {step}"
+            game.apply(seat, agent.choose(None, legal))
+    assert games[0].digest() != games[1].digest()
