@@ -105,10 +105,16 @@ class Board:
     neutral_hexes: tuple[int, ...] = field(default=(), init=False)       # N-1, in hex order
     archer_penalty: tuple[bool, ...] = field(default=(), init=False)     # forest (K-4.1)
     cavalry_penalty: tuple[bool, ...] = field(default=(), init=False)    # swamp, mountain
-    _disks: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict, init=False,
-                                                           compare=False, repr=False)
+    _disks: dict[int, list[Any]] = field(default_factory=dict, init=False,       # per radius,
+                                         compare=False, repr=False)             # per hex
     _disk_sets: dict[tuple[int, int], frozenset[int]] = field(default_factory=dict, init=False,
                                                               compare=False, repr=False)
+    _step_costs: dict[bool, tuple[tuple[tuple[int, int], ...], ...]] = field(
+        default_factory=dict, init=False, compare=False, repr=False)
+    _least: dict[bool, int] = field(default_factory=dict, init=False, compare=False, repr=False)
+    # per unit id, per hex: the shared Move action of that unit to that hex (movement.py)
+    move_rows: dict[int, list[Any]] = field(default_factory=dict, init=False, compare=False,
+                                            repr=False)
     _steps: dict[bool, tuple[tuple[tuple[int, int, int], ...], ...]] = field(
         default_factory=dict, init=False, compare=False, repr=False)
 
@@ -170,16 +176,17 @@ class Board:
 
     def disk(self, centre: int, radius: int) -> tuple[int, ...]:
         """Hexes at distance 1..radius of `centre` (cached)."""
-        key = (centre, radius)
-        found = self._disks.get(key)
+        rows = self._disks.get(radius)
+        if rows is None:
+            rows = self._disks[radius] = [None] * self.size
+        found = rows[centre]
         if found is None:
             ring, seen = {centre}, {centre}
             for _ in range(radius):             # grow by neighbours: radius is small
                 ring = {n for h in ring for n in self.adj[h] if n not in seen}
                 seen |= ring
             seen.discard(centre)
-            found = tuple(sorted(seen))
-            self._disks[key] = found
+            found = rows[centre] = tuple(sorted(seen))
         return found
 
     def steps(self, light: bool) -> tuple[tuple[tuple[int, int, int], ...], ...]:
@@ -197,6 +204,29 @@ class Board:
                       if h != OFF and not (neutral[h] and not neutral[g]))
                 for g in range(self.size))
             self._steps[light] = found
+        return found
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled (for the search worker) without the Move table: it is rebuilt on demand."""
+        state = dict(self.__dict__)
+        state["move_rows"] = {}
+        return state
+
+    def step_costs(self, light: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """`steps` without the direction: per hex `(hex, cost)` in B-2 order (cached), what
+        the movement searches read in their inner loop."""
+        found = self._step_costs.get(light)
+        if found is None:
+            found = tuple(tuple((h, c) for _, h, c in row) for row in self.steps(light))
+            self._step_costs[light] = found
+        return found
+
+    def least_cost(self, light: bool) -> int:
+        """The smallest MP an ordinary step costs on this board (`step_costs`; 0 if none)."""
+        found = self._least.get(light)
+        if found is None:
+            found = min((c for row in self.step_costs(light) for _, c in row if c >= 0), default=0)
+            self._least[light] = found
         return found
 
     def disk_set(self, centre: int, radius: int) -> frozenset[int]:

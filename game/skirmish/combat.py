@@ -92,7 +92,7 @@ def hostile_targets(game: SkirmishState, seat: int) -> frozenset[int]:
     hostile units, cities and blocs (`bloc_stamp`): it is kept until then."""
     key = ("targets", seat)
     stamp = bloc_stamp(game, seat)
-    entry = game._reach.get(key)
+    entry = game._searches.get(key)
     if entry is not None and entry[0] == stamp:
         return entry[1]
     roots = game.roots()
@@ -103,7 +103,7 @@ def hostile_targets(game: SkirmishState, seat: int) -> frozenset[int]:
         if occ[spec.hex] < 0 and game.city_hostile(k, seat):
             hexes.add(spec.hex)
     found = frozenset(hexes)
-    game._reach[key] = (stamp, found)
+    game._searches[key] = (stamp, found)
     return found
 
 
@@ -350,19 +350,12 @@ def may_attack(game: SkirmishState, u: Unit) -> bool:
 
 
 def attack_options(game: SkirmishState, u: Unit) -> list[A.Attack]:
-    """The Attacks `legal_actions` lists for own, non-fresh unit `u` (kept while the unit
-    stays put and the targets do not change)."""
+    """The Attacks `legal_actions` lists for own, non-fresh unit `u` (which keeps them while
+    the unit and the targets do not change)."""
     if not may_attack(game, u):
         return []
-    key = ("attacks", u.id)
-    stamp = (u.hex, u.type, bloc_stamp(game, u.faction))
-    entry = game._reach.get(key)
-    if entry is not None and entry[0] == stamp:
-        return entry[1]
     coords = game.board.coords
-    found = [A.attack(u.id, coords[t]) for t in targets_from(game, u, u.hex)]
-    game._reach[key] = (stamp, found)
-    return found
+    return [A.attack(u.id, coords[t]) for t in targets_from(game, u, u.hex)]
 
 
 def attack_reason(game: SkirmishState, seat: int, action: A.Attack) -> str | None:

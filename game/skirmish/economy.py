@@ -61,8 +61,19 @@ def _kinds(game: SkirmishState, seat: int, k: int, voucher: bool) -> tuple[str, 
     """What `seat` may produce in open city k, paying (`voucher` false) or by voucher (V-4)."""
     if voucher:
         return VOUCHER_TYPES if game.city_voucher[k] == seat else ()
-    funds = game.funds[seat]
-    return tuple(kind for kind in UNIT_TYPES if unit_cost(game, seat, kind) <= funds)
+    key = (game.skills[seat], game.funds[seat])
+    found = _AFFORDABLE.get(key)
+    if found is None:
+        if len(_AFFORDABLE) >= 10_000:
+            _AFFORDABLE.clear()
+        found = _AFFORDABLE[key] = tuple(kind for kind in UNIT_TYPES
+                                         if unit_cost(game, seat, kind) <= key[1])
+    return found
+
+
+# What a seat may pay for depends only on its skills (C-4 discounts) and its funds: asked
+# for every legal-action list, so remembered (bounded: funds take few values in a game).
+_AFFORDABLE: dict[tuple[frozenset[str], int], tuple[str, ...]] = {}
 
 
 def produce_options(game: SkirmishState, seat: int) -> list[A.Produce]:
@@ -70,27 +81,29 @@ def produce_options(game: SkirmishState, seat: int) -> list[A.Produce]:
     b = game.board
     out: list[A.Produce] = []
     paid: tuple[str, ...] | None = None
-    for k, spec in enumerate(b.cities):
-        if not _city_open(game, seat, k):
+    for k, owner in enumerate(game.city_owner):
+        if owner != seat or not _city_open(game, seat, k):   # owner first: most are not ours
             continue
         if paid is None:
             paid = _kinds(game, seat, k, False)      # the same for every city
-        at = b.coords[spec.hex]
-        out.extend(_produce(at, kind, False) for kind in paid)
+        at = b.coords[b.cities[k].hex]
+        out.extend(_produce_row(at, paid, False))
         if game.city_voucher[k] == seat:
-            out.extend(_produce(at, kind, True) for kind in _kinds(game, seat, k, True))
+            out.extend(_produce_row(at, _kinds(game, seat, k, True), True))
     return out
 
 
-_PRODUCE: dict[tuple[tuple[int, int], str, bool], A.Produce] = {}
+_PRODUCE: dict[tuple[tuple[int, int], tuple[str, ...], bool], tuple[A.Produce, ...]] = {}
 
 
-def _produce(at: tuple[int, int], kind: str, voucher: bool) -> A.Produce:
-    """A shared Produce action (actions are immutable; building them is what costs)."""
-    key = (at, kind, voucher)
+def _produce_row(at: tuple[int, int], kinds: tuple[str, ...],
+                 voucher: bool) -> tuple[A.Produce, ...]:
+    """The Produce actions of `kinds` at `at`, shared (actions are immutable; building them
+    is what an option list would spend its time on)."""
+    key = (at, kinds, voucher)
     found = _PRODUCE.get(key)
     if found is None:
-        found = _PRODUCE[key] = A.Produce(at, kind, voucher)
+        found = _PRODUCE[key] = tuple(A.Produce(at, kind, voucher) for kind in kinds)
     return found
 
 

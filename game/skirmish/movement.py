@@ -9,7 +9,13 @@ MP, faction skills) and on what other blocs have on the board (their units, thei
 zones) and the cities: own and allied units are passed through and only matter as occupied
 destinations. So `reach` keeps its answer across actions, keyed by the change counters of the
 hostile factions and the cities (state.py), and a faction moving its own units never redoes
-the searches of its other units.
+the searches of its other units. A search reads per-hex lists (`_rules`: how a hex may be used,
+Intercept included) and skips a step at once when its hex already holds as much MP as the
+step could leave, which is most steps.
+
+`move_list` turns a unit's labels into its legal Moves (the empty reached hexes) and keeps
+them in step with the turn's change log (`_log`): when occupants change, only those hexes'
+Moves are added or dropped, instead of rebuilding every unit's list after every action.
 
 `best_path` gives the path a screen animates (M-6 / D33): most MP on arrival, then fewest
 steps, then the smallest sequence of B-2 direction indices, exactly (a breadth-first search
@@ -17,6 +23,8 @@ over (hex, MP) states in direction order, see its docstring).
 """
 
 from __future__ import annotations
+
+from bisect import bisect_left
 
 from game.core.protocol import Event
 from game.skirmish import actions as A
@@ -86,7 +94,7 @@ def intercept_zone(game: SkirmishState, seat: int) -> frozenset[int]:
     Kept until a hostile unit or a bloc changes (`bloc_stamp`)."""
     key = ("zoc", seat)
     stamp = bloc_stamp(game, seat)
-    entry = game._reach.get(key)
+    entry = game._searches.get(key)
     if entry is not None and entry[0] == stamp:
         return entry[1]
     roots = game.roots()
@@ -96,7 +104,7 @@ def intercept_zone(game: SkirmishState, seat: int) -> frozenset[int]:
         if u.type == INFANTRY and roots[u.faction] != roots[seat] and "I3" in game.skills[u.faction]:
             zone.update(adj[u.hex])
     found = frozenset(zone)
-    game._reach[key] = (stamp, found)
+    game._searches[key] = (stamp, found)
     return found
 
 
@@ -109,7 +117,7 @@ def _special(game: SkirmishState, seat: int, through: bool) -> dict[int, int]:
     """
     key = ("special", seat, through)
     stamp = bloc_stamp(game, seat)
-    entry = game._reach.get(key)
+    entry = game._searches.get(key)
     if entry is not None and entry[0] == stamp:
         return entry[1]
     b = game.board
@@ -126,16 +134,47 @@ def _special(game: SkirmishState, seat: int, through: bool) -> dict[int, int]:
         elif owner == FREE or roots[owner] != rf:
             breached = game.city_siege[k] >= b.siege_rounds
             out[spec.hex] = STOP_ONLY if breached and game.occ[spec.hex] < 0 else NEVER
-    game._reach[key] = (stamp, out)
+    game._searches[key] = (stamp, out)
     return out
 
 
+ZOC = 3     # added to a hex's `_special` kind in `_rules` when I3 Intercept stops a unit there
+BLOCKED = 1 << 30   # a search's starting label for NEVER hexes: no MP left can beat it
+
+
+def _rules(game: SkirmishState, seat: int, through: bool) -> tuple[list[int], list[int]]:
+    """Per hex, how a search of a unit of `seat` may use it: NEVER (-1), 0 (pass and stop),
+    STOP_ONLY or PASS_ONLY (`_special`), plus ZOC where I3 Intercept takes all MP (not for
+    C11 units); and the labels a search starts from: -1 (not reached yet), BLOCKED on NEVER
+    hexes, so one comparison skips them. Lists read per step instead of a dict and a set;
+    kept, like their parts, until a hostile unit, a city or a bloc changes (`bloc_stamp`)."""
+    key = ("rules", seat, through)
+    stamp = bloc_stamp(game, seat)
+    entry = game._searches.get(key)
+    if entry is not None and entry[0] == stamp:
+        return entry[1]
+    size = game.board.size
+    rule = [0] * size
+    if not through:
+        for h in intercept_zone(game, seat):
+            rule[h] = ZOC
+    fresh = [-1] * size
+    for h, kind in _special(game, seat, through).items():
+        if kind == NEVER:
+            rule[h] = NEVER
+            fresh[h] = BLOCKED
+        else:
+            rule[h] += kind
+    game._searches[key] = (stamp, (rule, fresh))
+    return rule, fresh
+
+
 def _context(game: SkirmishState, unit: Unit):
-    """The step table, the special hexes and the Intercept zone a search of `unit` uses."""
-    steps = game.board.steps(unit.type == INFANTRY and "I8" in game.skills[unit.faction])
-    through = infiltrates(game, unit)
-    zoc = frozenset() if through else intercept_zone(game, unit.faction)
-    return steps, _special(game, unit.faction, through), zoc
+    """The step table (`Board.step_costs`), the per-hex rules and starting labels (`_rules`)
+    a search of `unit` uses."""
+    light = unit.type == INFANTRY and "I8" in game.skills[unit.faction]
+    steps = game.board.step_costs(light)
+    return steps, _rules(game, unit.faction, infiltrates(game, unit)), game.board.least_cost(light)
 
 
 def reach(game: SkirmishState, unit: Unit, start: int = OFF, mp: int = -1) -> dict[int, int]:
@@ -143,7 +182,8 @@ def reach(game: SkirmishState, unit: Unit, start: int = OFF, mp: int = -1) -> di
 
     `start`/`mp` default to the unit's hex and `mp_left` (other values ask "what if", N-4b).
     The result includes hexes a unit may only pass (own units, C11 hostiles); use
-    `destinations` for legal Move targets. The dict is shared by the cache: do not change it.
+    `destinations` for legal Move targets. Its order is the order hexes were first reached
+    (agents iterate it). The dict is shared by the cache: do not change it.
     """
     if start == OFF:
         start = unit.hex
@@ -153,38 +193,42 @@ def reach(game: SkirmishState, unit: Unit, start: int = OFF, mp: int = -1) -> di
         return {}
     key = (unit.id, start, mp)
     stamp = (unit.type, bloc_stamp(game, unit.faction))
-    hit = game._reach.get(key)
+    hit = game._searches.get(key)
     if hit is not None and hit[0] == stamp:
         return hit[1]
-    steps, special, zoc = _context(game, unit)
+    steps, (rule, fresh), least = _context(game, unit)
     best = {start: mp}
-    seen = best.get
-    kind_of = special.get
+    label = fresh[:]                # `best` as a list, the inner loop reads it most
+    label[start] = mp
     buckets: list[list[int]] = [[] for _ in range(mp + 1)]
     buckets[mp].append(start)
     for m in range(mp, 0, -1):
+        # A step from m leaves at most m - least MP (0 after water or Intercept): a hex
+        # already holding that much (or BLOCKED) cannot gain, whatever the step's details.
+        top = m - least if m > least else 0
         for g in buckets[m]:
-            if best[g] != m:
+            if label[g] != m:
                 continue
-            for _, h, c in steps[g]:
-                kind = kind_of(h, 0)
-                if kind < 0:
-                    continue                            # M-5b/d/e
+            for h, c in steps[g]:
+                if label[h] >= top:
+                    continue
                 if c < 0:
                     m2 = 0                              # M-2 transition
                 elif c > m:
                     continue
                 else:
                     m2 = m - c
-                if zoc and h in zoc:
+                r = rule[h]
+                if r >= ZOC:
                     m2 = 0                              # I3 Intercept
-                if seen(h, -1) >= m2:
+                if label[h] >= m2:
                     continue
+                label[h] = m2
                 best[h] = m2
-                if m2 > 0 and kind != STOP_ONLY:
+                if m2 > 0 and r != STOP_ONLY:
                     buckets[m2].append(h)
     del best[start]
-    game._reach[key] = (stamp, best)
+    game._searches[key] = (stamp, best)
     return best
 
 
@@ -212,18 +256,22 @@ def best_path(game: SkirmishState, unit: Unit, dest: int) -> tuple[list[int], in
     # Arriving with goal > 0 means the last step was an ordinary one from a hex reached with
     # the most MP it can have, and so on back to the start: only such states need exploring.
     tight = goal > 0
-    steps, special, zoc = _context(game, unit)
+    steps, (rule, fresh), least = _context(game, unit)
     start = unit.hex
-    most = {start: unit.mp_left}
+    most = fresh[:]                 # per hex, the most MP a kept state has there (as in reach)
+    most[start] = unit.mp_left
     parent: dict[tuple[int, int], tuple[int, int]] = {}
     layer = [(start, unit.mp_left)]
     while layer:
         nxt = []
         for g, m in layer:
-            for _, h, c in steps[g]:
-                kind = special.get(h, 0)
-                if kind < 0:
+            # as in reach: no step from m leaves more than `top` MP, so a hex holding that
+            # much (or BLOCKED) is skipped at once; `dest` never holds any (see below)
+            top = m - least if m > least else 0
+            for h, c in steps[g]:
+                if most[h] >= top:
                     continue
+                kind = rule[h]
                 stop = ""
                 if c < 0:
                     m2, stop = 0, "water"
@@ -231,7 +279,7 @@ def best_path(game: SkirmishState, unit: Unit, dest: int) -> tuple[list[int], in
                     continue
                 else:
                     m2 = m - c
-                if zoc and h in zoc:
+                if kind >= ZOC:
                     m2 = 0
                     stop = stop or "intercept"
                 if h == dest and m2 == goal:
@@ -242,7 +290,8 @@ def best_path(game: SkirmishState, unit: Unit, dest: int) -> tuple[list[int], in
                         path.append(state[0])
                     path.reverse()
                     return path, goal, stop
-                if m2 <= goal or kind == STOP_ONLY or most.get(h, -1) >= m2:
+                # (a state kept on `dest` would need more MP than its label `goal`: never)
+                if m2 <= goal or kind == STOP_ONLY or most[h] >= m2:
                     continue
                 if tight and m2 != labels[h]:
                     continue
@@ -327,43 +376,94 @@ def may_move(game: SkirmishState, u: Unit) -> bool:
     return u.mp_left > 0 and (not u.attacked or can_move_after_attack(game, u))
 
 
-def move_targets(game: SkirmishState, u: Unit) -> dict[int, A.Move]:
-    """Every legal Move of `u` now (M-5, M-6, N-4), by destination hex in hex order.
+class MoveList:
+    """The legal Moves of one unit off neutral land, in hex order, kept in step with the
+    occupants: `hexes` (sorted) and `acts` (the Move to each) hold the empty hexes among
+    `labels` (unit `uid`'s `reach`), as of the first `seen` entries of the turn's change log."""
 
-    This is the only place that decides which destinations are legal: `legal_actions` lists
-    these and `move_reason` accepts exactly these. The answer is kept while the unit's search
-    holds and no occupant changed on a hex it reaches (`_log`), so moving one unit does not
-    rebuild the lists of the others.
-    """
-    if game.board.neutral[u.hex]:
-        return _trespasser_targets(game, u)
-    labels = reach(game, u)
-    key = ("moves", u.id)
-    log = game._log
-    entry = game._reach.get(key)
-    if entry is not None and entry[0] is labels:
-        found, seen = entry[1], entry[2]
-        if seen == len(log):
-            return found
-        for h in log[seen:]:
-            if h in labels:
-                break
-        else:
-            game._reach[key] = (labels, found, len(log))
-            return found
-    pairs = game._reach.get(("actions", u.id))
-    if pairs is None or pairs[0] is not labels:
-        coords, uid = game.board.coords, u.id
-        pairs = (labels, [(h, A.move(uid, coords[h])) for h in sorted(labels)])
-        game._reach[("actions", u.id)] = pairs
-    occ = game.occ
-    found = {h: a for h, a in pairs[1] if occ[h] < 0}
-    game._reach[key] = (labels, found, len(log))
+    __slots__ = ("uid", "labels", "seen", "hexes", "acts")
+
+    def __init__(self, uid: int, labels: dict[int, int], seen: int, hexes: list[int],
+                 acts: list[A.Move]) -> None:
+        self.uid = uid
+        self.labels = labels
+        self.seen = seen
+        self.hexes = hexes
+        self.acts = acts
+
+
+def _move_row(game: SkirmishState, uid: int) -> list[A.Move | None]:
+    """Per hex, the Move of unit `uid` to it (None until first needed), shared per board:
+    actions are immutable and building a frozen dataclass is what option lists would
+    spend their time on."""
+    rows = game.board.move_rows
+    row = rows.get(uid)
+    if row is None:
+        row = rows[uid] = [None] * game.board.size
+    return row
+
+
+def _new_move(game: SkirmishState, row: list[A.Move | None], uid: int, h: int) -> A.Move:
+    """Build the Move of `uid` to `h` into its row (`_move_row`)."""
+    found = row[h] = A.Move(uid, game.board.coords[h])
     return found
 
 
+def move_list(game: SkirmishState, u: Unit) -> MoveList:
+    """Every legal Move of `u` now (M-5, M-6, N-4): the only place that decides which
+    destinations are legal (`legal_actions` lists these, `move_reason` accepts exactly these).
+
+    Off neutral land a Move is legal iff its hex is reached (`reach`) and empty, so the list
+    is kept while the unit's search holds and, as occupants change (`_log`), only the hexes
+    that changed are added or dropped. On neutral land N-4 narrows the list (rebuilt per
+    action, trespassers are rare)."""
+    if game.board.neutral[u.hex]:
+        found = _trespasser_targets(game, u)
+        return MoveList(u.id, {}, len(game._log), list(found), list(found.values()))
+    labels = reach(game, u)
+    key = ("moves", u.id)
+    moves = game._reach.get(key)
+    if moves is None or moves.labels is not labels:
+        occ = game.occ
+        hexes = [h for h in sorted(labels) if occ[h] < 0]
+        uid = u.id
+        row = _move_row(game, uid)
+        moves = MoveList(uid, labels, len(game._log), hexes,
+                         [row[h] or _new_move(game, row, uid, h) for h in hexes])
+        game._reach[key] = moves
+    elif moves.seen != len(game._log):
+        sync_moves(game, moves)
+    return moves
+
+
+def sync_moves(game: SkirmishState, moves: MoveList) -> None:
+    """Bring `moves` up to date with the change log: a reached hex that emptied gets its Move,
+    one that filled loses it (a hex may be logged twice: the check is on its state now)."""
+    log = game._log
+    labels, hexes, acts, occ = moves.labels, moves.hexes, moves.acts, game.occ
+    for h in log[moves.seen:]:
+        if h in labels:
+            i = bisect_left(hexes, h)
+            present = i < len(hexes) and hexes[i] == h
+            if occ[h] < 0:
+                if not present:
+                    hexes.insert(i, h)
+                    row = _move_row(game, moves.uid)
+                    acts.insert(i, row[h] or _new_move(game, row, moves.uid, h))
+            elif present:
+                del hexes[i]
+                del acts[i]
+    moves.seen = len(log)
+
+
+def move_targets(game: SkirmishState, u: Unit) -> dict[int, A.Move]:
+    """`move_list` as a dict: destination hex -> Move, in hex order."""
+    moves = move_list(game, u)
+    return dict(zip(moves.hexes, moves.acts))
+
+
 def _trespasser_targets(game: SkirmishState, u: Unit) -> dict[int, A.Move]:
-    """`move_targets` for a unit on neutral land: N-4 narrows them (not kept across actions)."""
+    """`move_list` for a unit on neutral land: N-4 narrows it (not kept across actions)."""
     key = ("moves", u.id)
     found = game._cache.get(key)
     if found is None:
@@ -377,7 +477,7 @@ def _trespasser_targets(game: SkirmishState, u: Unit) -> dict[int, A.Move]:
 
 def move_options(game: SkirmishState, u: Unit) -> list[A.Move]:
     """The Moves `legal_actions` lists for own, non-fresh unit `u`."""
-    return list(move_targets(game, u).values()) if may_move(game, u) else []
+    return list(move_list(game, u).acts) if may_move(game, u) else []
 
 
 def unit_reason(game: SkirmishState, seat: int, uid: object) -> str | None:
@@ -393,7 +493,7 @@ def unit_reason(game: SkirmishState, seat: int, uid: object) -> str | None:
 
 
 def move_reason(game: SkirmishState, seat: int, action: A.Move) -> str | None:
-    """E-2 for `move`: legal iff the destination is one of `move_targets`; otherwise the
+    """E-2 for `move`: legal iff the destination is one of `move_list`'s; otherwise the
     first failing check in E-2's order says why."""
     why = unit_reason(game, seat, action.unit)
     if why:
@@ -403,8 +503,11 @@ def move_reason(game: SkirmishState, seat: int, action: A.Move) -> str | None:
         return NS + "attacked_cannot_move"
     b = game.board
     h = b.index(action.to)
-    if h != OFF and h in move_targets(game, u):
-        return None
+    if h != OFF:
+        hexes = move_list(game, u).hexes
+        i = bisect_left(hexes, h)
+        if i < len(hexes) and hexes[i] == h:
+            return None
     if h == u.hex:
         return NS + "same_hex"
     if h != OFF:
@@ -439,8 +542,8 @@ def do_move(game: SkirmishState, seat: int, action: A.Move) -> list[Event]:
     game.unit_changed(u, old)
     k = b.city_at[dest]
     capture_now = k >= 0 and game.city_hostile(k, seat)
-    events: list[Event] = [E.Moved(u.id, tuple(b.coords[h] for h in path), start_mp - mp_left,
-                                   0 if capture_now else mp_left,
+    walked = tuple(map(b.coords.__getitem__, path))
+    events: list[Event] = [E.Moved(u.id, walked, start_mp - mp_left, 0 if capture_now else mp_left,
                                    "capture" if capture_now else stopped)]
     if capture_now:
         capture(game, u, k, events)

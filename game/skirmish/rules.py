@@ -6,7 +6,7 @@ set_cover_policy), `turn` (end_turn and the turn structure); `cities` and `effec
 they share. Every family gives three functions, wired here by tables: its options (what
 `legal_actions` lists), its reason (why `apply` would refuse, E-2 order) and its effect. A
 family's reason accepts an action exactly when its options list it, because both ask the same
-function (`move_targets`, `targets_from`, `_kinds`, ...): legality lives in one place.
+function (`move_list`, `targets_from`, `_kinds`, ...): legality lives in one place.
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from game.skirmish.combat import attack_options, attack_reason, do_attack, forec
 from game.skirmish.constants import DEFAULT_COVER_POLICY
 from game.skirmish.economy import do_produce, produce_options, produce_reason, unit_cost
 from game.skirmish.movement import (
-    best_path, bloc_stamp, do_move, may_move, move_options, move_reason, move_targets,
-    obligation, reach, trespass_pending,
+    best_path, bloc_stamp, do_move, may_move, move_list, move_options, move_reason, move_targets,
+    obligation, reach, sync_moves, trespass_pending,
 )
 from game.skirmish.skills import (
     cover_options, cover_reason, dismount_options, dismount_reason, do_cover, do_dismount,
@@ -64,33 +64,42 @@ EFFECTS: dict[type, Effect] = {
 SEAT_OPTIONS = (produce_options, cover_options, end_turn_options)
 
 
+def _own_units(game: SkirmishState, seat: int) -> list[Unit]:
+    """`seat`'s units in id order (`units` is: ids grow, clones copy the dict in order), kept
+    while no unit appears (`next_unit_id` grows) or vanishes (fewer units); a unit never
+    changes faction."""
+    key = ("own", seat)
+    sig = (game.next_unit_id, len(game.units))
+    entry = game._reach.get(key)
+    if entry is None or entry[0] != sig:
+        entry = (sig, [u for u in game.units.values() if u.faction == seat])
+        game._reach[key] = entry
+    return entry[1]
+
+
 def _unit_options(game: SkirmishState, u: Unit, out: list[Action], stamp: tuple) -> None:
     """Append the moves, attacks and dismount of own, non-fresh unit `u` to `out`, kept while
     nothing they read changed: the unit's own fields and the hostile units, cities and blocs
-    (`stamp`, the seat's `bloc_stamp`); when only occupants changed on hexes its Moves reach (the turn's change
-    log), only the Moves are redone. Trespassers (N-4) are always redone."""
+    (`stamp`, the seat's `bloc_stamp`); occupants changing on hexes its Moves reach only add
+    or drop those Moves (`sync_moves`). Trespassers (N-4) are always redone."""
     key = ("options", u.id)
     sig = (u.hex, u.mp_left, u.attacks_left, u.attacked, u.type, stamp)
     entry = game._reach.get(key)
-    if entry is not None and entry[0] == sig:
-        log = game._log
-        seen, labels, moves, rest = entry[1:]
-        if seen != len(log):
-            for h in log[seen:]:
-                if h in labels:
-                    moves = move_options(game, u)
-                    break
-            game._reach[key] = (sig, len(log), labels, moves, rest)
-        out.extend(moves)
-        out.extend(rest)
-        return
-    moves = move_options(game, u)
-    rest = attack_options(game, u) + dismount_options(game, u)
-    out.extend(moves)
-    out.extend(rest)
-    if not game.board.neutral[u.hex]:
-        labels = reach(game, u) if may_move(game, u) else {}
-        game._reach[key] = (sig, len(game._log), labels, moves, rest)
+    if entry is None or entry[0] != sig:
+        if game.board.neutral[u.hex]:
+            out.extend(move_options(game, u))
+            out.extend(attack_options(game, u))
+            out.extend(dismount_options(game, u))
+            return
+        entry = (sig, move_list(game, u) if may_move(game, u) else None,
+                 attack_options(game, u) + dismount_options(game, u))
+        game._reach[key] = entry
+    moves = entry[1]
+    if moves is not None:
+        if moves.seen != len(game._log):
+            sync_moves(game, moves)
+        out.extend(moves.acts)
+    out.extend(entry[2])
 
 
 class SkirmishGame(SkirmishState):
@@ -108,9 +117,8 @@ class SkirmishGame(SkirmishState):
             return list(pick_options(self, seat))
         out: list[Action] = []
         stamp = bloc_stamp(self, seat)
-        # `units` is in id order: ids grow, and clones copy the dict in order.
-        for u in self.units.values():
-            if u.faction == seat and not u.fresh:
+        for u in _own_units(self, seat):
+            if not u.fresh:
                 _unit_options(self, u, out, stamp)
         for seat_options in SEAT_OPTIONS:
             out.extend(seat_options(self, seat))

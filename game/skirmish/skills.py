@@ -10,7 +10,7 @@ from itertools import combinations
 from game.core.protocol import Event
 from game.skirmish import actions as A
 from game.skirmish import events as E
-from game.skirmish.board import skills_reason
+from game.skirmish.board import FactionSpec, skills_reason
 from game.skirmish.constants import (
     ARCHER, CAVALRY, COVER_POLICIES, FORMATION_OFFSET, INFANTRY, SKILL_CODES, SKILLS, UNITS,
 )
@@ -30,14 +30,21 @@ def in_table_order(codes) -> tuple[str, ...]:
 def pick_options(game: SkirmishState, seat: int) -> list[A.PickSkills]:
     """Every legal pick: 0..optional_picks codes of the pool, respecting S-2, in table order."""
     spec = game.board.factions[seat]
-    fixed = frozenset(spec.fixed_skills)
-    pool = in_table_order(spec.optional_pool)
-    out: list[A.PickSkills] = []
-    for n in range(min(spec.optional_picks, len(pool)) + 1):
-        for combo in combinations(pool, n):
-            if skills_reason(fixed, frozenset(combo)) is None:
-                out.append(A.PickSkills(combo))
-    return out
+    found = _PICKS.get(spec)
+    if found is None:
+        fixed = frozenset(spec.fixed_skills)
+        pool = in_table_order(spec.optional_pool)
+        found = _PICKS[spec] = tuple(
+            A.PickSkills(combo)
+            for n in range(min(spec.optional_picks, len(pool)) + 1)
+            for combo in combinations(pool, n)
+            if skills_reason(fixed, frozenset(combo)) is None)
+    return list(found)
+
+
+# The picks depend only on the faction's spec (fixed skills, pool, pick count): enumerated
+# once per spec (hundreds of combinations checked), not once per game and seat.
+_PICKS: dict[FactionSpec, tuple[A.PickSkills, ...]] = {}
 
 
 def pick_reason(game: SkirmishState, seat: int, action: A.PickSkills) -> str | None:
@@ -101,7 +108,10 @@ def cover_options(game: SkirmishState, seat: int) -> list[A.SetCoverPolicy]:
     """D22 / D35: with I12, every policy but the current one."""
     if "I12" not in game.skills[seat]:
         return []
-    return [A.SetCoverPolicy(p) for p in COVER_POLICIES if p != game.cover[seat]]
+    return [_COVER[p] for p in COVER_POLICIES if p != game.cover[seat]]
+
+
+_COVER = {p: A.SetCoverPolicy(p) for p in COVER_POLICIES}   # shared: actions are immutable
 
 
 def cover_reason(game: SkirmishState, seat: int, action: A.SetCoverPolicy) -> str | None:

@@ -135,17 +135,24 @@ class SkirmishState(State):
     winners: tuple[int, ...] | None = None
     end_cause: str = ""                 # the deciding rule: "W-2" or "W-3"
     # Derived data, never saved. `_cache` holds answers valid until the next change (cleared
-    # after every action and by every change notice). `_reach` keeps movement searches and
-    # option lists across actions within a turn: each entry is keyed by what it read (see
-    # movement.reach), using the change counters `_epoch` (per faction: its units appeared,
-    # vanished, moved or changed class) and `_city_epoch` (a city's owner or siege, a unit on
-    # a city hostile to it, or a bloc change); `_log` lists the hexes whose occupant changed
-    # this turn, so an option list can tell whether a change happened where it looks.
+    # after every action and by every change notice). `_searches` keeps movement searches and
+    # what they read (per-hex rules, Intercept zones, targets) within a turn: each entry is
+    # keyed by what it read (see movement.reach), using the change counters `_epoch` (per
+    # faction: its units appeared, vanished, moved or changed class) and `_city_epoch` (a
+    # city's owner or siege, a unit on a city hostile to it, or a bloc change). Its values
+    # are never changed, so clones start from a copy of it (a search tree's nodes share the
+    # searches of their parent; the counters only grow, so a clone never meets an old stamp
+    # again after it changes). `_reach` keeps option lists, which are patched in place, and
+    # is not copied; `_log` lists the hexes whose occupant changed this turn, so an option
+    # list can tell whether a change happened where it looks.
     _cache: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
+    _searches: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
     _reach: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
     _epoch: list[int] = field(default_factory=list, repr=False, compare=False)
     _city_epoch: int = field(default=0, repr=False, compare=False)
     _log: list[int] = field(default_factory=list, repr=False, compare=False)
+    _roots: list[int] = field(default_factory=list, repr=False, compare=False)
+    _roots_of: list[int] = field(default_factory=list, repr=False, compare=False)  # overlord then
 
     def __post_init__(self) -> None:
         if not self._epoch:
@@ -174,6 +181,7 @@ class SkirmishState(State):
     def touch(self) -> None:
         """Forget all derived data after a direct change of the state (scenario builders)."""
         self._cache.clear()
+        self._searches.clear()
         self._reach.clear()
         self._log.clear()
 
@@ -184,15 +192,16 @@ class SkirmishState(State):
         return seat if lord < 0 else lord
 
     def roots(self) -> list[int]:
-        found = self._cache.get("roots")
-        if found is None:
-            found = [self.root(s) for s in range(self.seats)]
-            self._cache["roots"] = found
-        return found
+        """V-2: every seat's `root`, kept while `overlord` stays equal (compared, so a change
+        made without a notice is seen too). Do not change the list."""
+        if self._roots_of != self.overlord:
+            self._roots = [self.root(s) for s in range(self.seats)]
+            self._roots_of = list(self.overlord)
+        return self._roots
 
     def hostile(self, a: int, b: int) -> bool:
-        """Seats in different blocs (V-2)."""
-        roots = self.roots()
+        """Seats in different blocs (V-2). Agents ask this very often: `roots` inlined."""
+        roots = self._roots if self._roots_of == self.overlord else self.roots()
         return roots[a] != roots[b]
 
     def city_hostile(self, k: int, seat: int) -> bool:
@@ -261,7 +270,8 @@ class SkirmishState(State):
         twin.pools = [[[g[0], g[1]] for g in groups] for groups in self.pools]
         twin.arrow_rain = dict(self.arrow_rain)
         twin._cache = {}
-        twin._reach = {}      # cheaper to redo a few searches than to copy them per clone
+        twin._searches = dict(self._searches)     # immutable values: shared (see above)
+        twin._reach = {}      # option lists are patched in place: the twin builds its own
         twin._epoch = list(self._epoch)
         twin._log = []
         return twin

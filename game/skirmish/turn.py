@@ -55,7 +55,8 @@ def start_turn(game: SkirmishState, seat: int) -> list[Event]:
         u.moved = u.attacked = u.fresh = False
     gain_turn_statuses(game, seat, own, events)            # 5
     game._cache.clear()
-    game._reach.clear()      # a new turn, new MP: old searches will not be asked again
+    game._searches.clear()   # a new turn, new MP: old searches will not be asked again
+    game._reach.clear()
     game._log.clear()
     return events
 

@@ -52,7 +52,13 @@ class Tracker:
             self.positions[action.unit] = state.units[action.unit].hex
         for uid in self.attacked:
             u = state.units.get(uid)
-            if u is not None and not can_move_after_attack(state, u):
+            if u is None:
+                continue
+            if can_move_after_attack(state, u):
+                # A4 / C4: it may move on; where it stands counts if it loses that later
+                # (a C4 cavalry that moved after attacking, then dismounted: C5)
+                self.positions[uid] = u.hex
+            else:
                 assert self.positions[uid] == u.hex, f"unit {uid} moved after attacking"
 
 
