@@ -167,9 +167,10 @@ def test_T_18_issue_17_hidden_data_changes_nothing_a_seat_sees():
                 twin.treasure[i] = not twin.treasure[i]
         twin._cache = {}
         other = next((s for s in twin.to_move() if s != 0), None)
-        if other is not None:                     # (4) a secret order of another seat
-            extra = next(a for a in twin.legal_actions(other)
-                         if not isinstance(a, (A.Submit, A.RemoveOrder, A.SetPriority)))
+        extra = None if other is None else next(  # (4) a secret order of another seat
+            (a for a in twin.legal_actions(other)
+             if not isinstance(a, (A.Submit, A.RemoveOrder, A.SetPriority))), None)
+        if extra is not None:                     # (a seat with no gold may have none)
             twin.apply(other, extra)
         assert _view_facts(twin, 0) == _view_facts(g, 0)
         view = g.view(0)
