@@ -128,6 +128,7 @@ def test_T_6_3_generic_costs_follow_the_priority_list():
 def test_T_6_2_refunds_return_the_last_taken_part():
     """A Pioneer step escrows 3 (gold then materials); D30 keeps 1 and refunds the rest."""
     g = plain_game(("pioneer", "arcane"))
+    g.params = replace(g.params, open_frontier_per_turn=3)  # D41's spec value, not the tuned one
     own(g, 0, (0, 0))
     res(g, 0, 1, 2, 0)
     enter(g, 0, A.Arrow(tile(g, 0, 0), tile(g, 1, 0), 3))
