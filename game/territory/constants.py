@@ -248,6 +248,9 @@ def _load() -> dict[str, Any]:
         # T-21.1: every key of the one weights table (the planner names the ones it needs)
         "ai": {k: d.int(f"ai.{k}", 0, 99) for k in d.get("ai") if k != "factions"},
         "ai_factions": tuple(ai_factions),
+        # D42: a faction-specific [P] per faction (absent: 0)
+        "start_bonus": {f: (d.int(f"start_bonus.{f}", -99, 99) if _has(d, f"start_bonus.{f}") else 0)
+                        for f in FACTIONS},
     }
 
 
@@ -288,5 +291,6 @@ ARCH_FOREIGN_GOLD: int = _D["arch_foreign"]
 TREASURE_FACES: tuple[Cost, ...] = _D["treasure"]
 AI_WEIGHTS: dict[str, int] = _D["ai"]
 AI_FACTIONS: tuple[str, ...] = _D["ai_factions"]
+START_BONUS: dict[str, int] = _D["start_bonus"]
 # T-11.8: what razing a building gains: its cap value (the Tree and a ruin cannot be razed).
 RAZE_VALUE: dict[int, int] = {b: data.cap for b, data in BUILDING.items() if b not in (TREE, RUIN)}

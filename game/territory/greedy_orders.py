@@ -194,6 +194,8 @@ def _research(p: PlannerLike, a: A.Research) -> tuple[float, Cost, int]:
         value = h * sum(1 for i in p.own if v.board.special[i]) * W["materials"]
     elif tech == "magic_research":  # an exotic a turn for 3 gold: the way to spells
         value = W["exotic"] * 3 - (0 if a.choice == ("exotics" if t.res[1] < 2 else "materials") else 1)
+        if t.temple >= 0:
+            value += W["deep_tide"]  # T-13.5: exotics for Deep Tide
     elif tech == "storage":
         value = cap_worth(p) * 2 * ECON["storage_cap"] * cities
     elif tech == "commerce_tech":
@@ -208,6 +210,8 @@ def _research(p: PlannerLike, a: A.Research) -> tuple[float, Cost, int]:
         value = W["magic"] * 2
     elif tech == "battle_magic":
         value = W["magic"] * 3
+        if t.faction == "shadow":
+            value += W["plague"]  # T-13.7: Undead Plague needs it
     elif tech == "architecture_art":  # a gold less on about two builds or walls a turn
         value = h * 2
     elif tech == "architecture":
@@ -224,11 +228,15 @@ def _research(p: PlannerLike, a: A.Research) -> tuple[float, Cost, int]:
         value = W["tunnel"] + W["magic"]
     else:
         value = 0.0
+    if t.temple >= 0 and cost[2] and t.res[2] < DEEP_TIDE_COST + cost[2]:
+        value = 0.0  # T-13.5: Tide keeps its exotics for Deep Tide
     return value, (cost[0], cost[1], cost[2]), 0
 
 
 def _buy_exotic(p: PlannerLike, a: A.BuyExotic) -> tuple[float, Cost, int]:
     value = W["exotic"] if p.t.res[2] < 6 else 0
+    if p.t.temple >= 0 and p.t.res[2] < DEEP_TIDE_COST:
+        value += W["deep_tide"] // 2  # T-13.5: saving up for Deep Tide
     return float(value), (ECON["buy_exotic_gold"], 0, 0), 0
 
 
@@ -270,7 +278,9 @@ def _cast(p: PlannerLike, a: A.Cast) -> tuple[float, Cost, int]:
                 mine += 1
         value = 2 * mine - 2
     elif spell == "earth_wall":
-        value = _wall(p, A.Wall(a.target, a.side))[0] + WALL_COST[0]
+        wall = _wall(p, A.Wall(a.target, a.side))[0]
+        # the gold a built wall costs is saved; no wall order entry is used (D38)
+        value = wall + WALL_COST[0] + W["earth_wall"] if wall > 0 else 0.0
     elif spell == "desolation":
         owner = v.owner[a.target]
         if owner >= 0 and v.tribes[owner].is_player:
@@ -287,7 +297,11 @@ def _cast(p: PlannerLike, a: A.Cast) -> tuple[float, Cost, int]:
         if owner >= 0:
             value = 2 * tile_weight(p, a.target) + W["base"] + (4 if v.tribes[owner].is_player else 0)
             value += W["meteor"] / 2  # and the new undead keep striking the victim (T-14.3)
-    if value > 0 and p.t.temple >= 0 and p.t.res[2] < DEEP_TIDE_COST:
+            value += W["plague"]  # a certain capture-like blow: no die, no escrow at risk
+            b = v.building[a.target]
+            if b not in (NONE, RUIN) and b in BUILDING:  # the victim loses the building too
+                value += 2 * BUILDING[b].cap + (W["capital"] if b == CAPITAL else 0)
+    if value > 0 and p.t.temple >= 0 and p.t.res[2] < DEEP_TIDE_COST + cost[2]:
         value *= W["save_for_tide"] / 10  # Tide saves its exotics for Deep Tide (T-13.5)
     return value, cost, 0
 
@@ -299,7 +313,7 @@ def _deep_tide(p: PlannerLike, a: A.DeepTide) -> tuple[float, Cost, int]:
         o = v.owner[i]
         if o >= 0 and o != p.tid and v.board.coastal[i]:
             targets += tile_weight(p, i) * (1.5 if v.tribes[o].is_player else 0.5)
-    return targets / 6, (0, 0, DEEP_TIDE_COST), 0
+    return targets / 6 + W["deep_tide"], (0, 0, DEEP_TIDE_COST), 0
 
 
 # ---- diplomacy (T-13.3, T-16) -----------------------------------------------------------------

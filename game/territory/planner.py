@@ -23,6 +23,7 @@ from game.territory.constants import (
 )
 from game.territory import position
 from game.territory.greedy_orders import order_value, spell_cost
+from game.territory.reach import ReachMixin
 from game.territory.state import GOBLIN, NOBODY, UNDEAD
 from game.territory.view import TerritoryView
 
@@ -38,7 +39,7 @@ def p_success(y: int) -> float:
     return y / 6
 
 
-class Planner:
+class Planner(ReachMixin):
     """One turn's plan for one tribe (see the module docstring)."""
 
     def __init__(self, view: TerritoryView, tribe: int, legal: list[Action],
@@ -64,6 +65,7 @@ class Planner:
         self.counts: dict[int, int] = {}
         self.spice_partners: set[int] = set()
         self.castable = {s for s in SPELL if self._can_cast(s)}
+        self._landlocked: bool | None = None
         # D41: certain 1-resource Pioneer captures of unclaimed land left this turn
         self.frontier_left = view.params.open_frontier_per_turn if self.t.faction == "pioneer" else 0
 
@@ -110,7 +112,10 @@ class Planner:
             j for j, target, _ in v.trades if target == self.tid} | {
             target for j, target, _ in v.trades if j == self.tid}
         self.answers()
+        self.choose_core()
         self.economy()
+        if self.t.temple >= 0:  # T-13.5: Deep Tide first, before attacks spend the exotics
+            self.choose((A.DeepTide,), reserve=0, limit=1)
         self.attacks(reserve=0)
         if self.t.faction == "pioneer" and self.frontier_left == 0:
             self.attacks(reserve=0)  # D41: further unclaimed tiles as ordinary attacks
@@ -362,6 +367,11 @@ class Planner:
             value += W["reconnect"]
         if owner == UNDEAD:
             value -= 2  # waking the dead: they strike back
+        if self.t.faction == "tide" and self.landlocked() and all(
+                j not in self.own_set for j in v.board.adjacent[tile]):
+            # T-13.5: an island tribe grows only through a foothold with land to take behind it
+            value += W["foothold"] * min(3, sum(
+                1 for j in v.board.adjacent[tile] if v.board.kind[j] == LAND and v.owner[j] != self.tid))
         return value
 
     def attack_bonus(self, target: int, tile: int, sea: bool) -> int:
@@ -424,7 +434,9 @@ class Planner:
                         continue
                     surcharge = 1
                 elif kind == SEA:
-                    surcharge = 0 if faction == "tide" else 1
+                    if board.coastal[origin]:  # T-11.2: sea is entered from a held tile
+                        self.sea_landings(origin, j, options)
+                    continue
                 elif kind in (CHASM, VOLCANO) and faction == "pioneer":
                     surcharge = 1
                 else:
@@ -433,10 +445,10 @@ class Planner:
                     if k == origin or k in self.own_set or board.kind[k] != LAND:
                         continue
                     side = board.side_between(k, j)
-                    net, x, cost = self.best_x(k, side, surcharge, kind == SEA)
+                    net, x, cost = self.best_x(k, side, surcharge, False)
                     if x:
-                        options.append((net - 0.25, cost, [A.Arrow(origin, j, 0, "none"),
-                                                           A.Step(k, x, "none")]))
+                        options.append((net - 0.25 - self.splinter(k), cost,
+                                        [A.Arrow(origin, j, 0, "none"), A.Step(k, x, "none")]))
         if self.rng is not None:  # T-21.1: ties broken by the agent's RNG
             self.rng.shuffle(options)
         options.sort(key=lambda o: (-o[0], o[1]))

@@ -9,7 +9,7 @@ from game.core.protocol import GameOver
 from game.territory import effects, position
 from game.territory import events as E
 from game.territory.constants import (
-    CAPITAL, CITY, ECON, LAND, NONE, RUIN, TECH, TREE,
+    CAPITAL, CITY, ECON, LAND, NONE, RUIN, START_BONUS, TECH, TREE,
 )
 from game.territory.state import GOBLIN, NOBODY, Phase, TerritoryState, UNDEAD
 
@@ -353,7 +353,9 @@ def begin(st: TerritoryState) -> None:
     board = st.board
     for tribe in st.tribes:
         tribe.res = [0, 0, 0]
-        effects.gain(st, tribe.id, (st.params.start_gold, 0, 0), "start")
+        # T-4.2 start gold, plus D42's faction-specific start bonus [P]
+        effects.gain(st, tribe.id, (max(0, st.params.start_gold + START_BONUS[tribe.faction]), 0, 0),
+                     "start")
         for i in board.starts[tribe.faction]:
             st.owner[i] = tribe.id
         if tribe.faction == "jungle":

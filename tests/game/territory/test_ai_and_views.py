@@ -167,9 +167,10 @@ def test_T_18_issue_17_hidden_data_changes_nothing_a_seat_sees():
                 twin.treasure[i] = not twin.treasure[i]
         twin._cache = {}
         other = next((s for s in twin.to_move() if s != 0), None)
-        if other is not None:                     # (4) a secret order of another seat
-            extra = next(a for a in twin.legal_actions(other)
-                         if not isinstance(a, (A.Submit, A.RemoveOrder, A.SetPriority)))
+        extra = None if other is None else next(  # (4) a secret order of another seat
+            (a for a in twin.legal_actions(other)
+             if not isinstance(a, (A.Submit, A.RemoveOrder, A.SetPriority))), None)
+        if extra is not None:                     # (a seat with no gold may have none)
             twin.apply(other, extra)
         assert _view_facts(twin, 0) == _view_facts(g, 0)
         view = g.view(0)
@@ -233,3 +234,53 @@ def test_D42_simulate_seats_factions_per_entry_or_at_random():
         pass
     else:
         raise AssertionError("two seats with one faction were accepted")
+
+
+def _island_game(faction: str):
+    """A 2x2 island at the top left, three sea columns (x 2..4) between it and the mainland."""
+    from tests.helpers.territory import plain_board
+    sea = [(x, y) for x in (2, 3, 4) for y in range(8)] + [(x, y) for x in (0, 1) for y in range(2, 8)]
+    g = plain_game((faction, "bounty"), board=plain_board(sea=sea), spare=0)
+    own(g, 0, (0, 0), (1, 0), (0, 1), (1, 1))
+    own(g, 1, (20, 7))
+    res(g, 0, 40)
+    g._cache = {}
+    return g
+
+
+def test_T_21_1_T_13_5_tide_plans_landings_across_several_sea_tiles():
+    """Tide pays no sea surcharge (T-13.5): from its island the greedy lands on the mainland
+    across at least the three sea columns (T-11.2: each a crossing step, the last tile attacked)."""
+    g = _island_game("tide")
+    plan = plan_turn(g.view(0), 0, g.legal_actions(0))
+    arrows = [k for k, a in enumerate(plan) if isinstance(a, A.Arrow)]
+    assert arrows
+    k = arrows[0]
+    steps = [plan[k]]
+    for a in plan[k + 1:]:
+        if not isinstance(a, A.Step):
+            break
+        steps.append(a)
+    *crossings, landing = steps
+    assert len(crossings) >= 3 and all(s.x == 0 and g.board.kind[s.tile] == 1 for s in crossings)
+    assert landing.x > 0 and g.board.xy(landing.tile)[0] == 5
+
+
+def test_T_21_1_others_cross_one_sea_tile_at_most():
+    """Bounty pays 1 a sea tile: the greedy's arrows cross at most `sea_reach` (1) sea tile,
+    so from this island it plans no attack at all."""
+    g = _island_game("bounty")
+    plan = plan_turn(g.view(0), 0, g.legal_actions(0))
+    assert not any(isinstance(a, A.Arrow) for a in plan)
+
+
+def test_T_12_3_a_split_tide_keeps_the_foothold_that_can_grow():
+    """While split (T-12.2), the greedy names as core the component with room to grow: the
+    3-tile mainland foothold rather than the 4-tile island the default rule would keep."""
+    g = _island_game("tide")
+    own(g, 0, (5, 0), (6, 0), (5, 1))
+    g.tribes[0].split_age = 0
+    g._cache = {}
+    plan = plan_turn(g.view(0), 0, g.legal_actions(0))
+    cores = [a for a in plan if isinstance(a, A.ChooseCore)]
+    assert len(cores) == 1 and g.board.xy(cores[0].tile)[0] >= 5

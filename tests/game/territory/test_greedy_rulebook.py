@@ -37,10 +37,9 @@ BY_FACTION = {
 }
 
 
-# Not yet reached in these 14 games (issue 16's closing note): Tide rarely holds the 5 exotics
-# Deep Tide costs, and Shadow's Requiem (1 exotic) outvalues Undead Plague. Listed here so
-# the test checks everything else and the gap stays visible; remove when the AI gets there.
-NOT_YET = {"deep_tide", "cast:undead_plague"}
+# T-21.3 demands every kind: Deep Tide (Tide saves exotics for it once the temple stands) and
+# Undead Plague (Shadow values it over Meteor on a tile next to its land) are no exceptions.
+NOT_YET: set[str] = set()
 
 
 def kind_of(state, seat: int, action) -> str:

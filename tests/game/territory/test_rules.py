@@ -51,6 +51,29 @@ def test_T_4_2_start_regions_gold_and_faction_gifts():
     assert g.tribes[2].res == [5 + 5, 0, 0]
 
 
+def test_T_4_2_D42_faction_start_bonus_adds_to_the_start_gold(monkeypatch):
+    """D42's faction-specific [P] `start_bonus`: a faction starts with start_gold + its bonus
+    (never below 0); D35's START(1) income comes on top."""
+    from game.territory import turn
+    monkeypatch.setattr(turn, "START_BONUS", {**turn.START_BONUS, "war": 7, "arcane": -9, "jungle": 0})
+    g = new_game(3, factions=("jungle", "arcane", "war"))
+    assert g.tribes[2].res == [5 + 7 + 5, 0, 0]   # war: 5 gold, bonus 7, income of 5 tiles
+    assert g.tribes[1].res == [0 + 5, 0, 0]       # arcane: 5 - 9 is clamped to 0
+    assert g.tribes[0].res == [5 + 5, 0, 0]       # jungle: no bonus
+
+
+def test_T_4_2_D42_tuned_start_bonus_values(monkeypatch):
+    """The values the D42 study chose (rules data): Pioneer starts with no gold, Shadow with 15."""
+    from game.territory import turn
+    assert turn.START_BONUS == {"bounty": 0, "arcane": 0, "pioneer": -5, "jungle": 0, "tide": 0,
+                                "war": 0, "shadow": 10}
+    tuned = new_game(2, factions=("pioneer", "shadow"))
+    monkeypatch.setattr(turn, "START_BONUS", dict.fromkeys(turn.START_BONUS, 0))
+    plain = new_game(2, factions=("pioneer", "shadow"))
+    assert tuned.tribes[0].res[0] == plain.tribes[0].res[0] - 5
+    assert tuned.tribes[1].res[0] == plain.tribes[1].res[0] + 10
+
+
 def test_T_4_3_neutral_groups_start_hidden_with_camps():
     g = new_game(2, factions=("war", "bounty"))
     for k, group in enumerate(g.board.groups):
@@ -128,6 +151,7 @@ def test_T_6_3_generic_costs_follow_the_priority_list():
 def test_T_6_2_refunds_return_the_last_taken_part():
     """A Pioneer step escrows 3 (gold then materials); D30 keeps 1 and refunds the rest."""
     g = plain_game(("pioneer", "arcane"))
+    g.params = replace(g.params, open_frontier_per_turn=3)  # D41's spec value, not the tuned one
     own(g, 0, (0, 0))
     res(g, 0, 1, 2, 0)
     enter(g, 0, A.Arrow(tile(g, 0, 0), tile(g, 1, 0), 3))

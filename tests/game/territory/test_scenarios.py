@@ -105,6 +105,7 @@ def test_T_22_3_T_11_2_crossing_unclaimed_land_costs_one_more():
 
 def test_T_22_3_T_11_3_pioneer_takes_unclaimed_land_for_one_without_a_die():
     g = plain_game(("pioneer", "arcane"))
+    g.params = replace(g.params, open_frontier_per_turn=3)  # D41's spec value, not the tuned one
     own(g, 0, (0, 0))
     own(g, 1, (2, 0))
     res(g, 0, 3)
