@@ -1,8 +1,11 @@
 """Section 17: the greedy agent's choices, its use of the view only, and its speed budget."""
 
+import pytest
+
 from game import rulesets
 from game.ai import make_agent
 from game.core import Setup
+from game.play.simulate import simulate
 from game.skirmish import actions as A
 from game.skirmish.ai import GreedyAgent
 from game.skirmish.state import Phase
@@ -115,3 +118,11 @@ def test_17_threat_is_halved_on_terrain_that_may_void_the_hit():
     agent = GreedyAgent(0, 1)
     threat = agent._threat_map(g.view(0).game)
     assert threat[g.board.index((2, 0))] == 0.5 and threat[g.board.index((1, 0))] == 1.0
+
+
+@pytest.mark.slow  # ten whole games (~10 s); skipped by the quick dev run
+def test_17_two_greedy_seats_end_by_domination_not_the_round_limit():
+    # issue 17's target: greedy-vs-greedy duels end by a real win (W-2) in >= 80 %
+    report = simulate("skirmish", ["greedy", "greedy"], 10, seed=1, rotate=False,
+                      time_decisions=False)
+    assert report["end_causes"].get("W-2", 0) >= 8
