@@ -10,7 +10,11 @@ Score terms (weights in data/rules.toml `[ai]`): material 10 x value (cost x hp 
 or lost, kills, +40 x vp and +100 x vp for a capture, +15 x vp for the strike that breaches a
 city a unit can then enter, -0.5 x (damage hostiles can deal there next round) x value per HP,
 a garrison bonus in threatened own cities, -0.3 x MP cost to the nearest hostile city for
-melee units (archers: a smaller pull). Against a hostile bloc leading on VP, material won,
+melee units (archers: a smaller pull). The threat weight counts once per hostile bloc still in
+play (`_caution`): a duel keeps section 17's -0.5, four rivals are more careful about walking
+into range without striking (on Four Banners the seat that moved second on each road won
+otherwise). Skill picks follow section 17's priority, with Heavy (I9, C1) first when a rival's
+fixed skills hold it (`_pick_priority`). Against a hostile bloc leading on VP, material won,
 breaches and captures count (1 + `leader`) times and its cities are the march goals, so the
 others gang up on the leader (issue 17: otherwise four greedy seats on Four Banners let the
 hard-to-hurt Green run away with 72 % of the games). The agent works on `view.game`, a copy whose RNG is
@@ -55,11 +59,19 @@ class _Best:
 
     def pick(self, rng):
         return self.items[rng.below(len(self.items))] if self.items else None
+
+
 RATIO = {INFANTRY: 2, ARCHER: 1, CAVALRY: 1}   # section 17 production mix
+# Heavy (I9, C1) halves the expected loss from the 1-point hits that make up nearly all of
+# Skirmish's damage; a faction facing a rival whose FIXED skills include it cannot trade
+# evenly without it, so then it is picked before section 17's priority (issue 17: on Four
+# Banners Green holds I9 and C1 and won half of the four-greedy games).
+HEAVY = ("I9", "C1")
 KILL_BONUS = 0.5           # x cost x material weight: a dead unit threatens nobody
 
 
 def value_per_hp(u: Unit) -> float:
+    """Section 17's unit value (cost x hp / max HP) per hit point."""
     stats = UNITS[u.type]
     return stats.cost / stats.hp
 
@@ -76,6 +88,7 @@ class GreedyAgent(Agent):
         self._field_key: tuple | None = None
         self._fields: dict[bool, list[int]] = {}
         self._focus: list[float] = []
+        self._weight = W["threat"]
 
     # ---- entry point ------------------------------------------------------------------------
     def choose(self, view: SkirmishView, legal: list[Action]) -> Action:  # type: ignore[override]
@@ -83,6 +96,7 @@ class GreedyAgent(Agent):
         if g.phase is Phase.PICK:
             return self._pick(g, legal)
         self._focus = self._leader_focus(g)
+        self._weight = self._caution(g)
         plan = self._best_plan(g, legal)
         if plan is not None:
             return plan
@@ -102,7 +116,7 @@ class GreedyAgent(Agent):
     def _pick(self, g: SkirmishState, legal: list[Action]) -> Action:
         allowed = {a.skills for a in legal if isinstance(a, A.PickSkills)}
         spec = g.board.factions[self.seat]
-        order = list(AI_PICK_PRIORITY) + [c for c in SKILL_CODES if c not in AI_PICK_PRIORITY]
+        order = list(self._pick_priority(g))
         rank = {c: i for i, c in enumerate(SKILL_CODES)}
         chosen: list[str] = []
         for code in order:
@@ -112,6 +126,17 @@ class GreedyAgent(Agent):
             if trial in allowed:
                 chosen.append(code)
         return A.PickSkills(tuple(sorted(chosen, key=rank.__getitem__)))
+
+    def _pick_priority(self, g: SkirmishState) -> list[str]:
+        """Section 17's pick priority, then every other skill; Heavy goes first when a rival's
+        fixed skills (public, S-2) already hold it. Only other seats' fixed skills are read:
+        their picks are secret until all are made (H-1)."""
+        b = g.board
+        rival_heavy = any(c in HEAVY for f in range(g.seats) if f != self.seat
+                          for c in b.factions[f].fixed_skills)
+        first = list(HEAVY) if rival_heavy else []
+        pri = first + [c for c in AI_PICK_PRIORITY if c not in first]
+        return pri + [c for c in SKILL_CODES if c not in pri]
 
     # ---- context: whom to hit, threat map and distance fields --------------------------------
     def _leader_focus(self, g: SkirmishState) -> list[float]:
@@ -187,10 +212,20 @@ class GreedyAgent(Agent):
             self._fields[light] = cost_field(g, targets, costs) if targets else [0] * b.size
         return self._fields[light]
 
+    def _caution(self, g: SkirmishState) -> float:
+        """The threat weight: section 17's `threat` once per hostile bloc still in the game.
+        In a duel pressing forward is right; with several rivals a unit that walks into
+        range without striking gives the faction that moves next a free first blow, and the
+        rivals who are not fighting profit (issue 17: on Four Banners the second seat of each
+        road pairing won almost every game, whatever the skills)."""
+        roots = g.roots()
+        blocs = {roots[f] for f in range(g.seats) if g.hostile(self.seat, f) and not g.defunct(f)}
+        return W["threat"] * max(1, len(blocs))
+
     def _pos(self, g: SkirmishState, u: Unit, h: int) -> float:
         """Positional value of unit `u` standing on hex `h`."""
         threat = self._threat_map(g)
-        score = -W["threat"] * min(threat[h], u.hp) * value_per_hp(u)
+        score = -self._weight * min(threat[h], u.hp) * value_per_hp(u)
         light = u.type == INFANTRY and "I8" in g.skills[u.faction]
         dist = min(self._field(g, light)[h], 60)
         score -= (W["archer_distance"] if u.type == ARCHER else W["city_distance"]) * dist

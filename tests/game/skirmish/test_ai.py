@@ -1,8 +1,11 @@
 """Section 17: the greedy agent's choices, its use of the view only, and its speed budget."""
 
+import pytest
+
 from game import rulesets
 from game.ai import make_agent
 from game.core import Setup
+from game.play.simulate import simulate
 from game.skirmish import actions as A
 from game.skirmish.ai import GreedyAgent
 from game.skirmish.state import Phase
@@ -24,8 +27,36 @@ def test_17_pick_priority_skips_fixed_and_illegal_skills():
         assert action in g.legal_actions(g.current)
         picks.append(action.skills)
         g.apply(g.current, action)
-    # blue has I1, I4 fixed -> C6, A3; red (C3, C7) -> I4, C6; yellow -> I4, C6; green (C1, I9) -> I4, C6
-    assert picks == [("A3", "C6"), ("I4", "C6"), ("I4", "C6"), ("I4", "C6")]
+    # Green's fixed I9, C1 (Heavy) put Heavy first for its rivals: blue (I1, I4) -> I9, C1;
+    # red (C3 excludes C1) -> I9, then section 17's I4; yellow -> I9, C1; green has no Heavy
+    # rival -> section 17's I4, C6
+    assert picks == [("I9", "C1"), ("I4", "I9"), ("I9", "C1"), ("I4", "C6")]
+
+
+def test_17_without_a_heavy_rival_the_picks_follow_section_17():
+    # two seats: blue and red, neither holds Heavy fixed
+    g = rulesets.get("skirmish").new_game(Setup(seats=("greedy",) * 2, seed=2))
+    picks = []
+    while g.phase is Phase.PICK:
+        action = choose(g)
+        picks.append(action.skills)
+        g.apply(g.current, action)
+    # blue has I1, I4 fixed -> C6, A3; red (C3, C7) -> I4, C6
+    assert picks == [("A3", "C6"), ("I4", "C6")]
+
+
+def test_17_caution_is_the_threat_weight_once_per_hostile_bloc():
+    g = scenario("........", skills=[(), (), (), ()],
+                 cities=[(0, 0, 0), (2, 0, 1), (4, 0, 2), (6, 0, 3)])
+    agent = GreedyAgent(0, 1)
+    assert agent._caution(g.view(0).game) == 1.5          # -0.5 x 3 rivals
+    g.overlord[2] = 1                                      # V-2: c is b's vassal, one bloc
+    g.touch()
+    assert agent._caution(g.view(0).game) == 1.0
+    g.city_owner[3] = 1                                    # d: no city, no unit -> defunct (V-6)
+    g.cities_changed()
+    g.touch()
+    assert agent._caution(g.view(0).game) == 0.5          # a duel: section 17's -0.5
 
 
 def test_17_takes_a_breached_empty_city():
@@ -87,3 +118,11 @@ def test_17_threat_is_halved_on_terrain_that_may_void_the_hit():
     agent = GreedyAgent(0, 1)
     threat = agent._threat_map(g.view(0).game)
     assert threat[g.board.index((2, 0))] == 0.5 and threat[g.board.index((1, 0))] == 1.0
+
+
+@pytest.mark.slow  # ten whole games (~10 s); skipped by the quick dev run
+def test_17_two_greedy_seats_end_by_domination_not_the_round_limit():
+    # issue 17's target: greedy-vs-greedy duels end by a real win (W-2) in >= 80 %
+    report = simulate("skirmish", ["greedy", "greedy"], 10, seed=1, rotate=False,
+                      time_decisions=False)
+    assert report["end_causes"].get("W-2", 0) >= 8
