@@ -147,3 +147,18 @@ def test_offloaded_decision_equals_the_in_process_one():
     assert remote.choose(view, legal) == local.choose(view, legal)
     assert remote.rng.get_state() == local.rng.get_state()   # the next decision matches too
     assert remote.last.iterations == 8
+
+
+def test_forced_move_only_end_turn_or_resign_is_played_without_search():
+    """Landship V-6: with end turn and resign the only actions, hard ends its turn at once
+    (0 playouts): resigning never gains a win chance, so the choice is forced."""
+    from game.landship.actions import END_TURN, RESIGN
+    state, seat = choice_point("landship", 2, 11, 25)
+    agent = hard("landship", seat, iterations=50)
+    assert agent.choose(state.view(seat), [END_TURN, RESIGN]) == END_TURN
+    assert agent.last.iterations == 0
+    # ... and a real choice is searched, resign not among the root candidates
+    legal = state.legal_actions(seat)
+    assert RESIGN in legal and len(legal) > 2
+    pick = agent.choose(state.view(seat), legal)
+    assert pick != RESIGN and agent.last.iterations == 50
