@@ -112,12 +112,13 @@ def clone_figures(ruleset_id: str, games: int = 3, seed: int = 1) -> dict:
             "positions": len(times), "seats": n}
 
 
-# Issue 18: the hard AI's fixed iteration budget per ruleset: the playouts a quiet core runs in
-# about 1 s of CPU (`search_speed`, 2026-12-03 on this 2-core machine: tidegate ~700,
-# domiplot ~280, territory ~80, landship ~75, skirmish ~37 per CPU-second), so strength
-# figures are reproducible and independent of the machine's load; in play the hard seat
-# thinks for the settings' wall-clock time instead.
-SEARCH_ITERATIONS = {"tidegate": 700, "domiplot": 280, "landship": 75, "territory": 80,
+# Issue 18: the hard AI's fixed iteration budget per ruleset: the playouts one core runs in
+# 1 s of CPU time (`search_speed`, measured 2026-12-03 on this 2-core machine, CPU time under a
+# load of 2-10: tidegate ~510, domiplot ~280, territory ~80, landship ~75, skirmish ~37; the
+# previous session's figures were higher for tidegate ~720, domiplot ~390, territory ~140), so
+# strength figures are reproducible and independent of the machine's load; in play the hard
+# seat thinks for the settings' wall-clock time instead.
+SEARCH_ITERATIONS = {"tidegate": 500, "domiplot": 280, "landship": 75, "territory": 80,
                      "skirmish": 37}
 
 
@@ -460,58 +461,6 @@ def search_main(quick: bool, out_file: str | None) -> int:
         entry = {"speed": search_speed(rid)}
         entry.update(search_figures(rid, games, seats, iterations, minutes,
                                     int(arg("--seed", "1")), log))
-        if rid in GAME_SCENES and "--no-frames" not in sys.argv:
-            entry["frame_while_hard_thinks"] = {
-                mode: think_frame_figures(rid, 5 if quick else 20, mode)
-                for mode in ("process", "thread", "greedy")}
-        report["rulesets"][rid] = entry
-        print(json.dumps({rid: entry}), file=sys.stderr, flush=True)   # progress, one line each
-    text = json.dumps(report, indent=2)
-    print(text)
-    if out_file:
-        Path(out_file).write_text(text + "\n", encoding="utf-8")
-    return 0
-
-
-if __name__ == "__main__":
-    run()
-"""
-    env = {**os.environ, **HEADLESS, "GAME_DATA_DIR": "/tmp/bench-userdata"}
-    script = Path("/tmp") / f"bench_think_{os.getpid()}.py"   # a file: spawn re-imports __main__
-    script.write_text(code, encoding="utf-8")
-    try:
-        out = subprocess.run([sys.executable, str(script)], cwd=ROOT, env={**env, "PYTHONPATH": str(ROOT)},
-                             capture_output=True, text=True)
-    finally:
-        script.unlink(missing_ok=True)
-    if out.returncode != 0:
-        return {"error": out.stderr.strip().splitlines()[-1] if out.stderr else "failed"}
-    return json.loads(out.stdout.strip().splitlines()[-1])
-
-
-def search_main(quick: bool, out_file: str | None) -> int:
-    """`--search [--quick] [--games N] [--jobs N] [--rulesets a,b] [--seats 2,4]`: the hard AI's
-    strength, speed and the frame time of a game screen while it thinks."""
-    from game import rulesets
-    from game.core.protocol import Ruleset
-    from scenes.registry import GAME_SCENES
-
-    def arg(name: str, default: str) -> str:
-        return sys.argv[sys.argv.index(name) + 1] if name in sys.argv else default
-
-    games = int(arg("--games", "4" if quick else "200"))
-    jobs = int(arg("--jobs", "1"))
-    seats = tuple(int(x) for x in arg("--seats", "2,4").split(","))
-    wanted = arg("--rulesets", ",".join(rulesets.ids())).split(",")
-    report: dict = {"machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0],
-                                "load_avg_1min": round(os.getloadavg()[0], 2)},
-                    "games_per_setting": games, "rulesets": {}}
-    for rid in wanted:
-        rs = rulesets.get(rid)
-        if type(rs).state_from_view is Ruleset.state_from_view:
-            report["rulesets"][rid] = {"skipped": "no state_from_view on this branch"}
-            continue
-        entry = search_figures(rid, games, jobs, seats)
         if rid in GAME_SCENES and "--no-frames" not in sys.argv:
             entry["frame_while_hard_thinks"] = {
                 mode: think_frame_figures(rid, 5 if quick else 20, mode)
