@@ -162,3 +162,29 @@ def test_forced_move_only_end_turn_or_resign_is_played_without_search():
     assert RESIGN in legal and len(legal) > 2
     pick = agent.choose(state.view(seat), legal)
     assert pick != RESIGN and agent.last.iterations == 50
+
+
+def test_bench_search_rows_rotate_the_hard_seat_and_log_every_game(tmp_path):
+    """`tools/bench.py --search`: game g seats hard at g % n, one JSON line per game, and the
+    row's figures are those games' (Wilson interval of the wins, end causes summing up)."""
+    import importlib.util
+    import json
+    from pathlib import Path
+
+    from game.play.simulate import wilson
+    path = Path(__file__).resolve().parents[3] / "tools" / "bench.py"
+    spec = importlib.util.spec_from_file_location("bench_under_test", path)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    log = tmp_path / "games.jsonl"
+    out = bench.search_figures("tidegate", 3, seats=(2,), iterations=4, seed=5, log=str(log))
+    lines = [json.loads(x) for x in log.read_text().splitlines()]
+    assert [x["hard_seat"] for x in lines] == [0, 1, 0]
+    assert [x["seed"] for x in lines] == [5, 6, 7]
+    row = out["2_seats"]
+    wins = sum(x["hard_won"] for x in lines)
+    assert row["games"] == 3 and row["hard_wins"] == wins
+    assert row["ci95"] == [round(v, 3) for v in wilson(wins, 3)]
+    assert sum(row["end_causes"].values()) == 3
+    # the last halving round may top every survivor up by one world past the budget
+    assert out["iterations"] == 4 and 4.0 <= row["iterations_per_decision"] < 6.0
