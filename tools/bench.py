@@ -188,7 +188,8 @@ def search_figures(ruleset_id: str, games: int, seats: tuple[int, ...] = (2, 4),
             line = json.dumps({"ruleset": ruleset_id, "seats": n, "game": g, "seed": seed + g,
                                "hard_seat": g % n, "hard_won": won, "winners": rec.winners,
                                "cause": rec.cause, "rounds": rec.rounds, "searched": len(rows),
-                               "iterations": budget})
+                               "iterations": budget,
+                               "decision_ms": [round(1000 * t) for _, t in rows]})
             print(line, file=sys.stderr, flush=True)
             if log:
                 with open(log, "a", encoding="utf-8") as fh:
