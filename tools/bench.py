@@ -6,7 +6,9 @@ budget per ruleset (`SEARCH_ITERATIONS`, about 1 s a decision on a quiet core): 
 95% interval, end causes, iterations per decision and per second, decision time p50/p99; and
 frame time of a game screen run in real time while a hard seat thinks 1 s per decision in its
 worker process (and, to compare in the same run, on a thread, and with a greedy seat instead).
-`--quick` plays 4 games per setting; `--games N`, `--jobs N`, `--rulesets a,b`, `--seats 2,4`.
+`--quick` plays 4 games per setting; `--games N`, `--minutes M` (a time cap per row: the
+row reports the games it finished), `--iterations N`, `--rulesets a,b`, `--seats 2,4`,
+`--seed N`, `--log FILE` (one JSON line per game), `--no-frames`.
 
 `--frames RULESET [--seconds S] [--from-turn N] [--repo DIR ...]` (issue 15) prints only the
 frame figures of one screen, all seats AI, for each checkout DIR: e.g. territory's seven-seat
@@ -116,23 +118,57 @@ def clone_figures(ruleset_id: str, games: int = 3, seed: int = 1) -> dict:
             "positions": len(times), "seats": n}
 
 
-# Issue 18: the hard AI's fixed iteration budget per ruleset, chosen to take about 1 s per
-# decision on a quiet core, so strength figures are reproducible; in play it thinks for the
-# settings' wall-clock time. CPU seconds per searched decision measured on 2026-12-03 (user
-# time of the whole bench run / searched decisions, greedy seats included): tidegate 400 ->
-# 0.56 s, domiplot 300 -> 0.77 s, skirmish 60 -> 1.2 s; landship and territory from single
-# decisions (~70/s and ~140/s).
-SEARCH_ITERATIONS = {"tidegate": 400, "domiplot": 300, "landship": 60, "territory": 200,
-                     "skirmish": 60}
+# Issue 18: the hard AI's fixed iteration budget per ruleset: the playouts one core runs in
+# 1 s of CPU time (`search_speed`, measured 2026-12-03 on this 2-core machine, CPU time under a
+# load of 2-10: tidegate ~510, domiplot ~280, territory ~80, landship ~75, skirmish ~37; the
+# previous session's figures were higher for tidegate ~720, domiplot ~390, territory ~140), so
+# strength figures are reproducible and independent of the machine's load; in play the hard
+# seat thinks for the settings' wall-clock time instead.
+SEARCH_ITERATIONS = {"tidegate": 500, "domiplot": 280, "landship": 75, "territory": 80,
+                     "skirmish": 37}
 
 
-def search_figures(ruleset_id: str, games: int, jobs: int = 1, seats: tuple[int, ...] = (2, 4),
-                   iterations: int | None = None) -> dict:
-    """Hard against greedy: 2 seats (hard, greedy) and, where the ruleset allows 4, one hard
-    against three greedy; seats rotate. Win rate with its 95% interval, end causes, search
-    iterations per decision and per second, searched-decision time p50/p99."""
+def search_speed(ruleset_id: str, iterations: int = 100, seats: int = 2) -> dict:
+    """Playouts per CPU-second of the hard agent on a few early/middle positions of a greedy
+    game (CPU time, so a loaded machine inflates it little): the fixed budget equal to 1 s."""
     from game import rulesets
-    from game.play.simulate import simulate
+    from game.ai import make_agent
+    from game.ai.levels import configure
+    from game.core.protocol import Setup
+
+    rs = rulesets.get(ruleset_id)
+    done = cpu = 0.0
+    for seed, steps in ((3, 10), (5, 25), (7, 45), (9, 70)):
+        state = rs.new_game(Setup(seats=("greedy",) * seats, seed=seed))
+        players = [make_agent("greedy", rs, s, seed) for s in range(seats)]
+        count = 0
+        while state.result() is None:
+            seat = state.to_move()[0]
+            legal = state.legal_actions(seat)
+            if count >= steps and len(legal) > 1:
+                agent = make_agent("hard", rs, seat, seed)
+                configure(agent, iterations=iterations)
+                t0 = time.process_time()
+                agent.choose(state.view(seat), legal)
+                cpu += time.process_time() - t0
+                done += agent.last.iterations
+                break
+            state.apply(seat, players[seat].choose(state.view(seat), legal))
+            count += 1
+    return {"iterations_per_cpu_s": round(done / cpu) if cpu else 0, "decisions_timed": 4}
+
+
+def search_figures(ruleset_id: str, games: int, seats: tuple[int, ...] = (2, 4),
+                   iterations: int | None = None, minutes: float | None = None,
+                   seed: int = 1, log: str | None = None) -> dict:
+    """Hard against greedy: 2 seats (hard, greedy) and, where the ruleset allows 4, one hard
+    against three greedy; game g puts hard at seat g % n (seats rotate). Games are played one
+    at a time, each printed as a JSON line on stderr (and appended to `log`), so a row cut by
+    its time cap (`minutes`) still reports every game it finished. Win rate with its 95%
+    (Wilson) interval, end causes, search iterations per decision and per second,
+    searched-decision time p50/p99."""
+    from game import rulesets
+    from game.play.simulate import percentile, play_one, wilson
 
     rs = rulesets.get(ruleset_id)
     budget = iterations or SEARCH_ITERATIONS.get(ruleset_id, 100)
@@ -140,21 +176,45 @@ def search_figures(ruleset_id: str, games: int, jobs: int = 1, seats: tuple[int,
     for n in seats:
         if not rs.min_players <= n <= rs.max_players:
             continue
-        rep = simulate(ruleset_id, ["hard"] + ["greedy"] * (n - 1), games, seed=1, jobs=jobs,
-                       agent_options={"iterations": budget})
-        search = rep["search"].get("hard", {})
-        lo, hi = rep["win_rate_ci95"][0]
+        agents = ["hard"] + ["greedy"] * (n - 1)
+        start = time.perf_counter()
+        wins, rounds, causes, searched = 0.0, [], {}, []
+        played = 0
+        for g in range(games):
+            if minutes is not None and played and time.perf_counter() - start > 60 * minutes:
+                break
+            rec = play_one(ruleset_id, agents, seed + g, g % n, agent_options={"iterations": budget})
+            played += 1
+            won = 0 in rec.winners
+            wins += won
+            rounds.append(rec.rounds)
+            causes[rec.cause] = causes.get(rec.cause, 0) + 1
+            rows = rec.searches.get("hard", [])
+            searched.extend(rows)
+            line = json.dumps({"ruleset": ruleset_id, "seats": n, "game": g, "seed": seed + g,
+                               "hard_seat": g % n, "hard_won": won, "winners": rec.winners,
+                               "cause": rec.cause, "rounds": rec.rounds, "searched": len(rows),
+                               "iterations": budget,
+                               "decision_ms": [round(1000 * t) for _, t in rows]})
+            print(line, file=sys.stderr, flush=True)
+            if log:
+                with open(log, "a", encoding="utf-8") as fh:
+                    fh.write(line + "\n")
+        lo, hi = wilson(wins, played)
+        its = [i for i, _ in searched]
+        secs = [t for _, t in searched]
         out[f"{n}_seats"] = {
-            "games": rep["games"], "hard_wins": rep["wins"][0],
-            "hard_win_rate": round(rep["win_rate"][0], 3), "ci95": [round(lo, 3), round(hi, 3)],
-            "fair_share": round(1 / n, 3), "end_causes": rep["end_causes"],
-            "mean_rounds": round(rep["mean_turns"], 1),
-            "searched_decisions": search.get("decisions", 0),
-            "iterations_per_decision": round(search.get("iterations_mean", 0.0), 1),
-            "iterations_per_s": round(search.get("iterations_per_s", 0.0)),
-            "decision_ms_p50": round(search.get("p50_ms", 0.0)),
-            "decision_ms_p99": round(search.get("p99_ms", 0.0)),
-            "seconds": round(rep["seconds"], 1),
+            "games": played, "hard_wins": wins,
+            "hard_win_rate": round(wins / played, 3) if played else 0.0,
+            "ci95": [round(lo, 3), round(hi, 3)],
+            "fair_share": round(1 / n, 3), "end_causes": dict(sorted(causes.items())),
+            "mean_rounds": round(sum(rounds) / played, 1) if played else 0.0,
+            "searched_decisions": len(searched),
+            "iterations_per_decision": round(sum(its) / len(its), 1) if its else 0.0,
+            "iterations_per_s": round(sum(its) / sum(secs)) if secs and sum(secs) else 0,
+            "decision_ms_p50": round(1000 * percentile(secs, 50)) if secs else 0,
+            "decision_ms_p99": round(1000 * percentile(secs, 99)) if secs else 0,
+            "seconds": round(time.perf_counter() - start, 1),
         }
     return out
 
@@ -437,8 +497,11 @@ if __name__ == "__main__":
 
 
 def search_main(quick: bool, out_file: str | None) -> int:
-    """`--search [--quick] [--games N] [--jobs N] [--rulesets a,b] [--seats 2,4]`: the hard AI's
-    strength, speed and the frame time of a game screen while it thinks."""
+    """`--search [--quick] [--games N] [--minutes M] [--iterations N] [--rulesets a,b]
+    [--seats 2,4] [--seed N] [--log FILE] [--no-frames]`: the hard AI's speed (playouts per
+    CPU-second), strength (at the fixed budgets of `SEARCH_ITERATIONS` unless `--iterations`;
+    each row stops after N games or M minutes) and the frame time of a game screen while it
+    thinks."""
     from game import rulesets
     from game.core.protocol import Ruleset
     from scenes.registry import GAME_SCENES
@@ -447,9 +510,11 @@ def search_main(quick: bool, out_file: str | None) -> int:
         return sys.argv[sys.argv.index(name) + 1] if name in sys.argv else default
 
     games = int(arg("--games", "4" if quick else "200"))
-    jobs = int(arg("--jobs", "1"))
+    minutes = float(arg("--minutes", "0")) or None
+    iterations = int(arg("--iterations", "0")) or None
     seats = tuple(int(x) for x in arg("--seats", "2,4").split(","))
     wanted = arg("--rulesets", ",".join(rulesets.ids())).split(",")
+    log = arg("--log", "") or None
     report: dict = {"machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0],
                                 "load_avg_1min": round(os.getloadavg()[0], 2)},
                     "games_per_setting": games, "rulesets": {}}
@@ -458,7 +523,9 @@ def search_main(quick: bool, out_file: str | None) -> int:
         if type(rs).state_from_view is Ruleset.state_from_view:
             report["rulesets"][rid] = {"skipped": "no state_from_view on this branch"}
             continue
-        entry = search_figures(rid, games, jobs, seats)
+        entry = {"speed": search_speed(rid)}
+        entry.update(search_figures(rid, games, seats, iterations, minutes,
+                                    int(arg("--seed", "1")), log))
         if rid in GAME_SCENES and "--no-frames" not in sys.argv:
             entry["frame_while_hard_thinks"] = {
                 mode: think_frame_figures(rid, 5 if quick else 20, mode)

@@ -9,9 +9,9 @@ grow; the temperature says how many units of it make a seat e times likelier to 
 |-----------|----------------------------------------------------|------|-------|----------------------------|
 | tidegate  | VP + 0.1 x owned pips (cities twice) + 0.03 x cards | 1.0  | 30    | ~2 rounds of 2-4 seats     |
 | domiplot  | solo regions + 0.3 x flags + 0.1 x cards in hand   | 1.0  | 40    | one battle with its joins  |
-| territory | land tiles + 0.05 x resources (0 once dead)        | 4.0  | 30    | one order round            |
-| skirmish  | 3 x VP + 0.1 x unit HP                             | 3.0  | 20    | about a turn of one side   |
-| landship  | 2 + integrity per ship afloat, +4 per builder, -20 without one | 4.0  | 10    | half a round: greedy costs ~3 ms an action; 8 root candidates |
+| territory | land tiles + 0.05 x resources (0 once dead)        | 4.0  | 30    | one order round; 5 root candidates |
+| skirmish  | 3 x VP + 0.1 x unit HP                             | 3.0  | 20    | about a turn of one side; 4 root candidates |
+| landship  | 2 + integrity per ship afloat, +4 per builder, -20 without one | 4.0  | 10    | half a round: greedy costs ~3 ms an action; 4 root candidates |
 
 Depths are in actions, kept short because greedy playouts cost 0.05-3 ms per action in pure
 Python; widening, exploration, root width (12) and switch margin are shared defaults unless a
@@ -82,9 +82,11 @@ def landship_value(state: Any, seat: int) -> float:
 KNOBS: dict[str, Knobs] = {
     "tidegate": Knobs(value=tidegate_value, temperature=1.0, playout_depth=30),
     "domiplot": Knobs(value=domiplot_value, temperature=1.0, playout_depth=40),
-    "territory": Knobs(value=territory_value, temperature=4.0, playout_depth=30),
-    "skirmish": Knobs(value=skirmish_value, temperature=3.0, playout_depth=20),
-    "landship": Knobs(value=landship_value, temperature=4.0, playout_depth=10, root_width=8),
+    # the slow rulesets run well under 100 playouts a second: few root candidates, so each
+    # still meets ~8+ common worlds in the first halving round (fewer is a coin toss)
+    "territory": Knobs(value=territory_value, temperature=4.0, playout_depth=30, root_width=5),
+    "skirmish": Knobs(value=skirmish_value, temperature=3.0, playout_depth=20, root_width=4),
+    "landship": Knobs(value=landship_value, temperature=4.0, playout_depth=10, root_width=4),
 }
 
 

@@ -149,9 +149,12 @@ class Search:
         """The chosen action of `legal` after `iterations` playouts, or as many as fit in
         `seconds` (with both, whichever ends first); a single legal action is returned at once."""
         start = time.perf_counter()
-        if len(legal) == 1:
+        # forced moves are not searched: a single legal action, or a single one that does not
+        # give the game away (resigning is never better than playing on for a win chance)
+        playing = [a for a in legal if not getattr(type(a), "concedes", False)] or legal
+        if len(playing) == 1:
             self.stats = SearchStats(0, time.perf_counter() - start, 1)
-            return legal[0]
+            return playing[0]
         knobs, rng = self.knobs, self.rng
         self._samples = [self.ruleset.state_from_view(view, Rng(rng.below(1 << 31)))
                          for _ in range(max(1, knobs.determinizations))]
@@ -160,7 +163,7 @@ class Search:
         self._players = {s: self.policy(s, rng.below(1 << 31))
                          for s in range(len(self._samples[0].setup.seats))}
         greedy = self._players[self.seat].choose(view, list(legal))
-        arms = [_Arm(a) for a in self._candidates(legal, greedy)]
+        arms = [_Arm(a) for a in self._candidates(playing, greedy)]
         if iterations is not None:   # fewer iterations than candidates: the best-ranked ones
             arms = arms[:max(1, iterations)]
         self._done = 0

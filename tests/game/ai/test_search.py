@@ -147,3 +147,44 @@ def test_offloaded_decision_equals_the_in_process_one():
     assert remote.choose(view, legal) == local.choose(view, legal)
     assert remote.rng.get_state() == local.rng.get_state()   # the next decision matches too
     assert remote.last.iterations == 8
+
+
+def test_forced_move_only_end_turn_or_resign_is_played_without_search():
+    """Landship V-6: with end turn and resign the only actions, hard ends its turn at once
+    (0 playouts): resigning never gains a win chance, so the choice is forced."""
+    from game.landship.actions import END_TURN, RESIGN
+    state, seat = choice_point("landship", 2, 11, 25)
+    agent = hard("landship", seat, iterations=50)
+    assert agent.choose(state.view(seat), [END_TURN, RESIGN]) == END_TURN
+    assert agent.last.iterations == 0
+    # ... and a real choice is searched, resign not among the root candidates
+    legal = state.legal_actions(seat)
+    assert RESIGN in legal and len(legal) > 2
+    pick = agent.choose(state.view(seat), legal)
+    assert pick != RESIGN and agent.last.iterations == 50
+
+
+def test_bench_search_rows_rotate_the_hard_seat_and_log_every_game(tmp_path):
+    """`tools/bench.py --search`: game g seats hard at g % n, one JSON line per game, and the
+    row's figures are those games' (Wilson interval of the wins, end causes summing up)."""
+    import importlib.util
+    import json
+    from pathlib import Path
+
+    from game.play.simulate import wilson
+    path = Path(__file__).resolve().parents[3] / "tools" / "bench.py"
+    spec = importlib.util.spec_from_file_location("bench_under_test", path)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    log = tmp_path / "games.jsonl"
+    out = bench.search_figures("tidegate", 3, seats=(2,), iterations=4, seed=5, log=str(log))
+    lines = [json.loads(x) for x in log.read_text().splitlines()]
+    assert [x["hard_seat"] for x in lines] == [0, 1, 0]
+    assert [x["seed"] for x in lines] == [5, 6, 7]
+    row = out["2_seats"]
+    wins = sum(x["hard_won"] for x in lines)
+    assert row["games"] == 3 and row["hard_wins"] == wins
+    assert row["ci95"] == [round(v, 3) for v in wilson(wins, 3)]
+    assert sum(row["end_causes"].values()) == 3
+    # the last halving round may top every survivor up by one world past the budget
+    assert out["iterations"] == 4 and 4.0 <= row["iterations_per_decision"] < 6.0
