@@ -82,11 +82,9 @@ def repair_plays(g: LandshipState, look: Look, s: Ship, out: list[Any]) -> None:
     """Append every legal repair by ready ship `s`: each own piece within its reach (itself,
     anything farther and anything not its owner's are refused anyway) through the same
     checks."""
-    if builder_reason(g, s, COST_REPAIR):   # cheap; the candidates only if it passes
-        return
     metric, reach = repair_reach(g, s)
     targets = pieces_near(g, look, s.pos, metric, reach, look.own(s.owner))
-    if targets:
+    if targets and builder_reason(g, s, COST_REPAIR) is None:
         ships = g.ships
         for tid in targets:
             if repair_target_reason(g, s, ships[tid]) is None:
@@ -135,10 +133,8 @@ def capture_plays(g: LandshipState, look: Look, s: Ship, out: list[Any]) -> None
     """Append every legal capture by ready ship `s`: each hulk within capture range (anything
     farther is `holding_limit` or `out_of_range`, any other piece `holding_limit` or
     `not_a_hulk`) through the same checks."""
-    if not look.hulks_mask or builder_reason(g, s, COST_CAPTURE):   # no hulk: nothing to capture
-        return
     targets = pieces_near(g, look, s.pos, "manh", g.board.params.capture_range, look.hulks_mask)
-    if targets:
+    if targets and builder_reason(g, s, COST_CAPTURE) is None:
         ships = g.ships
         for tid in targets:
             if capture_target_reason(g, look, s, ships[tid]) is None:

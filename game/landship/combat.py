@@ -110,11 +110,9 @@ def attack_plays(g: LandshipState, look: Look, s: Ship, out: list[Any]) -> None:
     (anything farther is `out_of_range`, own ships and hulks `invalid_target`) through the
     same checks."""
     stats = g.board.params.stats(s.type)
-    # the attacker's stages first (cheap), then the candidates: an attack needs both
-    if gunner_reason(g, s, stats):
-        return
+    # the candidates first: without any, no attack passes whatever the attacker's stages say
     targets = pieces_near(g, look, s.pos, stats.reach, stats.range, look.enemies(s.owner))
-    if targets:
+    if targets and gunner_reason(g, s, stats) is None:
         ships = g.ships
         for tid in targets:
             if target_reason(g, s, stats, ships[tid]) is None:
