@@ -123,7 +123,8 @@ def pieces_near(g: LandshipState, look: Look, centre: int, metric: str, reach: i
     `among` another refusal of the same check (the caller says which)."""
     if not among:   # often: no hulk anywhere, no enemy left standing
         return []
-    near = among & g.board.area_mask(centre, metric, reach, 1)
+    board = g.board
+    near = among & (board.rings.get((metric, reach)) or board.ring_masks(metric, reach))[centre]
     if not near:
         return []
     cell = g.cell

@@ -76,6 +76,7 @@ class Board:
     paths_memo: dict = field(default_factory=dict, init=False, compare=False, repr=False)
     windows: dict = field(default_factory=dict, init=False, compare=False, repr=False)
     families: dict = field(default_factory=dict, init=False, compare=False, repr=False)
+    rings: dict = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         w, h = self.width, self.height
@@ -150,6 +151,14 @@ class Board:
         found = table[centre]
         if found < 0:
             found = table[centre] = sum(1 << c for c in self.area(centre, metric, rmax, rmin))
+        return found
+
+    def ring_masks(self, metric: str, rmax: int) -> tuple[int, ...]:
+        """Per cell index, `area_mask(cell, metric, rmax, 1)` (0 off the board): the cells at
+        distance 1..rmax, the candidates of a target search. Memoised in `rings`."""
+        found = self.rings[(metric, rmax)] = tuple(
+            self.area_mask(c, metric, rmax, 1) if self.on_board[c] else 0
+            for c in range(self.width * self.height))
         return found
 
     def crossed(self, a: int, b: int) -> tuple[int, ...]:

@@ -24,7 +24,10 @@ from game.core.protocol import Action
 from game.landship import actions as A
 from game.landship import building, combat, movement
 from game.landship.base import REASONS, Look, ship_reason
-from game.landship.constants import Params
+from game.landship.constants import (
+    COST_ATTACK, COST_BUILD, COST_CAPTURE, COST_RAM_CHARGE, COST_RAM_STANDING, COST_REPAIR,
+    SHIP_ACTION_CAP, SHIP_AP_CAP, Params,
+)
 from game.landship.state import LandshipState, Phase, Ship
 
 
@@ -60,6 +63,12 @@ PLAYS: tuple[tuple[Plays, Callable[[Params, str], str | None] | None], ...] = (
     (building.capture_plays, lambda params, t: building.builder_type_reason(t)),
     (building.build_plays, lambda params, t: building.builder_type_reason(t)),
 )
+
+
+# Every family but the move opens with the AP group of an action (A-3, A-4, `ap_reason` with
+# act=True) costing at least this much: a ship that cannot afford it can only move.
+ACT_MIN_COST = min(COST_ATTACK, COST_RAM_STANDING, COST_RAM_CHARGE, COST_REPAIR, COST_BUILD, COST_CAPTURE)
+assert PLAYS[0] == (movement.move_plays, None)   # `plays` relies on the move coming first
 
 
 def families(g: LandshipState, ship_type: str) -> tuple[Plays, ...]:
@@ -103,11 +112,17 @@ def plays(g: LandshipState, seat: int, look: Look | None = None) -> list[Action]
         return out
     look = look or Look(g)
     known = g.board.families
+    can_pay = g.ap >= ACT_MIN_COST
     for s in g.ships.values():
         # other seats' ships and hulks are `not_own_ship` / `ship_is_hulk`: skip them cheaply
         if s.owner == seat and ship_reason(g, seat, s) is None:
-            for family in known.get(s.type) or families(g, s.type):
-                family(g, look, s, out)
+            if can_pay and s.actions < SHIP_ACTION_CAP and s.ap_spent + ACT_MIN_COST <= SHIP_AP_CAP:
+                for family in known.get(s.type) or families(g, s.type):
+                    family(g, look, s, out)
+            else:
+                # no action's AP group passes (see ACT_MIN_COST): every other family would
+                # refuse each candidate at that stage, so only the move is asked
+                movement.move_plays(g, look, s, out)
     return out
 
 

@@ -243,6 +243,16 @@ def _levels(board: Board, start: int, cap: int, dirs: tuple[int, ...], passable:
     w, east, west = board.width, board.east_ok, board.west_ok
     levels = [1 << start]
     reach = frontier = levels[0]
+    if dirs == ALL_DIRS:  # the common case, one expression per step (as in `_grow`)
+        for _ in range(cap):
+            nxt = ((frontier >> w) | ((frontier & east) << 1) | (frontier << w)
+                   | ((frontier & west) >> 1)) & passable & ~reach
+            if not nxt:
+                break
+            reach |= nxt
+            levels.append(nxt)
+            frontier = nxt
+        return levels
     for _ in range(cap):
         nxt = 0
         for d in dirs:
@@ -266,6 +276,8 @@ def _levels(board: Board, start: int, cap: int, dirs: tuple[int, ...], passable:
 def _back(board: Board, mask: int, dirs: tuple[int, ...]) -> int:
     """Cells from which one step along one of `dirs` lands in `mask`."""
     w, east, west = board.width, board.east_ok, board.west_ok
+    if dirs == ALL_DIRS:
+        return (mask << w) | ((mask >> 1) & east) | (mask >> w) | ((mask << 1) & west)
     out = 0
     for d in dirs:
         if d == 0:
