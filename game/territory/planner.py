@@ -64,6 +64,8 @@ class Planner(ReachMixin):
         self.richest = -1
         self.counts: dict[int, int] = {}
         self.spice_partners: set[int] = set()
+        self.has_tower = position.tower_of(view, tribe) >= 0   # fixed for the turn
+        self._of_kinds: dict[tuple[type, ...], list[Action]] = {}
         self.castable = {s for s in SPELL if self._can_cast(s)}
         self._landlocked: bool | None = None
         # D41: certain 1-resource Pioneer captures of unclaimed land left this turn
@@ -137,8 +139,8 @@ class Planner(ReachMixin):
         while affordable and `reserve` stays; ties broken by the agent's RNG. A tower spell
         must also beat `rival` (the best bound spell's net value)."""
         options: list[tuple[float, Action, tuple[int, int, int], int]] = []
-        for action in self.legal_list:
-            if not isinstance(action, kinds) or action in self.planned:
+        for action in self.of_kinds(kinds):
+            if action in self.planned:
                 continue
             value, typed, generic = order_value(self, action)
             if value <= 0:
@@ -168,6 +170,14 @@ class Planner(ReachMixin):
                 if isinstance(action, A.Cast):
                     self.spell_used = True
         return taken
+
+    def of_kinds(self, kinds: tuple[type, ...]) -> list[Action]:
+        """The legal actions of `kinds`, in the rules' order (the legal list is fixed for the
+        plan, and `choose` asks for the same few kinds several times a turn)."""
+        out = self._of_kinds.get(kinds)
+        if out is None:
+            out = self._of_kinds[kinds] = [a for a in self.legal_list if isinstance(a, kinds)]
+        return out
 
     def bind_spells(self) -> None:
         """Bewitch, Fortune or Battle Fervor on the planned arrow they help most (T-10.1),
@@ -539,7 +549,7 @@ class Planner(ReachMixin):
     def _can_cast(self, spell: str) -> bool:
         """T-10.1: tower (Jungle: Tree), Primitive Magic, Battle Magic where marked, faction."""
         t, data = self.t, SPELL[spell]
-        if position.tower_of(self.view, self.tid) < 0 or "primitive_magic" not in t.techs:
+        if not self.has_tower or "primitive_magic" not in t.techs:
             return False
         if data.bm and "battle_magic" not in t.techs:
             return False
