@@ -88,10 +88,10 @@ class Chunk:
 def static_chunks(st: TerritoryState, tribe: int) -> list[Chunk]:
     """Every new order whose checker accepts it now, in enumeration order, as a list of
     chunks (memoised ones shared through the board's memo), cached for the turn."""
-    key = (tribe, st.turn)
+    turn_key = ("chunks", tribe, st.turn)   # `key` below names memo entries
     cache = {} if st._resolving else st._cache
-    if key in cache:
-        return cache[key]
+    if turn_key in cache:
+        return cache[turn_key]
     out: list[Chunk] = []
     loose: list[tuple[Any, Plan]] = []   # single candidates since the last memoised chunk
 
@@ -236,13 +236,15 @@ def static_chunks(st: TerritoryState, tribe: int) -> list[Chunk]:
             for other in others:
                 add(A.Cast(spell, other), magic.check_cast)
         elif spell == "earth_wall":
-            # check_cast reads (its spell base passed) the cost and the own tiles' walls
+            # check_cast reads (its spell base passed) the cost and the target's walls (the
+            # target is own): one chunk per tile, so a changed tile rebuilds only its own
+            # (consecutive chunks group exactly like one, see `cost_groups`)
             walls = st.walls
-            key = ("earth_wall", magic.spell_cost(st, tribe, spell),
-                   tuple((i, bytes(walls[i * 4:i * 4 + 4])) for i in own))
-            extend(memo_chunk(memo, key, lambda: checked(
-                st, tribe, magic.check_cast,
-                (A.Cast("earth_wall", i, side) for i in own for side in SIDES))))
+            cost = magic.spell_cost(st, tribe, spell)
+            for i in own:
+                key = ("earth_wall", cost, i, bytes(walls[i * 4:i * 4 + 4]))
+                extend(memo_chunk(memo, key, lambda i=i: checked(
+                    st, tribe, magic.check_cast, (A.Cast("earth_wall", i, side) for side in SIDES))))
         elif spell == "nature_gift":
             key = ("nature_gift", magic.spell_cost(st, tribe, spell), tuple(own))
             extend(memo_chunk(memo, key, lambda: checked(
@@ -260,7 +262,7 @@ def static_chunks(st: TerritoryState, tribe: int) -> list[Chunk]:
                     add(A.Cast(spell, i), magic.check_cast)
     if loose:
         out.append(Chunk(loose))
-    cache[key] = out
+    cache[turn_key] = out
     return out
 
 
