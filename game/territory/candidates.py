@@ -85,14 +85,16 @@ class Chunk:
                            for group_key, entries in keyed.items())
 
 
-def static_chunks(st: TerritoryState, tribe: int) -> list[Chunk]:
+def static_chunks(st: TerritoryState, tribe: int) -> list[Chunk | tuple[tuple[Any, Plan], ...]]:
     """Every new order whose checker accepts it now, in enumeration order, as a list of
-    chunks (memoised ones shared through the board's memo), cached for the turn."""
+    chunks (memoised ones shared through the board's memo) and, between them, tuples of
+    the (action, plan) pairs checked for this turn only (grouped by `cost_groups` directly:
+    a `Chunk` of them would be grouped twice); cached for the turn."""
     turn_key = ("chunks", tribe, st.turn)   # `key` below names memo entries
     cache = {} if st._resolving else st._cache
     if turn_key in cache:
         return cache[turn_key]
-    out: list[Chunk] = []
+    out: list[Chunk | tuple[tuple[Any, Plan], ...]] = []
     loose: list[tuple[Any, Plan]] = []   # single candidates since the last memoised chunk
 
     def add(action: Any, checker: Callable) -> None:
@@ -102,7 +104,7 @@ def static_chunks(st: TerritoryState, tribe: int) -> list[Chunk]:
 
     def extend(chunk: Chunk) -> None:
         if loose:
-            out.append(Chunk(loose))
+            out.append(tuple(loose))
             loose.clear()
         out.append(chunk)
 
@@ -261,7 +263,7 @@ def static_chunks(st: TerritoryState, tribe: int) -> list[Chunk]:
                 for i in targets:
                     add(A.Cast(spell, i), magic.check_cast)
     if loose:
-        out.append(Chunk(loose))
+        out.append(tuple(loose))
     cache[turn_key] = out
     return out
 
@@ -314,6 +316,24 @@ def cost_groups(st: TerritoryState, tribe: int) -> tuple[tuple, tuple]:
         keyless: dict[tuple, list[Any]] = {}
         keyed: dict[tuple, tuple[list, set, list]] = {}
         for chunk in static_chunks(st, tribe):
+            if isinstance(chunk, tuple):  # this turn's own pairs: grouped here, as `Chunk` would
+                for action, plan in chunk:
+                    if plan.keys:
+                        group_key = plan.cost + (plan.keys[0][0],)
+                        into_keyed = keyed.get(group_key)
+                        if into_keyed is None:
+                            keyed[group_key] = ([(plan.keyset, action)], set(plan.keyset), [action])
+                        else:
+                            into_keyed[0].append((plan.keyset, action))
+                            into_keyed[1].update(plan.keyset)
+                            into_keyed[2].append(action)
+                    else:
+                        into = keyless.get(plan.cost)
+                        if into is None:
+                            keyless[plan.cost] = [action]
+                        else:
+                            into.append(action)
+                continue
             for cost, actions in chunk.keyless:
                 into = keyless.get(cost)
                 if into is None:
