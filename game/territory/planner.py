@@ -65,7 +65,7 @@ class Planner(ReachMixin):
         self.counts: dict[int, int] = {}
         self.spice_partners: set[int] = set()
         self.has_tower = position.tower_of(view, tribe) >= 0   # fixed for the turn
-        self._of_kinds: dict[tuple[type, ...], list[Action]] = {}
+        self._by_type: dict[type, list[int]] | None = None   # positions in legal_list
         self.castable = {s for s in SPELL if self._can_cast(s)}
         self._landlocked: bool | None = None
         # D41: certain 1-resource Pioneer captures of unclaimed land left this turn
@@ -172,12 +172,14 @@ class Planner(ReachMixin):
         return taken
 
     def of_kinds(self, kinds: tuple[type, ...]) -> list[Action]:
-        """The legal actions of `kinds`, in the rules' order (the legal list is fixed for the
-        plan, and `choose` asks for the same few kinds several times a turn)."""
-        out = self._of_kinds.get(kinds)
-        if out is None:
-            out = self._of_kinds[kinds] = [a for a in self.legal_list if isinstance(a, kinds)]
-        return out
+        """The legal actions of `kinds` (action classes, none a subclass of another) in the
+        rules' order; the fixed legal list is indexed by class once, not scanned per call."""
+        if self._by_type is None:
+            self._by_type = {}
+            for n, action in enumerate(self.legal_list):
+                self._by_type.setdefault(type(action), []).append(n)
+        found = sorted(n for kind in kinds for n in self._by_type.get(kind, ()))
+        return [self.legal_list[n] for n in found]
 
     def bind_spells(self) -> None:
         """Bewitch, Fortune or Battle Fervor on the planned arrow they help most (T-10.1),
@@ -290,7 +292,7 @@ class Planner(ReachMixin):
         if specials and "extraction" not in t.techs:
             self._research("extraction")
         best: list[tuple[float, Action, tuple[int, int, int]]] = []
-        for action in self.legal_list:
+        for action in self.of_kinds(PAYBACK):  # `_payback` is 0 for every other kind
             gain, cost = self._payback(action)
             if gain <= 0:
                 continue
@@ -569,6 +571,7 @@ class Planner(ReachMixin):
 
 ECONOMY: tuple[type, ...] = (A.Build, A.Upgrade, A.Commerce, A.Research, A.BuyExotic,
                              A.Archaeology, A.Tunnel, A.Temple)
+PAYBACK: tuple[type, ...] = (A.Build, A.Upgrade, A.Commerce)
 DEFENCE: tuple[type, ...] = (A.Wall, A.WallUpgrade)
 MAGIC: tuple[type, ...] = (A.Cast, A.DeepTide)
 DIPLOMACY: tuple[type, ...] = (A.Guard, A.DemandTribute, A.ProposeTrade)
