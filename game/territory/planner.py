@@ -66,6 +66,7 @@ class Planner(ReachMixin):
         self.spice_partners: set[int] = set()
         self.has_tower = position.tower_of(view, tribe) >= 0   # fixed for the turn
         self._by_type: dict[type, list[int]] | None = None   # positions in legal_list
+        self._outpost: dict[int, int] = {}                      # tile -> T-11.6 outpost bonus
         self.castable = {s for s in SPELL if self._can_cast(s)}
         self._landlocked: bool | None = None
         # D41: certain 1-resource Pioneer captures of unclaimed land left this turn
@@ -394,7 +395,10 @@ class Planner(ReachMixin):
             a += ATTACK["military_tactics"]
         if t.totem == "snake":
             a += ATTACK["snake"]
-        a += position.outpost_bonus(v, self.tid, tile)
+        bonus = self._outpost.get(tile)
+        if bonus is None:  # the view is fixed for the plan: once per tile
+            bonus = self._outpost[tile] = position.outpost_bonus(v, self.tid, tile)
+        a += bonus
         outside = target in (UNDEAD, GOBLIN) or (target >= 0 and v.tribes[target].kind == "system")
         if t.faction == "pioneer" and outside:
             a += ATTACK["human_glory"]
