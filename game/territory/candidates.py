@@ -390,10 +390,18 @@ def keyed_buckets(st: TerritoryState, tribe: int, full: frozenset) -> tuple[tupl
         memo = cache.setdefault(("keyed_memo", tribe, st.turn), {})
         last = cache.get(("keyed_last", tribe, st.turn))
         if last is not None:
-            changed = last[0] ^ full
-            buckets = tuple(prev if group[4].isdisjoint(changed)
-                            else _keyed_bucket_memo(memo, n, group, full)
-                            for n, (group, prev) in enumerate(zip(groups, last[1])))
+            # only the groups holding a changed key are re-filtered, found through an index
+            # key -> group numbers (built once per turn) rather than by testing every group
+            index = cache.get(("keyed_index", tribe, st.turn))
+            if index is None:
+                index = cache[("keyed_index", tribe, st.turn)] = {}
+                for n, group in enumerate(groups):
+                    for k in group[4]:
+                        index.setdefault(k, []).append(n)
+            rebuilt = list(last[1])
+            for n in {n for k in last[0] ^ full for n in index.get(k, ())}:
+                rebuilt[n] = _keyed_bucket_memo(memo, n, groups[n], full)
+            buckets = tuple(rebuilt)
         else:
             buckets = tuple(_keyed_bucket_memo(memo, n, group, full)
                             for n, group in enumerate(groups))
