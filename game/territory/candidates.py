@@ -85,14 +85,16 @@ class Chunk:
                            for group_key, entries in keyed.items())
 
 
-def static_chunks(st: TerritoryState, tribe: int) -> list[Chunk]:
+def static_chunks(st: TerritoryState, tribe: int) -> list[Chunk | tuple[tuple[Any, Plan], ...]]:
     """Every new order whose checker accepts it now, in enumeration order, as a list of
-    chunks (memoised ones shared through the board's memo), cached for the turn."""
-    key = (tribe, st.turn)
+    chunks (memoised ones shared through the board's memo) and, between them, tuples of
+    the (action, plan) pairs checked for this turn only (grouped by `cost_groups` directly:
+    a `Chunk` of them would be grouped twice); cached for the turn."""
+    turn_key = ("chunks", tribe, st.turn)   # `key` below names memo entries
     cache = {} if st._resolving else st._cache
-    if key in cache:
-        return cache[key]
-    out: list[Chunk] = []
+    if turn_key in cache:
+        return cache[turn_key]
+    out: list[Chunk | tuple[tuple[Any, Plan], ...]] = []
     loose: list[tuple[Any, Plan]] = []   # single candidates since the last memoised chunk
 
     def add(action: Any, checker: Callable) -> None:
@@ -102,7 +104,7 @@ def static_chunks(st: TerritoryState, tribe: int) -> list[Chunk]:
 
     def extend(chunk: Chunk) -> None:
         if loose:
-            out.append(Chunk(loose))
+            out.append(tuple(loose))
             loose.clear()
         out.append(chunk)
 
@@ -236,13 +238,15 @@ def static_chunks(st: TerritoryState, tribe: int) -> list[Chunk]:
             for other in others:
                 add(A.Cast(spell, other), magic.check_cast)
         elif spell == "earth_wall":
-            # check_cast reads (its spell base passed) the cost and the own tiles' walls
+            # check_cast reads (its spell base passed) the cost and the target's walls (the
+            # target is own): one chunk per tile, so a changed tile rebuilds only its own
+            # (consecutive chunks group exactly like one, see `cost_groups`)
             walls = st.walls
-            key = ("earth_wall", magic.spell_cost(st, tribe, spell),
-                   tuple((i, bytes(walls[i * 4:i * 4 + 4])) for i in own))
-            extend(memo_chunk(memo, key, lambda: checked(
-                st, tribe, magic.check_cast,
-                (A.Cast("earth_wall", i, side) for i in own for side in SIDES))))
+            cost = magic.spell_cost(st, tribe, spell)
+            for i in own:
+                key = ("earth_wall", cost, i, bytes(walls[i * 4:i * 4 + 4]))
+                extend(memo_chunk(memo, key, lambda i=i: checked(
+                    st, tribe, magic.check_cast, (A.Cast("earth_wall", i, side) for side in SIDES))))
         elif spell == "nature_gift":
             key = ("nature_gift", magic.spell_cost(st, tribe, spell), tuple(own))
             extend(memo_chunk(memo, key, lambda: checked(
@@ -259,8 +263,8 @@ def static_chunks(st: TerritoryState, tribe: int) -> list[Chunk]:
                 for i in targets:
                     add(A.Cast(spell, i), magic.check_cast)
     if loose:
-        out.append(Chunk(loose))
-    cache[key] = out
+        out.append(tuple(loose))
+    cache[turn_key] = out
     return out
 
 
@@ -312,6 +316,24 @@ def cost_groups(st: TerritoryState, tribe: int) -> tuple[tuple, tuple]:
         keyless: dict[tuple, list[Any]] = {}
         keyed: dict[tuple, tuple[list, set, list]] = {}
         for chunk in static_chunks(st, tribe):
+            if isinstance(chunk, tuple):  # this turn's own pairs: grouped here, as `Chunk` would
+                for action, plan in chunk:
+                    if plan.keys:
+                        group_key = plan.cost + (plan.keys[0][0],)
+                        into_keyed = keyed.get(group_key)
+                        if into_keyed is None:
+                            keyed[group_key] = ([(plan.keyset, action)], set(plan.keyset), [action])
+                        else:
+                            into_keyed[0].append((plan.keyset, action))
+                            into_keyed[1].update(plan.keyset)
+                            into_keyed[2].append(action)
+                    else:
+                        into = keyless.get(plan.cost)
+                        if into is None:
+                            keyless[plan.cost] = [action]
+                        else:
+                            into.append(action)
+                continue
             for cost, actions in chunk.keyless:
                 into = keyless.get(cost)
                 if into is None:
@@ -368,10 +390,18 @@ def keyed_buckets(st: TerritoryState, tribe: int, full: frozenset) -> tuple[tupl
         memo = cache.setdefault(("keyed_memo", tribe, st.turn), {})
         last = cache.get(("keyed_last", tribe, st.turn))
         if last is not None:
-            changed = last[0] ^ full
-            buckets = tuple(prev if group[4].isdisjoint(changed)
-                            else _keyed_bucket_memo(memo, n, group, full)
-                            for n, (group, prev) in enumerate(zip(groups, last[1])))
+            # only the groups holding a changed key are re-filtered, found through an index
+            # key -> group numbers (built once per turn) rather than by testing every group
+            index = cache.get(("keyed_index", tribe, st.turn))
+            if index is None:
+                index = cache[("keyed_index", tribe, st.turn)] = {}
+                for n, group in enumerate(groups):
+                    for k in group[4]:
+                        index.setdefault(k, []).append(n)
+            rebuilt = list(last[1])
+            for n in {n for k in last[0] ^ full for n in index.get(k, ())}:
+                rebuilt[n] = _keyed_bucket_memo(memo, n, groups[n], full)
+            buckets = tuple(rebuilt)
         else:
             buckets = tuple(_keyed_bucket_memo(memo, n, group, full)
                             for n, group in enumerate(groups))

@@ -64,6 +64,9 @@ class Planner(ReachMixin):
         self.richest = -1
         self.counts: dict[int, int] = {}
         self.spice_partners: set[int] = set()
+        self.has_tower = position.tower_of(view, tribe) >= 0   # fixed for the turn
+        self._by_type: dict[type, list[int]] | None = None   # positions in legal_list
+        self._outpost: dict[int, int] = {}                      # tile -> T-11.6 outpost bonus
         self.castable = {s for s in SPELL if self._can_cast(s)}
         self._landlocked: bool | None = None
         # D41: certain 1-resource Pioneer captures of unclaimed land left this turn
@@ -137,8 +140,8 @@ class Planner(ReachMixin):
         while affordable and `reserve` stays; ties broken by the agent's RNG. A tower spell
         must also beat `rival` (the best bound spell's net value)."""
         options: list[tuple[float, Action, tuple[int, int, int], int]] = []
-        for action in self.legal_list:
-            if not isinstance(action, kinds) or action in self.planned:
+        for action in self.of_kinds(kinds):
+            if action in self.planned:
                 continue
             value, typed, generic = order_value(self, action)
             if value <= 0:
@@ -168,6 +171,16 @@ class Planner(ReachMixin):
                 if isinstance(action, A.Cast):
                     self.spell_used = True
         return taken
+
+    def of_kinds(self, kinds: tuple[type, ...]) -> list[Action]:
+        """The legal actions of `kinds` (action classes, none a subclass of another) in the
+        rules' order; the fixed legal list is indexed by class once, not scanned per call."""
+        if self._by_type is None:
+            self._by_type = {}
+            for n, action in enumerate(self.legal_list):
+                self._by_type.setdefault(type(action), []).append(n)
+        found = sorted(n for kind in kinds for n in self._by_type.get(kind, ()))
+        return [self.legal_list[n] for n in found]
 
     def bind_spells(self) -> None:
         """Bewitch, Fortune or Battle Fervor on the planned arrow they help most (T-10.1),
@@ -280,7 +293,7 @@ class Planner(ReachMixin):
         if specials and "extraction" not in t.techs:
             self._research("extraction")
         best: list[tuple[float, Action, tuple[int, int, int]]] = []
-        for action in self.legal_list:
+        for action in self.of_kinds(PAYBACK):  # `_payback` is 0 for every other kind
             gain, cost = self._payback(action)
             if gain <= 0:
                 continue
@@ -382,7 +395,10 @@ class Planner(ReachMixin):
             a += ATTACK["military_tactics"]
         if t.totem == "snake":
             a += ATTACK["snake"]
-        a += position.outpost_bonus(v, self.tid, tile)
+        bonus = self._outpost.get(tile)
+        if bonus is None:  # the view is fixed for the plan: once per tile
+            bonus = self._outpost[tile] = position.outpost_bonus(v, self.tid, tile)
+        a += bonus
         outside = target in (UNDEAD, GOBLIN) or (target >= 0 and v.tribes[target].kind == "system")
         if t.faction == "pioneer" and outside:
             a += ATTACK["human_glory"]
@@ -539,7 +555,7 @@ class Planner(ReachMixin):
     def _can_cast(self, spell: str) -> bool:
         """T-10.1: tower (Jungle: Tree), Primitive Magic, Battle Magic where marked, faction."""
         t, data = self.t, SPELL[spell]
-        if position.tower_of(self.view, self.tid) < 0 or "primitive_magic" not in t.techs:
+        if not self.has_tower or "primitive_magic" not in t.techs:
             return False
         if data.bm and "battle_magic" not in t.techs:
             return False
@@ -559,6 +575,7 @@ class Planner(ReachMixin):
 
 ECONOMY: tuple[type, ...] = (A.Build, A.Upgrade, A.Commerce, A.Research, A.BuyExotic,
                              A.Archaeology, A.Tunnel, A.Temple)
+PAYBACK: tuple[type, ...] = (A.Build, A.Upgrade, A.Commerce)
 DEFENCE: tuple[type, ...] = (A.Wall, A.WallUpgrade)
 MAGIC: tuple[type, ...] = (A.Cast, A.DeepTide)
 DIPLOMACY: tuple[type, ...] = (A.Guard, A.DemandTribute, A.ProposeTrade)
