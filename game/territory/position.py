@@ -8,7 +8,7 @@ from what it may see.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from game.territory.constants import (
     ATTACK, BUILDING, CAPITAL, CITY, COMMERCE_GOLD, ECON, FLOWER, NONE, OUTPOST,
@@ -308,3 +308,29 @@ def grievance(st: Any, war: int, target: int) -> bool:
         return False
     return any(w == war and r == target and until >= st.turn
                for w, r, until in st.grievances)
+
+
+def joined_groups(adjacent: Sequence[Sequence[int]], tunnel: Sequence[int], own: set[int],
+                  shadow: bool) -> list[list[int]]:
+    """T-12.1: the tiles of `own` joined by adjacency and, for Shadow, by tunnels with both ends
+    in `own`; each group sorted, groups in the order of their lowest tile. Used by the rules
+    (on a state) and by the greedy planner (on a view), which see the same board and tunnels."""
+    groups: list[list[int]] = []
+    seen: set[int] = set()
+    for i in sorted(own):
+        if i in seen:
+            continue
+        group, stack = [], [i]
+        seen.add(i)
+        while stack:
+            j = stack.pop()
+            group.append(j)
+            links = list(adjacent[j])
+            if shadow and tunnel[j] >= 0:
+                links.append(tunnel[j])
+            for n in links:
+                if n in own and n not in seen:
+                    seen.add(n)
+                    stack.append(n)
+        groups.append(sorted(group))
+    return groups

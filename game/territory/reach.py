@@ -147,23 +147,5 @@ class ReachMixin:
     def components(self) -> list[list[int]]:
         """T-12.1: own tiles joined by adjacency (Shadow: and tunnels with both ends own)."""
         v = self.view
-        shadow = self.t.faction == "shadow"
-        comps: list[list[int]] = []
-        seen: set[int] = set()
-        for i in self.own:
-            if i in seen:
-                continue
-            comp, stack = [], [i]
-            seen.add(i)
-            while stack:
-                j = stack.pop()
-                comp.append(j)
-                links = list(v.board.adjacent[j])
-                if shadow and v.tunnel[j] >= 0:
-                    links.append(v.tunnel[j])
-                for n in links:
-                    if n in self.own_set and n not in seen:
-                        seen.add(n)
-                        stack.append(n)
-            comps.append(sorted(comp))
-        return comps
+        return position.joined_groups(v.board.adjacent, v.tunnel, self.own_set,
+                                      self.t.faction == "shadow")

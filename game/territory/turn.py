@@ -56,26 +56,8 @@ def undead_phase(st: TerritoryState) -> None:
 
 def components(st: TerritoryState, tid: int) -> list[list[int]]:
     """T-12.1: own tiles joined by adjacency and, for Shadow, tunnels with both ends own."""
-    shadow = st.tribes[tid].faction == "shadow"
-    own = set(position.tiles_of(st, tid))
-    comps, seen = [], set()
-    for i in sorted(own):
-        if i in seen:
-            continue
-        comp, stack = [], [i]
-        seen.add(i)
-        while stack:
-            j = stack.pop()
-            comp.append(j)
-            links = list(st.board.adjacent[j])
-            if shadow and st.tunnel[j] >= 0:
-                links.append(st.tunnel[j])
-            for n in links:
-                if n in own and n not in seen:
-                    seen.add(n)
-                    stack.append(n)
-        comps.append(sorted(comp))
-    return comps
+    return position.joined_groups(st.board.adjacent, st.tunnel, set(position.tiles_of(st, tid)),
+                                  st.tribes[tid].faction == "shadow")
 
 
 def core_component(st: TerritoryState, tid: int, comps: list[list[int]]) -> list[int]:
