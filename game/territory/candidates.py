@@ -119,19 +119,25 @@ def static_chunks(st: TerritoryState, tribe: int) -> list[Chunk | tuple[tuple[An
     tower = position.has_tower(st, tribe)
     arch = position.arch_art(st, tribe)
     commerce_tech = "commerce_tech" in t.techs
+    guard_max = st.params.guard_max if "diplomacy" in t.techs else 0
+    near: dict[int, tuple] = {}   # per tile next to own land: its part of an arrow key
     for i in own:
-        nbs = list(board.adjacent[i])
+        nbs = board.adjacent[i]
         if faction == "shadow" and st.tunnel[i] >= 0 and st.tunnel[i] not in nbs:
-            nbs.append(st.tunnel[i])
+            nbs = nbs + (st.tunnel[i],)
         for j in nbs:
             if j in own_set:
                 continue
             # everything check_arrow reads about (i, j) besides the board: i is own, j is
-            # next to it (or tunnel-linked for Shadow) and not own
-            owner = seen[j]
-            rel = 0 if owner == NOBODY else 1 if owner >= 0 else 2
-            key = ("arrow", i, j, faction, rel, position.seen_building(st, j),
-                   owner >= 0 and position.grievance(st, tribe, owner))
+            # next to it (or tunnel-linked for Shadow) and not own; j's part is the same
+            # for every own tile next to it
+            part = near.get(j)
+            if part is None:
+                owner = seen[j]
+                part = near[j] = (j, faction, 0 if owner == NOBODY else 1 if owner >= 0 else 2,
+                                  position.seen_building(st, j),
+                                  owner >= 0 and position.grievance(st, tribe, owner))
+            key = ("arrow", i, *part)
             options = memo.get(key)
             if options is None:
                 options = memo[key] = Chunk(arrows.arrow_options(st, tribe, i, j))
@@ -152,18 +158,22 @@ def static_chunks(st: TerritoryState, tribe: int) -> list[Chunk | tuple[tuple[An
             key = ("tunnels", i, ends, arch, tunnel[i] >= 0, tuple(b for b in ends if tunnel[b] >= 0))
             extend(memo_chunk(memo, key, lambda: checked(
                 st, tribe, building.check_tunnel, (A.Tunnel(i, b) for b in ends))))
-        if "diplomacy" in t.techs:
-            for n in range(1, st.params.guard_max + 1):
-                add(A.Guard(n, i), magic.check_guard)
-    if "diplomacy" in t.techs:
-        for n in range(1, st.params.guard_max + 1):
-            add(A.Guard(n, -1), magic.check_guard)
+        if guard_max:
+            # check_guard reads the Diplomacy tech (held), guard_max and that i is own
+            loose.extend(memo_pairs(memo, ("guards", i, guard_max), lambda: checked(
+                st, tribe, magic.check_guard, (A.Guard(n, i) for n in range(1, guard_max + 1)))))
+    if guard_max:
+        loose.extend(memo_pairs(memo, ("guards", -1, guard_max), lambda: checked(
+            st, tribe, magic.check_guard, (A.Guard(n, -1) for n in range(1, guard_max + 1)))))
     others = [o.id for o in st.tribes if o.alive and o.id != tribe]
     # a cession needs the target next to the tile: only those pairs are candidates
     bordering = sorted({(seen[j], i) for i in own for j in board.adjacent[i] if seen[j] >= 0
                         and seen[j] != tribe})
     for other, i in bordering:
-        add(A.Cede(other, i), diplomacy.check_cede)
+        # check_cede reads whether the target lives (i is own and touches its land)
+        alive = st.tribes[other].alive
+        loose.extend(memo_pairs(memo, ("cede", other, i, alive), lambda: checked(
+            st, tribe, diplomacy.check_cede, (A.Cede(other, i),))))
     for other in others:
         # a gift's plan depends only on the amounts (the target is alive and another tribe)
         gifts = memo.get(("gifts", st.params.gift_max))
@@ -180,9 +190,9 @@ def static_chunks(st: TerritoryState, tribe: int) -> list[Chunk | tuple[tuple[An
                     pairs.append((gift, plan))
             options = memo[("gift", other, gifts)] = Chunk(pairs)
         extend(options)
-        add(A.DemandTribute(other), diplomacy.check_demand)
-        add(A.ProposeTrade(other), diplomacy.check_propose)
-        add(A.OfferVassal(other), diplomacy.check_offer_vassal)
+        add(shared(A.DemandTribute, other), diplomacy.check_demand)
+        add(shared(A.ProposeTrade, other), diplomacy.check_propose)
+        add(shared(A.OfferVassal, other), diplomacy.check_offer_vassal)
     # answers exist only to last turn's proposals
     for war, target, made in st.demands:
         if target == tribe and made == st.turn - 1:
@@ -230,6 +240,7 @@ def static_chunks(st: TerritoryState, tribe: int) -> list[Chunk | tuple[tuple[An
         for i in board.land_tiles:
             if position.seen_building(st, i) == RUIN:
                 add(A.Archaeology(i), building.check_archaeology)
+    targets: tuple[int, ...] | None = None   # for tile spells on others' land, once
     for spell in SPELLS:
         if spell in magic.BOUND_SPELLS or magic.spell_base(st, tribe, spell) is not None:
             continue
@@ -249,17 +260,22 @@ def static_chunks(st: TerritoryState, tribe: int) -> list[Chunk | tuple[tuple[An
                 extend(memo_chunk(memo, key, lambda i=i: checked(
                     st, tribe, magic.check_cast, (A.Cast("earth_wall", i, side) for side in SIDES))))
         elif spell == "nature_gift":
-            key = ("nature_gift", magic.spell_cost(st, tribe, spell), tuple(own))
-            extend(memo_chunk(memo, key, lambda: checked(
-                st, tribe, magic.check_cast, (A.Cast("nature_gift", i) for i in own))))
+            # check_cast reads (its spell base passed) the cost and that the target is own
+            cost = magic.spell_cost(st, tribe, spell)
+            key = ("nature_gift", cost, tuple(own))
+            extend(memo_chunk(memo, key, lambda: [
+                pair for i in own for pair in memo_pairs(memo, ("nature_gift", cost, i), lambda: checked(
+                    st, tribe, magic.check_cast, (A.Cast("nature_gift", i),)))]))
         else:
-            seen = position.seen_owners(st)
-            targets = tuple(i for i in board.land_tiles if seen[i] not in (tribe, NOBODY))
+            if targets is None:
+                targets = tuple(i for i in board.land_tiles if seen[i] not in (tribe, NOBODY))
             if spell in ("meteor", "desolation"):
                 # accepted on every tile not own and not unclaimed: the cost decides the rest
-                key = (spell, magic.spell_cost(st, tribe, spell), targets)
-                extend(memo_chunk(memo, key, lambda: checked(
-                    st, tribe, magic.check_cast, (A.Cast(spell, i) for i in targets))))
+                cost = magic.spell_cost(st, tribe, spell)
+                key = (spell, cost, targets)
+                extend(memo_chunk(memo, key, lambda: [
+                    pair for i in targets for pair in memo_pairs(memo, (spell, cost, i), lambda: checked(
+                        st, tribe, magic.check_cast, (A.Cast(spell, i),)))]))
             else:
                 for i in targets:
                     add(A.Cast(spell, i), magic.check_cast)
@@ -267,6 +283,27 @@ def static_chunks(st: TerritoryState, tribe: int) -> list[Chunk | tuple[tuple[An
         out.append(tuple(loose))
     cache[turn_key] = out
     return out
+
+
+_SHARED: dict[tuple, Any] = {}
+
+
+def shared(kind: type, *args: Any) -> Any:
+    """The (shared, immutable) action `kind(*args)` for small argument tuples (tribe ids)."""
+    action = _SHARED.get((kind, args))
+    if action is None:
+        action = _SHARED[(kind, args)] = kind(*args)
+    return action
+
+
+def memo_pairs(memo: dict, key: tuple, build: Callable[[], list[tuple[Any, Plan]]]
+               ) -> tuple[tuple[Any, Plan], ...]:
+    """The (action, plan) pairs memoised under `key` (a key naming everything their checker
+    reads besides the board), built by `build` the first time."""
+    pairs = memo.get(key)
+    if pairs is None:
+        pairs = memo[key] = tuple(build())
+    return pairs
 
 
 def memo_chunk(memo: dict, key: tuple, build: Callable[[], list[tuple[Any, Plan]]]) -> Chunk:
