@@ -11,8 +11,7 @@ is a second copy of a rule.
 
 from __future__ import annotations
 
-from collections import Counter
-from itertools import chain, compress
+from itertools import compress
 from typing import Any, Callable
 
 from game.territory import actions as A
@@ -66,16 +65,14 @@ def tile_options(st: TerritoryState, tribe: int, i: int) -> list[tuple[Any, Plan
 
 
 class Chunk:
-    """Candidate orders with their plans, grouped once for `cost_groups`, each group in
-    first-seen order, as parallel tuples (so `cost_groups` merges many chunks with C-level
-    operations): keyless groups `costs` (gold, materials, exotics, total) and `actions`;
-    keyed groups `group_keys` (cost + kind of first key), `entries` (((keys, action), ...)),
-    `keysets` (all keys of the group) and `keyed_actions`. Memoised chunks live in the
-    board's memo and are shared: never change one."""
+    """Candidate orders with their plans, grouped once for `cost_groups`: `keyless`
+    ((cost, actions), ...) and `keyed` ((cost + kind of first key, ((keys, action), ...),
+    all keys, actions), ...), each in first-seen order. Memoised chunks live in the board's
+    memo and are shared: never change one."""
 
-    __slots__ = ("costs", "actions", "group_keys", "entries", "keysets", "keyed_actions")
+    __slots__ = ("keyless", "keyed")
 
-    def __init__(self, pairs: list[tuple[Any, Plan]] | tuple[tuple[Any, Plan], ...]) -> None:
+    def __init__(self, pairs: list[tuple[Any, Plan]]) -> None:
         keyless: dict[tuple, list[Any]] = {}
         keyed: dict[tuple, list[tuple[frozenset, Any]]] = {}
         for action, plan in pairs:
@@ -83,36 +80,17 @@ class Chunk:
                 keyed.setdefault(plan.cost + (plan.keys[0][0],), []).append((plan.keyset, action))
             else:
                 keyless.setdefault(plan.cost, []).append(action)
-        self.costs = tuple(keyless)
-        self.actions = tuple(tuple(acts) for acts in keyless.values())
-        self.group_keys = tuple(keyed)
-        self.entries = tuple(tuple(entries) for entries in keyed.values())
-        self.keysets = tuple(frozenset(k for ks, _ in entries for k in ks) for entries in keyed.values())
-        self.keyed_actions = tuple(tuple(a for _, a in entries) for entries in keyed.values())
-
-
-def gather(keys: list[tuple]) -> tuple[list[tuple], list[list[int]]]:
-    """The distinct `keys` in first-seen order and, for each, the positions where it occurs
-    (ascending); the work is done by C-level dict, sort and map calls, with a Python loop
-    only over the distinct keys."""
-    distinct = list(dict.fromkeys(keys))
-    rank = {k: n for n, k in enumerate(distinct)}
-    ranks = list(map(rank.__getitem__, keys))
-    order = sorted(range(len(keys)), key=ranks.__getitem__)   # stable: ascending within a key
-    counts = Counter(ranks)
-    out = []
-    at = 0
-    for n in range(len(distinct)):
-        out.append(order[at:at + counts[n]])
-        at += counts[n]
-    return distinct, out
+        self.keyless = tuple((cost, tuple(acts)) for cost, acts in keyless.items())
+        self.keyed = tuple((group_key, tuple(entries), frozenset(k for ks, _ in entries for k in ks),
+                            tuple(a for _, a in entries))
+                           for group_key, entries in keyed.items())
 
 
 def static_chunks(st: TerritoryState, tribe: int) -> list[Chunk | tuple[tuple[Any, Plan], ...]]:
     """Every new order whose checker accepts it now, in enumeration order, as a list of
     chunks (memoised ones shared through the board's memo) and, between them, tuples of
-    the (action, plan) pairs checked for this turn only (`cost_groups` makes chunks of
-    them); cached for the turn."""
+    the (action, plan) pairs checked for this turn only (grouped by `cost_groups` directly:
+    a `Chunk` of them would be grouped twice); cached for the turn."""
     turn_key = ("chunks", tribe, st.turn)   # `key` below names memo entries
     cache = {} if st._resolving else st._cache
     if turn_key in cache:
@@ -368,31 +346,50 @@ def cost_groups(st: TerritoryState, tribe: int) -> tuple[tuple, tuple]:
     keyed: ((gold, materials, exotics, total, all keys, ((keys, action), ...), actions), ...)
     by cost and kind of first key, so a key that reaches (or leaves) its limit touches few
     groups. Groups and the orders in them keep enumeration order (first seen first); each
-    chunk of `static_chunks` is grouped once (`Chunk`), so this merges group by group
-    (`gather`)."""
+    chunk of `static_chunks` is grouped once (`Chunk`), so this merges group by group."""
     key = ("groups", tribe, st.turn)
     cache = {} if st._resolving else st._cache
     groups = cache.get(key)
     if groups is None:
-        # this turn's own pairs are grouped like memoised chunks, then every chunk's groups
-        # are concatenated per cost (keyless) or cost and key kind (keyed), in chunk order
-        chunks = [c if type(c) is Chunk else Chunk(c) for c in static_chunks(st, tribe)]
-        flat = chain.from_iterable
-        costs = list(flat([c.costs for c in chunks]))
-        actions = list(flat([c.actions for c in chunks]))
-        distinct, where = gather(costs)
-        keyless = tuple(cost + (tuple(flat(map(actions.__getitem__, at))),)
-                        for cost, at in zip(distinct, where))
-        group_keys = list(flat([c.group_keys for c in chunks]))
-        entries = list(flat([c.entries for c in chunks]))
-        keysets = list(flat([c.keysets for c in chunks]))
-        keyed_actions = list(flat([c.keyed_actions for c in chunks]))
-        distinct, where = gather(group_keys)
-        keyed = tuple(group_key[:4] + (frozenset().union(*map(keysets.__getitem__, at)),
-                                       tuple(flat(map(entries.__getitem__, at))),
-                                       tuple(flat(map(keyed_actions.__getitem__, at))))
-                      for group_key, at in zip(distinct, where))
-        groups = cache[key] = (keyless, keyed)
+        keyless: dict[tuple, list[Any]] = {}
+        keyed: dict[tuple, tuple[list, set, list]] = {}
+        for chunk in static_chunks(st, tribe):
+            if isinstance(chunk, tuple):  # this turn's own pairs: grouped here, as `Chunk` would
+                for action, plan in chunk:
+                    if plan.keys:
+                        group_key = plan.cost + (plan.keys[0][0],)
+                        into_keyed = keyed.get(group_key)
+                        if into_keyed is None:
+                            keyed[group_key] = ([(plan.keyset, action)], set(plan.keyset), [action])
+                        else:
+                            into_keyed[0].append((plan.keyset, action))
+                            into_keyed[1].update(plan.keyset)
+                            into_keyed[2].append(action)
+                    else:
+                        into = keyless.get(plan.cost)
+                        if into is None:
+                            keyless[plan.cost] = [action]
+                        else:
+                            into.append(action)
+                continue
+            for cost, actions in chunk.keyless:
+                into = keyless.get(cost)
+                if into is None:
+                    keyless[cost] = list(actions)
+                else:
+                    into.extend(actions)
+            for group_key, entries, keys, actions in chunk.keyed:
+                into_keyed = keyed.get(group_key)
+                if into_keyed is None:
+                    keyed[group_key] = (list(entries), set(keys), list(actions))
+                else:
+                    into_keyed[0].extend(entries)
+                    into_keyed[1].update(keys)
+                    into_keyed[2].extend(actions)
+        groups = cache[key] = (
+            tuple(cost + (tuple(acts),) for cost, acts in keyless.items()),
+            tuple(group_key[:4] + (frozenset(keys), tuple(entries), tuple(actions))
+                  for group_key, (entries, keys, actions) in keyed.items()))
     return groups
 
 
