@@ -12,6 +12,7 @@ is a second copy of a rule.
 from __future__ import annotations
 
 from itertools import compress
+from operator import itemgetter
 from typing import Any, Callable
 
 from game.territory import actions as A
@@ -402,33 +403,19 @@ def _keyed_bucket_memo(memo: dict, n: int, group: tuple, full: frozenset) -> tup
     inter = full & keys
     bucket = memo.get((n, inter))
     if bucket is None:
-        positions = memo.get(("positions", n))
-        if positions is None:
-            positions = memo[("positions", n)] = key_positions(group[5])
-        bucket = memo[(n, inter)] = _keyed_bucket(group, inter, positions)
+        bucket = memo[(n, inter)] = _keyed_bucket(group, inter)
     return bucket
 
 
-def key_positions(entries: tuple[tuple[frozenset, Any], ...]) -> dict[tuple, list[int]]:
-    """Where each key occurs in a keyed group's ((keys, action), ...): key -> positions."""
-    positions: dict[tuple, list[int]] = {}
-    for n, (ks, _) in enumerate(entries):
-        for k in ks:
-            positions.setdefault(k, []).append(n)
-    return positions
+_KEYS_OF = itemgetter(0)   # an entry (keys, action) of a keyed group -> its keys
 
 
-def _keyed_bucket(group: tuple, inter: frozenset, positions: dict[tuple, list[int]]) -> tuple:
+def _keyed_bucket(group: tuple, inter: frozenset) -> tuple:
     """One keyed group without the orders holding a key of `inter` (its keys at their
-    limit): (gold, materials, exotics, total, actions). The orders to drop are found through
-    `positions` (`key_positions` of the group) and the rest kept at C speed, not by testing
-    every order's keys."""
-    g, m, e, total, _, _, actions = group
-    keep = bytearray(b"\x01") * len(actions)
-    for k in inter:
-        for n in positions[k]:
-            keep[n] = 0
-    return (g, m, e, total, tuple(compress(actions, keep)))
+    limit): (gold, materials, exotics, total, actions). Every order's keys are tested by
+    C-level map/compress calls, not a Python loop."""
+    g, m, e, total, _, entries, actions = group
+    return (g, m, e, total, tuple(compress(actions, map(inter.isdisjoint, map(_KEYS_OF, entries)))))
 
 
 def keyed_buckets(st: TerritoryState, tribe: int, full: frozenset) -> tuple[tuple, ...]:
