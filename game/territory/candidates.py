@@ -12,7 +12,6 @@ is a second copy of a rule.
 from __future__ import annotations
 
 from itertools import compress
-from operator import itemgetter
 from typing import Any, Callable
 
 from game.territory import actions as A
@@ -67,7 +66,7 @@ def tile_options(st: TerritoryState, tribe: int, i: int) -> list[tuple[Any, Plan
 
 class Chunk:
     """Candidate orders with their plans, grouped once for `cost_groups`: `keyless`
-    ((cost, actions), ...) and `keyed` ((cost + kind of first key, ((keys, action), ...),
+    ((cost, actions), ...) and `keyed` ((cost + kind of first key, (keys of each order, ...),
     all keys, actions), ...), each in first-seen order. Memoised chunks live in the board's
     memo and are shared: never change one."""
 
@@ -82,7 +81,10 @@ class Chunk:
             else:
                 keyless.setdefault(plan.cost, []).append(action)
         self.keyless = tuple((cost, tuple(acts)) for cost, acts in keyless.items())
-        self.keyed = tuple((group_key, tuple(entries), frozenset(k for ks, _ in entries for k in ks),
+        # each order's keys and the orders as parallel tuples (no pair per order: fewer
+        # objects for the garbage collector to walk in the long-lived memo)
+        self.keyed = tuple((group_key, tuple(ks for ks, _ in entries),
+                            frozenset(k for ks, _ in entries for k in ks),
                             tuple(a for _, a in entries))
                            for group_key, entries in keyed.items())
 
@@ -344,7 +346,7 @@ def tunnel_ends(board: Any, i: int, max_gap: int) -> tuple[int, ...]:
 def cost_groups(st: TerritoryState, tribe: int) -> tuple[tuple, tuple]:
     """The static orders grouped for `legal_orders`, cached for the turn:
     (keyless, keyed). keyless: ((gold, materials, exotics, total, actions), ...) by cost;
-    keyed: ((gold, materials, exotics, total, all keys, ((keys, action), ...), actions), ...)
+    keyed: ((gold, materials, exotics, total, all keys, (keys of each order, ...), actions), ...)
     by cost and kind of first key, so a key that reaches (or leaves) its limit touches few
     groups. Groups and the orders in them keep enumeration order (first seen first); each
     chunk of `static_chunks` is grouped once (`Chunk`), so this merges group by group."""
@@ -361,9 +363,9 @@ def cost_groups(st: TerritoryState, tribe: int) -> tuple[tuple, tuple]:
                         group_key = plan.cost + (plan.keys[0][0],)
                         into_keyed = keyed.get(group_key)
                         if into_keyed is None:
-                            keyed[group_key] = ([(plan.keyset, action)], set(plan.keyset), [action])
+                            keyed[group_key] = ([plan.keyset], set(plan.keyset), [action])
                         else:
-                            into_keyed[0].append((plan.keyset, action))
+                            into_keyed[0].append(plan.keyset)
                             into_keyed[1].update(plan.keyset)
                             into_keyed[2].append(action)
                     else:
@@ -379,18 +381,18 @@ def cost_groups(st: TerritoryState, tribe: int) -> tuple[tuple, tuple]:
                     keyless[cost] = list(actions)
                 else:
                     into.extend(actions)
-            for group_key, entries, keys, actions in chunk.keyed:
+            for group_key, keysets, keys, actions in chunk.keyed:
                 into_keyed = keyed.get(group_key)
                 if into_keyed is None:
-                    keyed[group_key] = (list(entries), set(keys), list(actions))
+                    keyed[group_key] = (list(keysets), set(keys), list(actions))
                 else:
-                    into_keyed[0].extend(entries)
+                    into_keyed[0].extend(keysets)
                     into_keyed[1].update(keys)
                     into_keyed[2].extend(actions)
         groups = cache[key] = (
             tuple(cost + (tuple(acts),) for cost, acts in keyless.items()),
-            tuple(group_key[:4] + (frozenset(keys), tuple(entries), tuple(actions))
-                  for group_key, (entries, keys, actions) in keyed.items()))
+            tuple(group_key[:4] + (frozenset(keys), tuple(keysets), tuple(actions))
+                  for group_key, (keysets, keys, actions) in keyed.items()))
     return groups
 
 
@@ -407,15 +409,12 @@ def _keyed_bucket_memo(memo: dict, n: int, group: tuple, full: frozenset) -> tup
     return bucket
 
 
-_KEYS_OF = itemgetter(0)   # an entry (keys, action) of a keyed group -> its keys
-
-
 def _keyed_bucket(group: tuple, inter: frozenset) -> tuple:
     """One keyed group without the orders holding a key of `inter` (its keys at their
     limit): (gold, materials, exotics, total, actions). Every order's keys are tested by
     C-level map/compress calls, not a Python loop."""
-    g, m, e, total, _, entries, actions = group
-    return (g, m, e, total, tuple(compress(actions, map(inter.isdisjoint, map(_KEYS_OF, entries)))))
+    g, m, e, total, _, keysets, actions = group
+    return (g, m, e, total, tuple(compress(actions, map(inter.isdisjoint, keysets))))
 
 
 def keyed_buckets(st: TerritoryState, tribe: int, full: frozenset) -> tuple[tuple, ...]:
