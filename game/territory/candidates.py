@@ -32,36 +32,57 @@ def tile_options(st: TerritoryState, tribe: int, i: int) -> list[tuple[Any, Plan
     """Builds, upgrades, commerce, walls and demolitions the checkers accept on own tile i.
 
     Candidates are pre-filtered by conditions every acceptance needs (an empty slot to
-    build, a wall to upgrade...); the checkers decide."""
-    out: list[tuple[Any, Plan]] = []
+    build, a wall to upgrade...); the checkers decide. The slot's part and each side's part
+    are memoised on the board apart, under keys naming everything their checkers read
+    besides the board (i is own): a wall built on one side re-checks only that side."""
+    memo = st.board.memo
+    t = st.tribes[tribe]
+    arch = position.arch_art(st, tribe)
+    b = st.building[i]
+    key = ("slot_options", i, t.faction, b, st.tunnel[i], st.commerce[i],
+           position.has_tower(st, tribe), arch, "commerce_tech" in t.techs)
+    out = list(memo_pairs(memo, key, lambda: slot_options(st, tribe, i)))
+    walls = st.walls
+    for k in range(4):
+        level = walls[i * 4 + k]
+        out.extend(memo_pairs(memo, ("side_options", i, k, level, arch),
+                              lambda: side_options(st, tribe, i, k, level)))
+    return out
 
-    def add(action: Any, checker: Callable) -> None:
+
+def slot_options(st: TerritoryState, tribe: int, i: int) -> list[tuple[Any, Plan]]:
+    """The builds, upgrade, commerce and demolitions (building, tunnel) the checkers accept
+    on own tile i (pre-filtered by what every acceptance needs)."""
+    b = st.building[i]
+    candidates: list[tuple[Any, Callable]] = []
+    if b in (NONE, RUIN):
+        candidates += [(A.Build(i, kind), building.check_build) for kind in building.BUILD_KINDS]
+    elif b in (CAMP, OUTPOST, CITY):
+        candidates.append((A.Upgrade(i), building.check_upgrade))
+    if b in (CITY, CAPITAL):
+        candidates.append((A.Commerce(i), building.check_commerce))
+    if b not in (NONE, RUIN, TREE):
+        candidates.append((A.Demolish(i, "building"), building.check_demolish))
+    if st.tunnel[i] >= 0:
+        candidates.append((A.Demolish(i, "tunnel"), building.check_demolish))
+    out = []
+    for action, checker in candidates:
         plan = checker(st, tribe, action)
         if isinstance(plan, Plan):
             out.append((action, plan))
-
-    b = st.building[i]
-    if b in (NONE, RUIN):
-        for kind in building.BUILD_KINDS:
-            add(A.Build(i, kind), building.check_build)
-    elif b in (CAMP, OUTPOST, CITY):
-        add(A.Upgrade(i), building.check_upgrade)
-    if b in (CITY, CAPITAL):
-        add(A.Commerce(i), building.check_commerce)
-    if b not in (NONE, RUIN, TREE):
-        add(A.Demolish(i, "building"), building.check_demolish)
-    if st.tunnel[i] >= 0:
-        add(A.Demolish(i, "tunnel"), building.check_demolish)
-    for k, side in enumerate(SIDES):
-        level = st.walls[i * 4 + k]
-        if not level:
-            add(A.Wall(i, side, "gold"), building.check_wall)
-            add(A.Wall(i, side, "mixed"), building.check_wall)
-        else:
-            add(A.Demolish(i, side), building.check_demolish)
-            if level == 1:
-                add(A.WallUpgrade(i, side), building.check_wall_upgrade)
     return out
+
+
+def side_options(st: TerritoryState, tribe: int, i: int, k: int, level: int) -> list[tuple[Any, Plan]]:
+    """The walls, wall upgrade and demolition the checkers accept on side k of own tile i
+    (whose wall has `level`)."""
+    side = SIDES[k]
+    if not level:
+        return checked(st, tribe, building.check_wall, (A.Wall(i, side, "gold"), A.Wall(i, side, "mixed")))
+    if level == 1:
+        return checked(st, tribe, building.check_demolish, (A.Demolish(i, side),)) + checked(
+            st, tribe, building.check_wall_upgrade, (A.WallUpgrade(i, side),))
+    return checked(st, tribe, building.check_demolish, (A.Demolish(i, side),))
 
 
 class Chunk:
