@@ -109,6 +109,18 @@ class Chunk:
                             tuple(a for _, a in entries))
                            for group_key, entries in keyed.items())
 
+    @classmethod
+    def of_costs(cls, pairs: tuple[tuple[int, Any], ...]) -> "Chunk":
+        """The chunk of orders given as (generic cost, action) with no typed cost and no
+        keys (arrows), grouped as `Chunk(pairs)` would group them with their plans."""
+        keyless: dict[tuple, list[Any]] = {}
+        for cost, action in pairs:
+            keyless.setdefault((0, 0, 0, cost), []).append(action)
+        chunk = cls.__new__(cls)
+        chunk.keyless = tuple((cost, tuple(acts)) for cost, acts in keyless.items())
+        chunk.keyed = ()
+        return chunk
+
 
 def static_chunks(st: TerritoryState, tribe: int) -> list[Chunk | tuple[tuple[Any, Plan], ...]]:
     """Every new order whose checker accepts it now, in enumeration order, as a list of
@@ -164,7 +176,7 @@ def static_chunks(st: TerritoryState, tribe: int) -> list[Chunk | tuple[tuple[An
             key = ("arrow", i, *part)
             options = memo.get(key)
             if options is None:
-                options = memo[key] = Chunk(arrows.arrow_options(st, tribe, i, j))
+                options = memo[key] = Chunk.of_costs(arrows.arrow_options(st, tribe, i, j))
             extend(options)
         # everything the building, wall and demolish checkers read about own tile i
         b = st.building[i]
