@@ -98,26 +98,15 @@ def check_arrow(st: TerritoryState, tribe: int, a: A.Arrow) -> IllegalAction | P
     return check_path(st, tribe, HELD, a.tile, a.x, a.raze, 0)
 
 
-def arrow_options(st: TerritoryState, tribe: int, origin: int, tile: int) -> list[tuple[Any, Plan]]:
-    """Every `arrow` from `origin` to `tile` that `check_arrow` accepts, with its plan.
+def arrow_options(st: TerritoryState, tribe: int, origin: int, tile: int) -> tuple[tuple[int, A.Arrow], ...]:
+    """Every (generic cost, `arrow`) from own `origin` to `tile` (next to it, or linked by
+    Shadow's tunnel) that `check_arrow` accepts; an arrow's only cost is generic.
 
-    As for steps, the result depends on x only through 0 / 1 / more (with no pending
-    crossings the grievance discount needs x >= 2), so seven checker calls decide all 21."""
-    out: list[tuple[Any, Plan]] = []
-    cross = check_arrow(st, tribe, A.Arrow(origin, tile, 0, "none"))
-    if isinstance(cross, Plan):
-        out.append((A.Arrow(origin, tile, 0, "none"), cross))
-    for raze in RAZE:
-        one = A.Arrow(origin, tile, 1, raze)
-        plan = check_arrow(st, tribe, one)
-        if isinstance(plan, Plan):
-            out.append((one, plan))
-        two = check_arrow(st, tribe, A.Arrow(origin, tile, 2, raze))
-        if isinstance(two, Plan):
-            less = 1 if two.discount else 0
-            out.extend((A.Arrow(origin, tile, x, raze), Plan(ZERO, x - less, (), two.discount))
-                       for x in range(2, 7))
-    return out
+    For such a pair `check_arrow`'s own tests (tiles, own origin, adjacency) pass and the
+    rest is `check_path` for the first path tile after a held one with nothing pending,
+    whose results `path_options` memoises per tile (shared with the steps of every origin)."""
+    return tuple((cost, A.Arrow(origin, tile, step.x, step.raze))
+                 for cost, step in path_options(st, tribe, HELD, tile, 0))
 
 
 def check_repeat(st: TerritoryState, tribe: int, arrow: Order, a: A.Step) -> IllegalAction | Plan:

@@ -11,6 +11,7 @@ is a second copy of a rule.
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any, Callable
 
 from game.territory import actions as A
@@ -31,41 +32,62 @@ def tile_options(st: TerritoryState, tribe: int, i: int) -> list[tuple[Any, Plan
     """Builds, upgrades, commerce, walls and demolitions the checkers accept on own tile i.
 
     Candidates are pre-filtered by conditions every acceptance needs (an empty slot to
-    build, a wall to upgrade...); the checkers decide."""
-    out: list[tuple[Any, Plan]] = []
+    build, a wall to upgrade...); the checkers decide. The slot's part and each side's part
+    are memoised on the board apart, under keys naming everything their checkers read
+    besides the board (i is own): a wall built on one side re-checks only that side."""
+    memo = st.board.memo
+    t = st.tribes[tribe]
+    arch = position.arch_art(st, tribe)
+    b = st.building[i]
+    key = ("slot_options", i, t.faction, b, st.tunnel[i], st.commerce[i],
+           position.has_tower(st, tribe), arch, "commerce_tech" in t.techs)
+    out = list(memo_pairs(memo, key, lambda: slot_options(st, tribe, i)))
+    walls = st.walls
+    for k in range(4):
+        level = walls[i * 4 + k]
+        out.extend(memo_pairs(memo, ("side_options", i, k, level, arch),
+                              lambda: side_options(st, tribe, i, k, level)))
+    return out
 
-    def add(action: Any, checker: Callable) -> None:
+
+def slot_options(st: TerritoryState, tribe: int, i: int) -> list[tuple[Any, Plan]]:
+    """The builds, upgrade, commerce and demolitions (building, tunnel) the checkers accept
+    on own tile i (pre-filtered by what every acceptance needs)."""
+    b = st.building[i]
+    candidates: list[tuple[Any, Callable]] = []
+    if b in (NONE, RUIN):
+        candidates += [(A.Build(i, kind), building.check_build) for kind in building.BUILD_KINDS]
+    elif b in (CAMP, OUTPOST, CITY):
+        candidates.append((A.Upgrade(i), building.check_upgrade))
+    if b in (CITY, CAPITAL):
+        candidates.append((A.Commerce(i), building.check_commerce))
+    if b not in (NONE, RUIN, TREE):
+        candidates.append((A.Demolish(i, "building"), building.check_demolish))
+    if st.tunnel[i] >= 0:
+        candidates.append((A.Demolish(i, "tunnel"), building.check_demolish))
+    out = []
+    for action, checker in candidates:
         plan = checker(st, tribe, action)
         if isinstance(plan, Plan):
             out.append((action, plan))
-
-    b = st.building[i]
-    if b in (NONE, RUIN):
-        for kind in building.BUILD_KINDS:
-            add(A.Build(i, kind), building.check_build)
-    elif b in (CAMP, OUTPOST, CITY):
-        add(A.Upgrade(i), building.check_upgrade)
-    if b in (CITY, CAPITAL):
-        add(A.Commerce(i), building.check_commerce)
-    if b not in (NONE, RUIN, TREE):
-        add(A.Demolish(i, "building"), building.check_demolish)
-    if st.tunnel[i] >= 0:
-        add(A.Demolish(i, "tunnel"), building.check_demolish)
-    for k, side in enumerate(SIDES):
-        level = st.walls[i * 4 + k]
-        if not level:
-            add(A.Wall(i, side, "gold"), building.check_wall)
-            add(A.Wall(i, side, "mixed"), building.check_wall)
-        else:
-            add(A.Demolish(i, side), building.check_demolish)
-            if level == 1:
-                add(A.WallUpgrade(i, side), building.check_wall_upgrade)
     return out
+
+
+def side_options(st: TerritoryState, tribe: int, i: int, k: int, level: int) -> list[tuple[Any, Plan]]:
+    """The walls, wall upgrade and demolition the checkers accept on side k of own tile i
+    (whose wall has `level`)."""
+    side = SIDES[k]
+    if not level:
+        return checked(st, tribe, building.check_wall, (A.Wall(i, side, "gold"), A.Wall(i, side, "mixed")))
+    if level == 1:
+        return checked(st, tribe, building.check_demolish, (A.Demolish(i, side),)) + checked(
+            st, tribe, building.check_wall_upgrade, (A.WallUpgrade(i, side),))
+    return checked(st, tribe, building.check_demolish, (A.Demolish(i, side),))
 
 
 class Chunk:
     """Candidate orders with their plans, grouped once for `cost_groups`: `keyless`
-    ((cost, actions), ...) and `keyed` ((cost + kind of first key, ((keys, action), ...),
+    ((cost, actions), ...) and `keyed` ((cost + kind of first key, (keys of each order, ...),
     all keys, actions), ...), each in first-seen order. Memoised chunks live in the board's
     memo and are shared: never change one."""
 
@@ -80,9 +102,24 @@ class Chunk:
             else:
                 keyless.setdefault(plan.cost, []).append(action)
         self.keyless = tuple((cost, tuple(acts)) for cost, acts in keyless.items())
-        self.keyed = tuple((group_key, tuple(entries), frozenset(k for ks, _ in entries for k in ks),
+        # each order's keys and the orders as parallel tuples (no pair per order: fewer
+        # objects for the garbage collector to walk in the long-lived memo)
+        self.keyed = tuple((group_key, tuple(ks for ks, _ in entries),
+                            frozenset(k for ks, _ in entries for k in ks),
                             tuple(a for _, a in entries))
                            for group_key, entries in keyed.items())
+
+    @classmethod
+    def of_costs(cls, pairs: tuple[tuple[int, Any], ...]) -> "Chunk":
+        """The chunk of orders given as (generic cost, action) with no typed cost and no
+        keys (arrows), grouped as `Chunk(pairs)` would group them with their plans."""
+        keyless: dict[tuple, list[Any]] = {}
+        for cost, action in pairs:
+            keyless.setdefault((0, 0, 0, cost), []).append(action)
+        chunk = cls.__new__(cls)
+        chunk.keyless = tuple((cost, tuple(acts)) for cost, acts in keyless.items())
+        chunk.keyed = ()
+        return chunk
 
 
 def static_chunks(st: TerritoryState, tribe: int) -> list[Chunk | tuple[tuple[Any, Plan], ...]]:
@@ -118,22 +155,28 @@ def static_chunks(st: TerritoryState, tribe: int) -> list[Chunk | tuple[tuple[An
     tower = position.has_tower(st, tribe)
     arch = position.arch_art(st, tribe)
     commerce_tech = "commerce_tech" in t.techs
+    guard_max = st.params.guard_max if "diplomacy" in t.techs else 0
+    near: dict[int, tuple] = {}   # per tile next to own land: its part of an arrow key
     for i in own:
-        nbs = list(board.adjacent[i])
+        nbs = board.adjacent[i]
         if faction == "shadow" and st.tunnel[i] >= 0 and st.tunnel[i] not in nbs:
-            nbs.append(st.tunnel[i])
+            nbs = nbs + (st.tunnel[i],)
         for j in nbs:
             if j in own_set:
                 continue
             # everything check_arrow reads about (i, j) besides the board: i is own, j is
-            # next to it (or tunnel-linked for Shadow) and not own
-            owner = seen[j]
-            rel = 0 if owner == NOBODY else 1 if owner >= 0 else 2
-            key = ("arrow", i, j, faction, rel, position.seen_building(st, j),
-                   owner >= 0 and position.grievance(st, tribe, owner))
+            # next to it (or tunnel-linked for Shadow) and not own; j's part is the same
+            # for every own tile next to it
+            part = near.get(j)
+            if part is None:
+                owner = seen[j]
+                part = near[j] = (j, faction, 0 if owner == NOBODY else 1 if owner >= 0 else 2,
+                                  position.seen_building(st, j),
+                                  owner >= 0 and position.grievance(st, tribe, owner))
+            key = ("arrow", i, *part)
             options = memo.get(key)
             if options is None:
-                options = memo[key] = Chunk(arrows.arrow_options(st, tribe, i, j))
+                options = memo[key] = Chunk.of_costs(arrows.arrow_options(st, tribe, i, j))
             extend(options)
         # everything the building, wall and demolish checkers read about own tile i
         b = st.building[i]
@@ -151,18 +194,22 @@ def static_chunks(st: TerritoryState, tribe: int) -> list[Chunk | tuple[tuple[An
             key = ("tunnels", i, ends, arch, tunnel[i] >= 0, tuple(b for b in ends if tunnel[b] >= 0))
             extend(memo_chunk(memo, key, lambda: checked(
                 st, tribe, building.check_tunnel, (A.Tunnel(i, b) for b in ends))))
-        if "diplomacy" in t.techs:
-            for n in range(1, st.params.guard_max + 1):
-                add(A.Guard(n, i), magic.check_guard)
-    if "diplomacy" in t.techs:
-        for n in range(1, st.params.guard_max + 1):
-            add(A.Guard(n, -1), magic.check_guard)
+        if guard_max:
+            # check_guard reads the Diplomacy tech (held), guard_max and that i is own
+            loose.extend(memo_pairs(memo, ("guards", i, guard_max), lambda: checked(
+                st, tribe, magic.check_guard, (A.Guard(n, i) for n in range(1, guard_max + 1)))))
+    if guard_max:
+        loose.extend(memo_pairs(memo, ("guards", -1, guard_max), lambda: checked(
+            st, tribe, magic.check_guard, (A.Guard(n, -1) for n in range(1, guard_max + 1)))))
     others = [o.id for o in st.tribes if o.alive and o.id != tribe]
     # a cession needs the target next to the tile: only those pairs are candidates
     bordering = sorted({(seen[j], i) for i in own for j in board.adjacent[i] if seen[j] >= 0
                         and seen[j] != tribe})
     for other, i in bordering:
-        add(A.Cede(other, i), diplomacy.check_cede)
+        # check_cede reads whether the target lives (i is own and touches its land)
+        alive = st.tribes[other].alive
+        loose.extend(memo_pairs(memo, ("cede", other, i, alive), lambda: checked(
+            st, tribe, diplomacy.check_cede, (A.Cede(other, i),))))
     for other in others:
         # a gift's plan depends only on the amounts (the target is alive and another tribe)
         gifts = memo.get(("gifts", st.params.gift_max))
@@ -179,9 +226,9 @@ def static_chunks(st: TerritoryState, tribe: int) -> list[Chunk | tuple[tuple[An
                     pairs.append((gift, plan))
             options = memo[("gift", other, gifts)] = Chunk(pairs)
         extend(options)
-        add(A.DemandTribute(other), diplomacy.check_demand)
-        add(A.ProposeTrade(other), diplomacy.check_propose)
-        add(A.OfferVassal(other), diplomacy.check_offer_vassal)
+        add(shared(A.DemandTribute, other), diplomacy.check_demand)
+        add(shared(A.ProposeTrade, other), diplomacy.check_propose)
+        add(shared(A.OfferVassal, other), diplomacy.check_offer_vassal)
     # answers exist only to last turn's proposals
     for war, target, made in st.demands:
         if target == tribe and made == st.turn - 1:
@@ -229,6 +276,7 @@ def static_chunks(st: TerritoryState, tribe: int) -> list[Chunk | tuple[tuple[An
         for i in board.land_tiles:
             if position.seen_building(st, i) == RUIN:
                 add(A.Archaeology(i), building.check_archaeology)
+    targets: tuple[int, ...] | None = None   # for tile spells on others' land, once
     for spell in SPELLS:
         if spell in magic.BOUND_SPELLS or magic.spell_base(st, tribe, spell) is not None:
             continue
@@ -248,17 +296,22 @@ def static_chunks(st: TerritoryState, tribe: int) -> list[Chunk | tuple[tuple[An
                 extend(memo_chunk(memo, key, lambda i=i: checked(
                     st, tribe, magic.check_cast, (A.Cast("earth_wall", i, side) for side in SIDES))))
         elif spell == "nature_gift":
-            key = ("nature_gift", magic.spell_cost(st, tribe, spell), tuple(own))
-            extend(memo_chunk(memo, key, lambda: checked(
-                st, tribe, magic.check_cast, (A.Cast("nature_gift", i) for i in own))))
+            # check_cast reads (its spell base passed) the cost and that the target is own
+            cost = magic.spell_cost(st, tribe, spell)
+            key = ("nature_gift", cost, tuple(own))
+            extend(memo_chunk(memo, key, lambda: [
+                pair for i in own for pair in memo_pairs(memo, ("nature_gift", cost, i), lambda: checked(
+                    st, tribe, magic.check_cast, (A.Cast("nature_gift", i),)))]))
         else:
-            seen = position.seen_owners(st)
-            targets = tuple(i for i in board.land_tiles if seen[i] not in (tribe, NOBODY))
+            if targets is None:
+                targets = tuple(i for i in board.land_tiles if seen[i] not in (tribe, NOBODY))
             if spell in ("meteor", "desolation"):
                 # accepted on every tile not own and not unclaimed: the cost decides the rest
-                key = (spell, magic.spell_cost(st, tribe, spell), targets)
-                extend(memo_chunk(memo, key, lambda: checked(
-                    st, tribe, magic.check_cast, (A.Cast(spell, i) for i in targets))))
+                cost = magic.spell_cost(st, tribe, spell)
+                key = (spell, cost, targets)
+                extend(memo_chunk(memo, key, lambda: [
+                    pair for i in targets for pair in memo_pairs(memo, (spell, cost, i), lambda: checked(
+                        st, tribe, magic.check_cast, (A.Cast(spell, i),)))]))
             else:
                 for i in targets:
                     add(A.Cast(spell, i), magic.check_cast)
@@ -266,6 +319,27 @@ def static_chunks(st: TerritoryState, tribe: int) -> list[Chunk | tuple[tuple[An
         out.append(tuple(loose))
     cache[turn_key] = out
     return out
+
+
+_SHARED: dict[tuple, Any] = {}
+
+
+def shared(kind: type, *args: Any) -> Any:
+    """The (shared, immutable) action `kind(*args)` for small argument tuples (tribe ids)."""
+    action = _SHARED.get((kind, args))
+    if action is None:
+        action = _SHARED[(kind, args)] = kind(*args)
+    return action
+
+
+def memo_pairs(memo: dict, key: tuple, build: Callable[[], list[tuple[Any, Plan]]]
+               ) -> tuple[tuple[Any, Plan], ...]:
+    """The (action, plan) pairs memoised under `key` (a key naming everything their checker
+    reads besides the board), built by `build` the first time."""
+    pairs = memo.get(key)
+    if pairs is None:
+        pairs = memo[key] = tuple(build())
+    return pairs
 
 
 def memo_chunk(memo: dict, key: tuple, build: Callable[[], list[tuple[Any, Plan]]]) -> Chunk:
@@ -305,7 +379,7 @@ def tunnel_ends(board: Any, i: int, max_gap: int) -> tuple[int, ...]:
 def cost_groups(st: TerritoryState, tribe: int) -> tuple[tuple, tuple]:
     """The static orders grouped for `legal_orders`, cached for the turn:
     (keyless, keyed). keyless: ((gold, materials, exotics, total, actions), ...) by cost;
-    keyed: ((gold, materials, exotics, total, all keys, ((keys, action), ...), actions), ...)
+    keyed: ((gold, materials, exotics, total, all keys, (keys of each order, ...), actions), ...)
     by cost and kind of first key, so a key that reaches (or leaves) its limit touches few
     groups. Groups and the orders in them keep enumeration order (first seen first); each
     chunk of `static_chunks` is grouped once (`Chunk`), so this merges group by group."""
@@ -322,9 +396,9 @@ def cost_groups(st: TerritoryState, tribe: int) -> tuple[tuple, tuple]:
                         group_key = plan.cost + (plan.keys[0][0],)
                         into_keyed = keyed.get(group_key)
                         if into_keyed is None:
-                            keyed[group_key] = ([(plan.keyset, action)], set(plan.keyset), [action])
+                            keyed[group_key] = ([plan.keyset], set(plan.keyset), [action])
                         else:
-                            into_keyed[0].append((plan.keyset, action))
+                            into_keyed[0].append(plan.keyset)
                             into_keyed[1].update(plan.keyset)
                             into_keyed[2].append(action)
                     else:
@@ -340,18 +414,18 @@ def cost_groups(st: TerritoryState, tribe: int) -> tuple[tuple, tuple]:
                     keyless[cost] = list(actions)
                 else:
                     into.extend(actions)
-            for group_key, entries, keys, actions in chunk.keyed:
+            for group_key, keysets, keys, actions in chunk.keyed:
                 into_keyed = keyed.get(group_key)
                 if into_keyed is None:
-                    keyed[group_key] = (list(entries), set(keys), list(actions))
+                    keyed[group_key] = (list(keysets), set(keys), list(actions))
                 else:
-                    into_keyed[0].extend(entries)
+                    into_keyed[0].extend(keysets)
                     into_keyed[1].update(keys)
                     into_keyed[2].extend(actions)
         groups = cache[key] = (
             tuple(cost + (tuple(acts),) for cost, acts in keyless.items()),
-            tuple(group_key[:4] + (frozenset(keys), tuple(entries), tuple(actions))
-                  for group_key, (entries, keys, actions) in keyed.items()))
+            tuple(group_key[:4] + (frozenset(keys), tuple(keysets), tuple(actions))
+                  for group_key, (keysets, keys, actions) in keyed.items()))
     return groups
 
 
@@ -364,17 +438,16 @@ def _keyed_bucket_memo(memo: dict, n: int, group: tuple, full: frozenset) -> tup
     inter = full & keys
     bucket = memo.get((n, inter))
     if bucket is None:
-        bucket = memo[(n, inter)] = _keyed_bucket(group, full)
+        bucket = memo[(n, inter)] = _keyed_bucket(group, inter)
     return bucket
 
 
-def _keyed_bucket(group: tuple, full: frozenset) -> tuple:
-    """One keyed group without the orders holding a key in `full`:
-    (gold, materials, exotics, total, actions)."""
-    g, m, e, total, keys, entries, actions = group
-    if full and not full.isdisjoint(keys):
-        actions = tuple(a for ks, a in entries if full.isdisjoint(ks))
-    return (g, m, e, total, actions)
+def _keyed_bucket(group: tuple, inter: frozenset) -> tuple:
+    """One keyed group without the orders holding a key of `inter` (its keys at their
+    limit): (gold, materials, exotics, total, actions). Every order's keys are tested by
+    C-level map/compress calls, not a Python loop."""
+    g, m, e, total, _, keysets, actions = group
+    return (g, m, e, total, tuple(compress(actions, map(inter.isdisjoint, keysets))))
 
 
 def keyed_buckets(st: TerritoryState, tribe: int, full: frozenset) -> tuple[tuple, ...]:

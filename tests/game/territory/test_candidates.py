@@ -1,0 +1,51 @@
+"""Issue 19 item 7 (speed without a second copy of a rule): the order candidates are built
+from memoised checker results (`candidates.py`); for arrows, from `path_options`, i.e.
+`check_path` after a held tile, which is what `check_arrow` runs once its own tests pass.
+These tests enumerate every candidate the plain way, by `check_order` alone, on states of
+random games, and compare."""
+
+from __future__ import annotations
+
+from game import rulesets
+from game.ai import make_agent
+from game.core.protocol import Setup
+from game.territory import actions as A
+from game.territory import arrows, orders
+from game.territory.constants import RAZE
+from game.territory.plans import Plan
+from game.territory.state import Phase
+
+
+def plain_arrows(st, tribe: int) -> set:
+    """Every arrow `check_order` accepts now, tried from every own tile to every tile."""
+    own = [i for i in st.board.land_tiles if st.owner[i] == tribe]
+    out = set()
+    for i in own:
+        for j in range(st.board.size):
+            for x in range(7):
+                for raze in RAZE:
+                    a = A.Arrow(i, j, x, raze)
+                    if isinstance(orders.check_order(st, tribe, a), Plan):
+                        out.add(a)
+    return out
+
+
+def test_T_11_1_listed_arrows_are_exactly_those_check_order_accepts():
+    seen = 0
+    for seats, seed in ((3, 5), (4, 6)):
+        rs = rulesets.get("territory")
+        st = rs.new_game(Setup(seats=("random",) * seats, seed=seed))
+        players = [make_agent("random", rs, s, seed) for s in range(seats)]
+        checked_turns = set()
+        while st.result() is None and st.turn <= 12:
+            for seat in st.to_move():
+                if (st.phase is Phase.ORDERS and (st.turn, seat) not in checked_turns
+                        and st.turn % 3 == 0 and not arrows.unfinished(st, seat)):
+                    checked_turns.add((st.turn, seat))
+                    listed = {a for a in st.legal_actions(seat) if type(a) is A.Arrow}
+                    assert listed == plain_arrows(st, seat), (seed, st.turn, seat)
+                    seen += len(listed)
+                legal = st.legal_actions(seat)
+                st.apply(seat, players[seat].choose(None, legal))
+                break
+    assert seen > 100   # the games did reach states with many arrows
