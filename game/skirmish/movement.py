@@ -25,6 +25,7 @@ over (hex, MP) states in direction order, see its docstring).
 from __future__ import annotations
 
 from bisect import bisect_left
+from itertools import compress
 
 from game.core.protocol import Event
 from game.skirmish import actions as A
@@ -414,7 +415,11 @@ def trespass_pending(game: SkirmishState, seat: int) -> bool:
     if found is None:
         found = False
         occ, units = game.occ, game.units
-        for h in game.board.neutral_hexes:          # few hexes, instead of every unit
+        neutral = game.board.neutral_hexes
+        if max(map(occ.__getitem__, neutral), default=-1) < 0:
+            game._cache[key] = found                # nobody on neutral land: most of the time
+            return found
+        for h in neutral:                           # few hexes, instead of every unit
             uid = occ[h]
             if uid >= 0 and units[uid].faction == seat and obligation(game, units[uid]) is not None:
                 found = True
@@ -462,6 +467,9 @@ def _new_move(game: SkirmishState, row: list[A.Move | None], uid: int, h: int) -
     return found
 
 
+_EMPTY = (-1).__eq__     # an `occ` entry of an empty hex
+
+
 def move_list(game: SkirmishState, u: Unit) -> MoveList:
     """Every legal Move of `u` now (M-5, M-6, N-4): the only place that decides which
     destinations are legal (`legal_actions` lists these, `move_reason` accepts exactly these).
@@ -477,12 +485,16 @@ def move_list(game: SkirmishState, u: Unit) -> MoveList:
     key = ("moves", u.id)
     moves = game._reach.get(key)
     if moves is None or moves.labels is not labels:
-        occ = game.occ
-        hexes = [h for h in sorted(labels) if occ[h] < 0]
+        # the empty reached hexes and their Moves, filtered and looked up in C (`occ` holds
+        # -1 exactly on empty hexes; Moves are always true)
+        ordered = sorted(labels)
+        hexes = list(compress(ordered, map(_EMPTY, map(game.occ.__getitem__, ordered))))
         uid = u.id
         row = _move_row(game, uid)
-        moves = MoveList(uid, labels, len(game._log), hexes,
-                         [row[h] or _new_move(game, row, uid, h) for h in hexes])
+        acts = list(map(row.__getitem__, hexes))
+        if not all(acts):
+            acts = [a or _new_move(game, row, uid, h) for a, h in zip(acts, hexes)]
+        moves = MoveList(uid, labels, len(game._log), hexes, acts)
         game._reach[key] = moves
     elif moves.seen != len(game._log):
         sync_moves(game, moves)

@@ -77,29 +77,19 @@ def _own_units(game: SkirmishState, seat: int) -> list[Unit]:
     return entry[1]
 
 
-def _unit_options(game: SkirmishState, u: Unit, out: list[Action], stamp: tuple) -> None:
-    """Append the moves, attacks and dismount of own, non-fresh unit `u` to `out`, kept while
-    nothing they read changed: the unit's own fields and the hostile units, cities and blocs
-    (`stamp`, the seat's `bloc_stamp`); occupants changing on hexes its Moves reach only add
-    or drop those Moves (`sync_moves`). Trespassers (N-4) are always redone."""
-    key = ("options", u.id)
-    sig = (u.hex, u.mp_left, u.attacks_left, u.attacked, u.type, stamp)
-    entry = game._reach.get(key)
-    if entry is None or entry[0] != sig:
-        if game.board.neutral[u.hex]:
-            out.extend(move_options(game, u))
-            out.extend(attack_options(game, u))
-            out.extend(dismount_options(game, u))
-            return
-        entry = (sig, move_list(game, u) if may_move(game, u) else None,
-                 attack_options(game, u) + dismount_options(game, u))
-        game._reach[key] = entry
-    moves = entry[1]
-    if moves is not None:
-        if moves.seen != len(game._log):
-            sync_moves(game, moves)
-        out.extend(moves.acts)
-    out.extend(entry[2])
+def _unit_options(game: SkirmishState, u: Unit, stamp: tuple, kept: dict[int, Any]) -> tuple:
+    """The moves (a `MoveList`, or None when `u` may not move) and the attacks and dismount of
+    own, non-fresh unit `u` off neutral land, kept in `kept` while nothing they read changed:
+    the unit's own fields and the hostile units, cities and blocs (`stamp`, the seat's
+    `bloc_stamp`); occupants changing on hexes its Moves reach only add or drop those Moves
+    (`sync_moves`, which `legal_actions` runs)."""
+    entry = (
+        (u.hex, u.mp_left, u.attacks_left, u.attacked, u.type, stamp),
+        move_list(game, u) if may_move(game, u) else None,
+        attack_options(game, u) + dismount_options(game, u),
+    )
+    kept[u.id] = entry
+    return entry
 
 
 class SkirmishGame(SkirmishState):
@@ -117,9 +107,31 @@ class SkirmishGame(SkirmishState):
             return list(pick_options(self, seat))
         out: list[Action] = []
         stamp = bloc_stamp(self, seat)
+        kept = self._reach.get("options")
+        if kept is None:
+            kept = self._reach["options"] = {}
+        neutral = self.board.neutral
+        seen = len(self._log)
         for u in _own_units(self, seat):
-            if not u.fresh:
-                _unit_options(self, u, out, stamp)
+            if u.fresh:
+                continue
+            # per unit: moves, attacks, dismount; kept (`_unit_options`) unless a field they
+            # read changed; trespassers (N-4) are always redone
+            entry = kept.get(u.id)
+            if entry is None or entry[0] != (u.hex, u.mp_left, u.attacks_left, u.attacked,
+                                             u.type, stamp):
+                if neutral[u.hex]:
+                    out += move_options(self, u)
+                    out += attack_options(self, u)
+                    out += dismount_options(self, u)
+                    continue
+                entry = _unit_options(self, u, stamp, kept)
+            moves = entry[1]
+            if moves is not None:
+                if moves.seen != seen:
+                    sync_moves(self, moves)
+                out += moves.acts
+            out += entry[2]
         for seat_options in SEAT_OPTIONS:
             out.extend(seat_options(self, seat))
         return out
