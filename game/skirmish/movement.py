@@ -310,12 +310,73 @@ def best_path(game: SkirmishState, unit: Unit, dest: int) -> tuple[list[int], in
     # Arriving with goal > 0 means the last step was an ordinary one from a hex reached with
     # the most MP it can have, and so on back to the start: only such states need exploring.
     tight = goal > 0
-    steps, (rule, fresh, _), least, _ = _context(game, unit)
+    steps, (rule, fresh, _), least, light = _context(game, unit)
     start = unit.hex
+    if tight:
+        return (_tight_path(steps, game.board.back_steps(light), rule, labels, start,
+                            unit.mp_left, dest, goal), goal, "")
+    return _general_path(steps, rule, fresh, least, labels, start, unit.mp_left, dest, goal)
+
+
+def _tight_path(steps, back, rule: list[int], labels: dict[int, int], start: int, mp: int,
+                dest: int, goal: int) -> list[int]:
+    """`best_path` when the goal is more than 0 MP: the same path as `_general_path`, found
+    backwards. Such a path only steps g -> h where h's label is g's (the start's: `mp`) less
+    the step's cost (no water, no Intercept), through hexes labelled above the goal that are
+    not STOP_ONLY: the states `_general_path` keeps. A breadth-first search back from `dest`
+    over those steps gives each hex's fewest steps to `dest` (stopping at the start); then,
+    from the start, the first step in B-2 order that stays on a fewest-steps path is taken
+    each time. That is the smallest direction sequence among the shortest: every prefix of
+    it is itself the smallest shortest path to its end, as the forward search finds it."""
+    dist = {dest: 0}
+    layer = [dest]
+    d = 0
+    while start not in dist:
+        d += 1
+        nxt = []
+        for h in layer:
+            lh = goal if h == dest else labels[h]
+            for g, c in back[h]:
+                if c < 0 or g in dist:
+                    continue
+                if g == start:
+                    if mp - c == lh:
+                        dist[g] = d
+                    continue
+                lg = labels.get(g)
+                if lg is None or lg - c != lh or lg <= goal:
+                    continue
+                kind = rule[g]
+                if kind >= ZOC or kind == STOP_ONLY:
+                    continue
+                dist[g] = d
+                nxt.append(g)
+        if not nxt and start not in dist:
+            raise AssertionError("reach and best_path disagree")  # pragma: no cover
+        layer = nxt
+    path = [start]
+    g, m = start, mp
+    while d:
+        d -= 1
+        for h, c in steps[g]:
+            if c >= 0 and dist.get(h, -1) == d and m - c == (goal if h == dest else labels[h]):
+                break
+        else:
+            raise AssertionError("reach and best_path disagree")  # pragma: no cover
+        path.append(h)
+        g, m = h, m - c
+    return path
+
+
+def _general_path(steps, rule: list[int], fresh: list[int], least: int, labels: dict[int, int],
+                  start: int, mp: int, dest: int, goal: int) -> tuple[list[int], int, str]:
+    """`best_path`'s breadth-first search over (hex, MP) states (see there); with a goal
+    above 0 it keeps only states at their hex's label (`_tight_path` does those faster)."""
+    tight = goal > 0
     most = fresh[:]                 # per hex, the most MP a kept state has there (as in reach)
-    most[start] = unit.mp_left
+    most[start] = mp
     parent: dict[tuple[int, int], tuple[int, int]] = {}
-    layer = [(start, unit.mp_left)]
+    layer = [(start, mp)]
     while layer:
         nxt = []
         for g, m in layer:
