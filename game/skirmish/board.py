@@ -119,12 +119,6 @@ class Board:
                                             repr=False)
     _steps: dict[bool, tuple[tuple[tuple[int, int, int], ...], ...]] = field(
         default_factory=dict, init=False, compare=False, repr=False)
-    # movement.reach's searches, shared by every game on this board (see there), and how many
-    terrain_reach: dict[tuple[int, int, bool], Any] = field(default_factory=dict, init=False,
-                                                            compare=False, repr=False)
-    shared_searches: list[int] = field(default_factory=lambda: [0], init=False, compare=False,
-                                       repr=False)
-    _nbr_masks: tuple[int, ...] = field(default=(), init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         w, h = self.width, self.height
@@ -215,12 +209,9 @@ class Board:
         return found
 
     def __getstate__(self) -> dict[str, Any]:
-        """Pickled (for the search worker) without the Move table and the terrain searches:
-        they are rebuilt on demand."""
+        """Pickled (for the search worker) without the Move table: it is rebuilt on demand."""
         state = dict(self.__dict__)
         state["move_rows"] = {}
-        state["terrain_reach"] = {}
-        state["shared_searches"] = [0]
         return state
 
     def step_costs(self, light: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
@@ -231,14 +222,6 @@ class Board:
             found = tuple(tuple((h, c) for _, h, c in row) for row in self.steps(light))
             self._step_costs[light] = found
         return found
-
-    def nbr_masks(self) -> tuple[int, ...]:
-        """Per hex, its neighbours as a bit set (bit h for hex h), cached: what a search
-        standing on the hex reads, in a form that one `&` compares with a set of hexes."""
-        if not self._nbr_masks:
-            masks = tuple(sum(1 << h for h in self.adj[g]) for g in range(self.size))
-            object.__setattr__(self, "_nbr_masks", masks)
-        return self._nbr_masks
 
     def back_steps(self, light: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
         """`step_costs` reversed (cached): per hex h, `(g, cost)` for every step g -> h."""

@@ -25,7 +25,6 @@ over (hex, MP) states in direction order, see its docstring).
 from __future__ import annotations
 
 from bisect import bisect_left
-from itertools import compress
 
 from game.core.protocol import Event
 from game.skirmish import actions as A
@@ -143,14 +142,12 @@ ZOC = 3     # added to a hex's `_special` kind in `_rules` when I3 Intercept sto
 BLOCKED = 1 << 30   # a search's starting label for NEVER hexes: no MP left can beat it
 
 
-def _rules(game: SkirmishState, seat: int, through: bool) -> tuple[list[int], list[int], tuple[int, int, int]]:
+def _rules(game: SkirmishState, seat: int, through: bool) -> tuple[list[int], list[int]]:
     """Per hex, how a search of a unit of `seat` may use it: NEVER (-1), 0 (pass and stop),
     STOP_ONLY or PASS_ONLY (`_special`), plus ZOC where I3 Intercept takes all MP (not for
-    C11 units); the labels a search starts from: -1 (not reached yet), BLOCKED on NEVER
-    hexes, so one comparison skips them; and the NEVER, ZOC and STOP_ONLY hexes as bit sets
-    (bit h for hex h: what `reach` keys its shared answers by). Lists read per step instead
-    of a dict and a set; kept, like their parts, until a hostile unit, a city or a bloc
-    changes (`bloc_stamp`)."""
+    C11 units); and the labels a search starts from: -1 (not reached yet), BLOCKED on NEVER
+    hexes, so one comparison skips them. Lists read per step instead of a dict and a set;
+    kept, like their parts, until a hostile unit, a city or a bloc changes (`bloc_stamp`)."""
     key = ("rules", seat, through)
     stamp = bloc_stamp(game, seat)
     entry = game._searches.get(key)
@@ -158,38 +155,27 @@ def _rules(game: SkirmishState, seat: int, through: bool) -> tuple[list[int], li
         return entry[1]
     size = game.board.size
     rule = [0] * size
-    never = zoc = stop = 0
     if not through:
         for h in intercept_zone(game, seat):
             rule[h] = ZOC
-            zoc |= 1 << h
     fresh = [-1] * size
     for h, kind in _special(game, seat, through).items():
         if kind == NEVER:
             rule[h] = NEVER
             fresh[h] = BLOCKED
-            never |= 1 << h
         else:
             rule[h] += kind
-            if kind == STOP_ONLY:
-                stop |= 1 << h
-    found = (rule, fresh, (never, zoc, stop))
-    game._searches[key] = (stamp, found)
-    return found
+    game._searches[key] = (stamp, (rule, fresh))
+    return rule, fresh
 
 
 def _context(game: SkirmishState, unit: Unit):
-    """The step table (`Board.step_costs`), the per-hex rules, starting labels and marked hexes
-    (`_rules`), the least step cost and whether I8 costs apply: what a search of `unit` reads."""
+    """The step table (`Board.step_costs`), the per-hex rules and starting labels (`_rules`),
+    the least step cost and whether I8 costs apply: what a search of `unit` reads."""
     light = unit.type == INFANTRY and "I8" in game.skills[unit.faction]
     board = game.board
     return (board.step_costs(light), _rules(game, unit.faction, infiltrates(game, unit)),
             board.least_cost(light), light)
-
-
-# Searches kept per board (`Board.terrain_reach`), at most about this many (then it starts
-# over): answers are a few kB each.
-SHARED_SEARCHES = 20_000
 
 
 def reach(game: SkirmishState, unit: Unit, start: int = OFF, mp: int = -1) -> dict[int, int]:
@@ -199,14 +185,6 @@ def reach(game: SkirmishState, unit: Unit, start: int = OFF, mp: int = -1) -> di
     The result includes hexes a unit may only pass (own units, C11 hostiles); use
     `destinations` for legal Move targets. Its order is the order hexes were first reached
     (agents iterate it). The dict is shared by the cache: do not change it.
-
-    Answers are shared by every unit, state and game on the board (`Board.terrain_reach`):
-    a search from `start` with `mp` over a step table reads the rules of the hexes next to
-    those it goes on from, and it goes on from no hex that the same search over bare terrain
-    does not (NEVER, ZOC and STOP_ONLY hexes only take MP away; PASS_ONLY acts like 0). So
-    its answer is fixed by which hexes of the bare search's read area `R` are NEVER, ZOC or
-    STOP_ONLY, and that is what the shared answers are keyed by. (The start's own rule is
-    never read: its label is the most MP.)
     """
     if start == OFF:
         start = unit.hex
@@ -219,39 +197,7 @@ def reach(game: SkirmishState, unit: Unit, start: int = OFF, mp: int = -1) -> di
     hit = game._searches.get(key)
     if hit is not None and hit[0] == stamp:
         return hit[1]
-    steps, (rule, fresh, (never, zoc, stop)), least, light = _context(game, unit)
-    board = game.board
-    memo = board.terrain_reach
-    tkey = (start, mp, light)
-    known = memo.get(tkey)
-    if known is None:
-        if len(memo) >= SHARED_SEARCHES // 4 or board.shared_searches[0] >= SHARED_SEARCHES:
-            memo.clear()
-            board.shared_searches[0] = 0
-        size = board.size
-        bare = _search(steps, [0] * size, [-1] * size, least, start, mp)
-        masks = board.nbr_masks()
-        read = masks[start]
-        for h, m2 in bare.items():
-            if m2 > 0:
-                read |= masks[h]
-        read &= ~(1 << start)
-        known = memo[tkey] = (read, {(0, 0, 0): bare})
-        board.shared_searches[0] += 1
-    read, answers = known
-    akey = (never & read, zoc & read, stop & read)
-    best = answers.get(akey)
-    if best is None:
-        best = answers[akey] = _search(steps, rule, fresh, least, start, mp)
-        board.shared_searches[0] += 1
-    game._searches[key] = (stamp, best)
-    return best
-
-
-def _search(steps, rule: list[int], fresh: list[int], least: int, start: int,
-            mp: int) -> dict[int, int]:
-    """`reach`'s bucket search from `start` with `mp` MP over the given step table, per-hex
-    rules and starting labels (see `_rules`)."""
+    steps, (rule, fresh), least, _ = _context(game, unit)
     best = {start: mp}
     label = fresh[:]                # `best` as a list, the inner loop reads it most
     label[start] = mp
@@ -283,6 +229,7 @@ def _search(steps, rule: list[int], fresh: list[int], least: int, start: int,
                 if m2 > 0 and r != STOP_ONLY:
                     buckets[m2].append(h)
     del best[start]
+    game._searches[key] = (stamp, best)
     return best
 
 
@@ -310,7 +257,7 @@ def best_path(game: SkirmishState, unit: Unit, dest: int) -> tuple[list[int], in
     # Arriving with goal > 0 means the last step was an ordinary one from a hex reached with
     # the most MP it can have, and so on back to the start: only such states need exploring.
     tight = goal > 0
-    steps, (rule, fresh, _), least, light = _context(game, unit)
+    steps, (rule, fresh), least, light = _context(game, unit)
     start = unit.hex
     if tight:
         return (_tight_path(steps, game.board.back_steps(light), rule, labels, start,
@@ -476,11 +423,7 @@ def trespass_pending(game: SkirmishState, seat: int) -> bool:
     if found is None:
         found = False
         occ, units = game.occ, game.units
-        neutral = game.board.neutral_hexes
-        if max(map(occ.__getitem__, neutral), default=-1) < 0:
-            game._cache[key] = found                # nobody on neutral land: most of the time
-            return found
-        for h in neutral:                           # few hexes, instead of every unit
+        for h in game.board.neutral_hexes:          # few hexes, instead of every unit
             uid = occ[h]
             if uid >= 0 and units[uid].faction == seat and obligation(game, units[uid]) is not None:
                 found = True
@@ -528,9 +471,6 @@ def _new_move(game: SkirmishState, row: list[A.Move | None], uid: int, h: int) -
     return found
 
 
-_EMPTY = (-1).__eq__     # an `occ` entry of an empty hex
-
-
 def move_list(game: SkirmishState, u: Unit) -> MoveList:
     """Every legal Move of `u` now (M-5, M-6, N-4): the only place that decides which
     destinations are legal (`legal_actions` lists these, `move_reason` accepts exactly these).
@@ -546,16 +486,12 @@ def move_list(game: SkirmishState, u: Unit) -> MoveList:
     key = ("moves", u.id)
     moves = game._reach.get(key)
     if moves is None or moves.labels is not labels:
-        # the empty reached hexes and their Moves, filtered and looked up in C (`occ` holds
-        # -1 exactly on empty hexes; Moves are always true)
-        ordered = sorted(labels)
-        hexes = list(compress(ordered, map(_EMPTY, map(game.occ.__getitem__, ordered))))
+        occ = game.occ
+        hexes = [h for h in sorted(labels) if occ[h] < 0]
         uid = u.id
         row = _move_row(game, uid)
-        acts = list(map(row.__getitem__, hexes))
-        if not all(acts):
-            acts = [a or _new_move(game, row, uid, h) for a, h in zip(acts, hexes)]
-        moves = MoveList(uid, labels, len(game._log), hexes, acts)
+        moves = MoveList(uid, labels, len(game._log), hexes,
+                         [row[h] or _new_move(game, row, uid, h) for h in hexes])
         game._reach[key] = moves
     elif moves.seen != len(game._log):
         sync_moves(game, moves)

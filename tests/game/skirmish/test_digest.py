@@ -105,27 +105,3 @@ def test_19_a_clone_and_its_parent_diverge_without_sharing_stale_searches():
             assert legal == fresh.legal_actions(seat), f"step {step}"
             game.apply(seat, agent.choose(None, legal))
     assert games[0].digest() != games[1].digest()
-
-
-def test_19_shared_searches_equal_a_search_of_their_own():
-    """`reach` answers from searches shared by every game on the board (keyed by the start,
-    the MP, the step table and the NEVER/ZOC/STOP_ONLY hexes of the bare search's read area):
-    after every action of a random game, every unit's answer (order included, agents iterate
-    it) equals a search run afresh over that unit's own per-hex rules."""
-    from game.skirmish.movement import _context, _search, reach
-
-    rs = rulesets.get("skirmish")
-    state = rs.new_game(Setup(seats=("random",) * 4, seed=17))  # I3 and C11 picked
-    state.board.terrain_reach.clear()               # start cold: stored, then shared
-    player = make_agent("random", rs, 0, 17)
-    checked = 0
-    while state.result() is None:
-        seat = state.to_move()[0]
-        for u in list(state.units.values()):
-            if u.mp_left > 0:
-                steps, (rule, fresh, _), least, _ = _context(state, u)
-                own = _search(steps, rule, fresh, least, u.hex, u.mp_left)
-                assert list(reach(state, u).items()) == list(own.items())
-                checked += 1
-        state.apply(seat, player.choose(None, state.legal_actions(seat)))
-    assert checked > 5000
