@@ -134,7 +134,7 @@ def test_M_6_backward_path_equals_the_forward_search_for_every_destination():
                 if g.board.neutral[u.hex]:
                     continue
                 labels = reach(g, u)
-                steps, (rule, fresh, _), least, light = _context(g, u)
+                steps, (rule, fresh), least, light = _context(g, u)
                 for dest, goal in labels.items():
                     if goal > 0 and g.occ[dest] < 0:
                         back = _tight_path(steps, g.board.back_steps(light), rule, labels,
