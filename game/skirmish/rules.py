@@ -1,7 +1,7 @@
 """Skirmish rules: the protocol over the rule families, and the Ruleset.
 
-Each action family lives with its rules as plain functions over the state: `movement` (move,
-N-4), `combat` (attack), `economy` (produce), `skills` (pick_skills, dismount,
+Each action family lives with its rules as plain functions over the state: `movement` and
+`paths` (move, N-4), `combat` (attack), `economy` (produce), `skills` (pick_skills, dismount,
 set_cover_policy), `turn` (end_turn and the turn structure); `cities` and `effects` hold what
 they share. Every family gives three functions, wired here by tables: its options (what
 `legal_actions` lists), its reason (why `apply` would refuse, E-2 order) and its effect. A
@@ -23,9 +23,10 @@ from game.skirmish.combat import attack_options, attack_reason, do_attack, forec
 from game.skirmish.constants import DEFAULT_COVER_POLICY
 from game.skirmish.economy import do_produce, produce_options, produce_reason, unit_cost
 from game.skirmish.movement import (
-    best_path, bloc_stamp, do_move, may_move, move_list, move_options, move_reason, move_targets,
-    obligation, reach, sync_moves, trespass_pending,
+    bloc_stamp, may_move, move_list, move_options, move_reason, move_targets, obligation, reach,
+    sync_moves, trespass_pending,
 )
+from game.skirmish.paths import best_path, do_move
 from game.skirmish.skills import (
     cover_options, cover_reason, dismount_options, dismount_reason, do_cover, do_dismount,
     pick_options, pick_reason, record_pick,

@@ -3,7 +3,8 @@ every legal path on small random boards; the cached reach stays equal to a fresh
 
 from game.core.rng import Rng
 from game.skirmish import actions as A
-from game.skirmish.movement import best_path, move_targets, reach
+from game.skirmish.movement import move_targets, reach
+from game.skirmish.paths import best_path
 from tests.helpers.skirmish import scenario, unit
 
 INF, ARC, CAV = "infantry", "archer", "cavalry"
@@ -121,7 +122,8 @@ def test_M_6_backward_path_equals_the_forward_search_for_every_destination():
     it equals the forward breadth-first search over (hex, MP) states (`_general_path`)."""
     from game import rulesets
     from game.core import Setup
-    from game.skirmish.movement import _context, _general_path, _tight_path
+    from game.skirmish.movement import _context
+    from game.skirmish.paths import _general_path, _tight_path
 
     rs = rulesets.get("skirmish")
     compared = 0
