@@ -112,6 +112,8 @@ class Board:
     _step_costs: dict[bool, tuple[tuple[tuple[int, int], ...], ...]] = field(
         default_factory=dict, init=False, compare=False, repr=False)
     _least: dict[bool, int] = field(default_factory=dict, init=False, compare=False, repr=False)
+    _back_steps: dict[bool, tuple[tuple[tuple[int, int], ...], ...]] = field(
+        default_factory=dict, init=False, compare=False, repr=False)
     # per unit id, per hex: the shared Move action of that unit to that hex (movement.py)
     move_rows: dict[int, list[Any]] = field(default_factory=dict, init=False, compare=False,
                                             repr=False)
@@ -219,6 +221,17 @@ class Board:
         if found is None:
             found = tuple(tuple((h, c) for _, h, c in row) for row in self.steps(light))
             self._step_costs[light] = found
+        return found
+
+    def back_steps(self, light: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """`step_costs` reversed (cached): per hex h, `(g, cost)` for every step g -> h."""
+        found = self._back_steps.get(light)
+        if found is None:
+            back: list[list[tuple[int, int]]] = [[] for _ in range(self.size)]
+            for g, row in enumerate(self.step_costs(light)):
+                for h, c in row:
+                    back[h].append((g, c))
+            found = self._back_steps[light] = tuple(map(tuple, back))
         return found
 
     def least_cost(self, light: bool) -> int:

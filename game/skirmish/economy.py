@@ -81,8 +81,11 @@ def produce_options(game: SkirmishState, seat: int) -> list[A.Produce]:
     b = game.board
     out: list[A.Produce] = []
     paid: tuple[str, ...] | None = None
-    for k, owner in enumerate(game.city_owner):
-        if owner != seat or not _city_open(game, seat, k):   # owner first: most are not ours
+    owners = game.city_owner
+    k = -1
+    for _ in range(owners.count(seat)):          # own cities found in C: most are not ours
+        k = owners.index(seat, k + 1)
+        if not _city_open(game, seat, k):
             continue
         if paid is None:
             paid = _kinds(game, seat, k, False)      # the same for every city

@@ -1,5 +1,5 @@
-"""Movement (M-1..M-6, N-2..N-4, U-4): allowances, reachable hexes, the D33 path, and the
-`move` action (its legal destinations, its refusals and its effect).
+"""Movement (M-1..M-5, N-2..N-4, U-4): allowances, reachable hexes, and the `move` action's
+legal destinations and refusals (its D33 path and its effect: `paths.py`).
 
 `reach` answers "where can this unit go and with how much MP left" with a bucket search on MP
 (costs are small whole numbers): a hex keeps the most MP any legal path arrives with. Steps
@@ -16,21 +16,14 @@ step could leave, which is most steps.
 `move_list` turns a unit's labels into its legal Moves (the empty reached hexes) and keeps
 them in step with the turn's change log (`_log`): when occupants change, only those hexes'
 Moves are added or dropped, instead of rebuilding every unit's list after every action.
-
-`best_path` gives the path a screen animates (M-6 / D33): most MP on arrival, then fewest
-steps, then the smallest sequence of B-2 direction indices, exactly (a breadth-first search
-over (hex, MP) states in direction order, see its docstring).
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left
 
-from game.core.protocol import Event
 from game.skirmish import actions as A
-from game.skirmish import events as E
 from game.skirmish.board import FREE, NEUTRAL, OFF
-from game.skirmish.cities import capture, check_domination
 from game.skirmish.constants import (
     ARCHER, CAVALRY, HEAVY_CAVALRY_MP, HORSE_ARCHER_MP, INFANTRY, LIGHT_CAVALRY_MP,
     SUPPRESSION_DIVISOR, UNITS,
@@ -170,11 +163,12 @@ def _rules(game: SkirmishState, seat: int, through: bool) -> tuple[list[int], li
 
 
 def _context(game: SkirmishState, unit: Unit):
-    """The step table (`Board.step_costs`), the per-hex rules and starting labels (`_rules`)
-    a search of `unit` uses."""
+    """The step table (`Board.step_costs`), the per-hex rules and starting labels (`_rules`),
+    the least step cost and whether I8 costs apply: what a search of `unit` reads."""
     light = unit.type == INFANTRY and "I8" in game.skills[unit.faction]
-    steps = game.board.step_costs(light)
-    return steps, _rules(game, unit.faction, infiltrates(game, unit)), game.board.least_cost(light)
+    board = game.board
+    return (board.step_costs(light), _rules(game, unit.faction, infiltrates(game, unit)),
+            board.least_cost(light), light)
 
 
 def reach(game: SkirmishState, unit: Unit, start: int = OFF, mp: int = -1) -> dict[int, int]:
@@ -196,7 +190,7 @@ def reach(game: SkirmishState, unit: Unit, start: int = OFF, mp: int = -1) -> di
     hit = game._searches.get(key)
     if hit is not None and hit[0] == stamp:
         return hit[1]
-    steps, (rule, fresh), least = _context(game, unit)
+    steps, (rule, fresh), least, _ = _context(game, unit)
     best = {start: mp}
     label = fresh[:]                # `best` as a list, the inner loop reads it most
     label[start] = mp
@@ -236,70 +230,6 @@ def destinations(game: SkirmishState, unit: Unit, start: int = OFF, mp: int = -1
     """Legal Move destinations (M-5: the final hex is empty), before N-4 obligations."""
     occ = game.occ
     return [h for h in reach(game, unit, start, mp) if occ[h] < 0]
-
-
-def best_path(game: SkirmishState, unit: Unit, dest: int) -> tuple[list[int], int, str] | None:
-    """M-6 / D33: (hexes from start to dest, MP left on arrival, why all MP went) or None.
-
-    The most MP on arrival is `reach`'s label. Among the paths arriving with it, the fewest
-    steps and then the smallest direction sequence come from a breadth-first search over
-    (hex, MP) states, each layer in the order of its direction sequences: the first arrival
-    is the D33 path. A state is dropped when the same hex was already reached with at least
-    as much MP by an earlier (shorter or smaller) sequence, since every continuation of the
-    later one also works from the earlier one (more MP never forbids a step); and a state
-    with no more MP than the goal cannot go on to arrive with it (every step costs MP).
-    """
-    labels = reach(game, unit)
-    goal = labels.get(dest)
-    if goal is None or game.occ[dest] >= 0:
-        return None
-    # Arriving with goal > 0 means the last step was an ordinary one from a hex reached with
-    # the most MP it can have, and so on back to the start: only such states need exploring.
-    tight = goal > 0
-    steps, (rule, fresh), least = _context(game, unit)
-    start = unit.hex
-    most = fresh[:]                 # per hex, the most MP a kept state has there (as in reach)
-    most[start] = unit.mp_left
-    parent: dict[tuple[int, int], tuple[int, int]] = {}
-    layer = [(start, unit.mp_left)]
-    while layer:
-        nxt = []
-        for g, m in layer:
-            # as in reach: no step from m leaves more than `top` MP, so a hex holding that
-            # much (or BLOCKED) is skipped at once; `dest` never holds any (see below)
-            top = m - least if m > least else 0
-            for h, c in steps[g]:
-                if most[h] >= top:
-                    continue
-                kind = rule[h]
-                stop = ""
-                if c < 0:
-                    m2, stop = 0, "water"
-                elif c > m:
-                    continue
-                else:
-                    m2 = m - c
-                if kind >= ZOC:
-                    m2 = 0
-                    stop = stop or "intercept"
-                if h == dest and m2 == goal:
-                    path = [h, g]
-                    state = (g, m)
-                    while state in parent:
-                        state = parent[state]
-                        path.append(state[0])
-                    path.reverse()
-                    return path, goal, stop
-                # (a state kept on `dest` would need more MP than its label `goal`: never)
-                if m2 <= goal or kind == STOP_ONLY or most[h] >= m2:
-                    continue
-                if tight and m2 != labels[h]:
-                    continue
-                most[h] = m2
-                parent[(h, m2)] = (g, m)
-                nxt.append((h, m2))
-        layer = nxt
-    raise AssertionError("reach and best_path disagree")  # pragma: no cover
 
 
 def cost_field(game: SkirmishState, sources: list[int], costs: tuple[int, ...]) -> list[int]:
@@ -522,30 +452,3 @@ def move_reason(game: SkirmishState, seat: int, action: A.Move) -> str | None:
     if h == OFF or h not in destinations(game, u):
         return NS + "unreachable"
     return NS + "must_leave_neutral"
-
-
-def do_move(game: SkirmishState, seat: int, action: A.Move) -> list[Event]:
-    """M-6: walk the D33 path; C-7 capture on a breached empty hostile city."""
-    u = game.units[action.unit]
-    b = game.board
-    dest = b.index(action.to)
-    found = best_path(game, u, dest)
-    assert found is not None  # move_reason checked reachability with the same step rules
-    path, mp_left, stopped = found
-    start_mp = u.mp_left
-    old = u.hex
-    game.occ[old] = -1
-    u.hex = dest
-    game.occ[dest] = u.id
-    u.mp_left = mp_left
-    u.moved = True
-    game.unit_changed(u, old)
-    k = b.city_at[dest]
-    capture_now = k >= 0 and game.city_hostile(k, seat)
-    walked = tuple(map(b.coords.__getitem__, path))
-    events: list[Event] = [E.Moved(u.id, walked, start_mp - mp_left, 0 if capture_now else mp_left,
-                                   "capture" if capture_now else stopped)]
-    if capture_now:
-        capture(game, u, k, events)
-        check_domination(game, events)
-    return events

@@ -1,7 +1,7 @@
 """Skirmish rules: the protocol over the rule families, and the Ruleset.
 
-Each action family lives with its rules as plain functions over the state: `movement` (move,
-N-4), `combat` (attack), `economy` (produce), `skills` (pick_skills, dismount,
+Each action family lives with its rules as plain functions over the state: `movement` and
+`paths` (move, N-4), `combat` (attack), `economy` (produce), `skills` (pick_skills, dismount,
 set_cover_policy), `turn` (end_turn and the turn structure); `cities` and `effects` hold what
 they share. Every family gives three functions, wired here by tables: its options (what
 `legal_actions` lists), its reason (why `apply` would refuse, E-2 order) and its effect. A
@@ -23,9 +23,10 @@ from game.skirmish.combat import attack_options, attack_reason, do_attack, forec
 from game.skirmish.constants import DEFAULT_COVER_POLICY
 from game.skirmish.economy import do_produce, produce_options, produce_reason, unit_cost
 from game.skirmish.movement import (
-    best_path, bloc_stamp, do_move, may_move, move_list, move_options, move_reason, move_targets,
-    obligation, reach, sync_moves, trespass_pending,
+    bloc_stamp, may_move, move_list, move_options, move_reason, move_targets, obligation, reach,
+    sync_moves, trespass_pending,
 )
+from game.skirmish.paths import best_path, do_move
 from game.skirmish.skills import (
     cover_options, cover_reason, dismount_options, dismount_reason, do_cover, do_dismount,
     pick_options, pick_reason, record_pick,
@@ -77,29 +78,19 @@ def _own_units(game: SkirmishState, seat: int) -> list[Unit]:
     return entry[1]
 
 
-def _unit_options(game: SkirmishState, u: Unit, out: list[Action], stamp: tuple) -> None:
-    """Append the moves, attacks and dismount of own, non-fresh unit `u` to `out`, kept while
-    nothing they read changed: the unit's own fields and the hostile units, cities and blocs
-    (`stamp`, the seat's `bloc_stamp`); occupants changing on hexes its Moves reach only add
-    or drop those Moves (`sync_moves`). Trespassers (N-4) are always redone."""
-    key = ("options", u.id)
-    sig = (u.hex, u.mp_left, u.attacks_left, u.attacked, u.type, stamp)
-    entry = game._reach.get(key)
-    if entry is None or entry[0] != sig:
-        if game.board.neutral[u.hex]:
-            out.extend(move_options(game, u))
-            out.extend(attack_options(game, u))
-            out.extend(dismount_options(game, u))
-            return
-        entry = (sig, move_list(game, u) if may_move(game, u) else None,
-                 attack_options(game, u) + dismount_options(game, u))
-        game._reach[key] = entry
-    moves = entry[1]
-    if moves is not None:
-        if moves.seen != len(game._log):
-            sync_moves(game, moves)
-        out.extend(moves.acts)
-    out.extend(entry[2])
+def _unit_options(game: SkirmishState, u: Unit, stamp: tuple, kept: dict[int, Any]) -> tuple:
+    """The moves (a `MoveList`, or None when `u` may not move) and the attacks and dismount of
+    own, non-fresh unit `u` off neutral land, kept in `kept` while nothing they read changed:
+    the unit's own fields and the hostile units, cities and blocs (`stamp`, the seat's
+    `bloc_stamp`); occupants changing on hexes its Moves reach only add or drop those Moves
+    (`sync_moves`, which `legal_actions` runs)."""
+    entry = (
+        (u.hex, u.mp_left, u.attacks_left, u.attacked, u.type, stamp),
+        move_list(game, u) if may_move(game, u) else None,
+        attack_options(game, u) + dismount_options(game, u),
+    )
+    kept[u.id] = entry
+    return entry
 
 
 class SkirmishGame(SkirmishState):
@@ -117,9 +108,31 @@ class SkirmishGame(SkirmishState):
             return list(pick_options(self, seat))
         out: list[Action] = []
         stamp = bloc_stamp(self, seat)
+        kept = self._reach.get("options")
+        if kept is None:
+            kept = self._reach["options"] = {}
+        neutral = self.board.neutral
+        seen = len(self._log)
         for u in _own_units(self, seat):
-            if not u.fresh:
-                _unit_options(self, u, out, stamp)
+            if u.fresh:
+                continue
+            # per unit: moves, attacks, dismount; kept (`_unit_options`) unless a field they
+            # read changed; trespassers (N-4) are always redone
+            entry = kept.get(u.id)
+            if entry is None or entry[0] != (u.hex, u.mp_left, u.attacks_left, u.attacked,
+                                             u.type, stamp):
+                if neutral[u.hex]:
+                    out += move_options(self, u)
+                    out += attack_options(self, u)
+                    out += dismount_options(self, u)
+                    continue
+                entry = _unit_options(self, u, stamp, kept)
+            moves = entry[1]
+            if moves is not None:
+                if moves.seen != seen:
+                    sync_moves(self, moves)
+                out += moves.acts
+            out += entry[2]
         for seat_options in SEAT_OPTIONS:
             out.extend(seat_options(self, seat))
         return out

@@ -3,7 +3,8 @@ every legal path on small random boards; the cached reach stays equal to a fresh
 
 from game.core.rng import Rng
 from game.skirmish import actions as A
-from game.skirmish.movement import best_path, move_targets, reach
+from game.skirmish.movement import move_targets, reach
+from game.skirmish.paths import best_path
 from tests.helpers.skirmish import scenario, unit
 
 INF, ARC, CAV = "infantry", "archer", "cavalry"
@@ -113,3 +114,36 @@ def test_kept_searches_and_option_lists_equal_fresh_ones_through_random_games():
             g.apply(seat, legal[pick.below(len(legal))])
             steps += 1
     assert steps > 1500
+
+
+def test_M_6_backward_path_equals_the_forward_search_for_every_destination():
+    """D33: a path arriving with MP left is found backwards (`_tight_path`); for every own
+    unit and every destination it reaches with MP left, after every action of random games,
+    it equals the forward breadth-first search over (hex, MP) states (`_general_path`)."""
+    from game import rulesets
+    from game.core import Setup
+    from game.skirmish.movement import _context
+    from game.skirmish.paths import _general_path, _tight_path
+
+    rs = rulesets.get("skirmish")
+    compared = 0
+    for seed, seats in ((17, 4), (6, 2)):
+        g = rs.new_game(Setup(seats=("random",) * seats, seed=seed))
+        pick = Rng(seed)
+        while g.result() is None:
+            seat = g.to_move()[0]
+            for u in [v for v in g.units.values() if v.faction == seat and v.mp_left > 0]:
+                if g.board.neutral[u.hex]:
+                    continue
+                labels = reach(g, u)
+                steps, (rule, fresh), least, light = _context(g, u)
+                for dest, goal in labels.items():
+                    if goal > 0 and g.occ[dest] < 0:
+                        back = _tight_path(steps, g.board.back_steps(light), rule, labels,
+                                           u.hex, u.mp_left, dest, goal)
+                        assert (back, goal, "") == _general_path(
+                            steps, rule, fresh, least, labels, u.hex, u.mp_left, dest, goal)
+                        compared += 1
+            legal = g.legal_actions(seat)
+            g.apply(seat, legal[pick.below(len(legal))])
+    assert compared > 20000
