@@ -23,7 +23,7 @@ from game.core.errors import IllegalAction
 from game.core.protocol import Action
 from game.landship import actions as A
 from game.landship import building, combat, movement
-from game.landship.base import REASONS, Look, ship_reason
+from game.landship.base import REASONS, Look
 from game.landship.constants import (
     COST_ATTACK, COST_BUILD, COST_CAPTURE, COST_RAM_CHARGE, COST_RAM_STANDING, COST_REPAIR,
     SHIP_ACTION_CAP, SHIP_AP_CAP, Params,
@@ -113,16 +113,20 @@ def plays(g: LandshipState, seat: int, look: Look | None = None) -> list[Action]
     look = look or Look(g)
     known = g.board.families
     can_pay = g.ap >= ACT_MIN_COST
+    move_plays = movement.move_plays
+    rnd = g.round
     for s in g.ships.values():
-        # other seats' ships and hulks are `not_own_ship` / `ship_is_hulk`: skip them cheaply
-        if s.owner == seat and ship_reason(g, seat, s) is None:
-            if can_pay and s.actions < SHIP_ACTION_CAP and s.ap_spent + ACT_MIN_COST <= SHIP_AP_CAP:
-                for family in known.get(s.type) or families(g, s.type):
-                    family(g, look, s, out)
-            else:
-                # no action's AP group passes (see ACT_MIN_COST): every other family would
-                # refuse each candidate at that stage, so only the move is asked
-                movement.move_plays(g, look, s, out)
+        # `ship_reason` inline (a seat is >= 0, so a hulk's owner never matches): other
+        # seats' ships and hulks are `not_own_ship` / `ship_is_hulk`, then fresh, stalled
+        if s.owner != seat or s.fresh or s.stalled_round == rnd:
+            continue
+        if can_pay and s.actions < SHIP_ACTION_CAP and s.ap_spent + ACT_MIN_COST <= SHIP_AP_CAP:
+            for family in known.get(s.type) or families(g, s.type):
+                family(g, look, s, out)
+        else:
+            # no action's AP group passes (see ACT_MIN_COST): every other family would
+            # refuse each candidate at that stage, so only the move is asked
+            move_plays(g, look, s, out)
     return out
 
 

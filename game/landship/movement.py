@@ -17,7 +17,9 @@ from game.landship.base import (
     Look, actor_reason, ap_reason, bits, cell_reason, is_id, is_xy, move_cost, pay, place,
 )
 from game.landship.board import Board
-from game.landship.constants import RAM_SHIP
+from game.landship.constants import (
+    COST_MOVE, FAST_SHIP, FAST_SHIP_MOVE_CAP, RAM_SHIP, SHIP_AP_CAP, SHIP_MOVE_CAP,
+)
 from game.landship.state import NO_WIND, LandshipState, Ship
 
 ALL_DIRS: tuple[int, ...] = (0, 1, 2, 3)  # N, E, S, W: the BFS expansion order (M-3, D32)
@@ -167,8 +169,19 @@ def destinations(g: LandshipState, s: Ship, look: Look | None = None) -> list[in
 # ---- the check, in stages (legality.py runs them for one action and for all) -----------------
 
 def mover_reason(g: LandshipState, s: Ship) -> str | None:
-    """I-2 AP group of a move (A-2, A-3, D10)."""
+    """I-2 AP group of a move (A-2, A-3, D10): `ap_reason` with the move's cost and cap."""
     return ap_reason(g, s, move_cost(s), move=True)
+
+
+def _may_move(g: LandshipState, s: Ship) -> bool:
+    """`mover_reason(g, s) is None`, without its calls: every ready ship of every enumeration
+    asks it. (Equal by construction: the same three comparisons of `ap_reason` with
+    `move_cost` and `move_cap` written in.)"""
+    if s.type == FAST_SHIP:
+        moves = s.moves
+        cost = 0 if moves == 1 else COST_MOVE
+        return g.ap >= cost and s.ap_spent + cost <= SHIP_AP_CAP and moves < FAST_SHIP_MOVE_CAP
+    return g.ap >= COST_MOVE and s.ap_spent + COST_MOVE <= SHIP_AP_CAP and s.moves < SHIP_MOVE_CAP
 
 
 def dest_reason(g: LandshipState, look: Look, s: Ship, dest: int) -> str | None:
@@ -208,8 +221,9 @@ def check_move(g: LandshipState, look: Look, seat: int, a: A.Move) -> str | None
 
 def move_plays(g: LandshipState, look: Look, s: Ship, out: list[Any]) -> None:
     """Append every legal move of ready ship `s` (its I-2 ship group already passed)."""
-    if mover_reason(g, s) is None:
-        dests = legal_moves(g, look, s)
+    if _may_move(g, s):
+        found = look.reach.get(s.id)
+        dests = found[0] if found is not None else legal_moves(g, look, s)
         if not dests:
             return
         # the moves to a set of cells are the same values every time: one tuple per
@@ -302,20 +316,52 @@ def _kinds(g: LandshipState, s: Ship) -> list[tuple[int, tuple[int, ...]]]:
 
 def path_to(g: LandshipState, s: Ship, dest: int, look: Look | None = None) -> list[int] | None:
     """M-3: the reported path (start .. dest), or None if dest is not reachable."""
-    look = look or Look(g)
+    found = _path_entry(g, s, dest, look or Look(g))
+    return None if found is None else list(found[0])
+
+
+def _path_entry(g: LandshipState, s: Ship, dest: int, look: Look) -> tuple | None:
+    """`(cells, (x, y) pairs)` of the reported path to `dest`, or None (see `path_to`)."""
     if dest == s.pos or not legal_moves(g, look, s) >> dest & 1:
         return None
-    # like the reach, a pure function of its inputs: the reach's memo key but the occupied
-    # cells (own ships may be passed; the destination is known to be empty), and the destination
-    memo = g.board.paths_memo
+    # like the reach, a pure function of its inputs: the ship's type, cell, the wind, the
+    # destination and which cells a path may use -- own ships may be passed and the
+    # destination is known to be empty, so not the occupied cells; and only the passable
+    # cells of `_path_area`, the cells any path short enough to count could touch
+    board = g.board
+    memo = board.paths_memo
     ship_type, pos, wind, open_cells, _ = look.reach[s.id][2]
-    key = (ship_type, pos, wind, open_cells, dest)
+    key = (ship_type, pos, wind, open_cells & _path_area(board, ship_type, pos, dest), dest)
     found = memo.get(key)
     if found is None:
         if len(memo) >= _REACH_MAX:
             memo.clear()
-        found = memo[key] = tuple(_path(g, look, s, dest))
-    return list(found)
+        cells = tuple(_path(g, look, s, dest))
+        xy = g.board.xy
+        # the event's (x, y) pairs too: the move reports them every time it is carried out
+        found = memo[key] = (cells, tuple([xy[c] for c in cells]))
+    return found
+
+
+def _path_area(board: Board, ship_type: str, a: int, b: int) -> int:
+    """The cells c with manh(a, c) + manh(c, b) <= Move + 1 of `ship_type`, as a mask: every
+    path of every move kind (at most Move + 1 orthogonal steps) from a to b stays inside, and
+    so does every path that decides a BFS level of a cell on one -- if a path to such a cell
+    left this area, the cell's way on to b would be longer than Move + 1. `_path` reads no
+    other passable cell, so these are a complete memo key. Memoised per board."""
+    r = board.params.stats(ship_type).move + 1
+    key = ("path_area", r, a, b)
+    found = board.memo.get(key)
+    if found is None:
+        xy = board.xy
+        (ax, ay), (bx, by) = xy[a], xy[b]
+        found = 0
+        for c in board.area(a, "manh", r):
+            x, y = xy[c]
+            if abs(x - ax) + abs(y - ay) + abs(x - bx) + abs(y - by) <= r:
+                found |= 1 << c
+        board.memo[key] = found
+    return found
 
 
 def _path(g: LandshipState, look: Look, s: Ship, dest: int) -> list[int]:
@@ -332,7 +378,11 @@ def _path(g: LandshipState, look: Look, s: Ship, dest: int) -> list[int]:
     bit = 1 << dest
     for cap, dirs in _kinds(g, s):
         levels = _levels(board, s.pos, cap, dirs, open_cells)
-        k = next((i for i, m in enumerate(levels) if m & bit), -1)
+        k = -1
+        for i, m in enumerate(levels):
+            if m & bit:
+                k = i
+                break
         if k < 0:
             continue
         on = [0] * (k + 1)
@@ -340,9 +390,17 @@ def _path(g: LandshipState, look: Look, s: Ship, dest: int) -> list[int]:
         for j in range(k, 0, -1):
             on[j - 1] = _back(board, on[j], dirs) & levels[j - 1]
         path = [s.pos]
+        c = s.pos
         for i in range(1, k + 1):
-            row = step[path[-1]]
-            path.append(next(row[d] for d in dirs if row[d] >= 0 and on[i] >> row[d] & 1))
+            row, here = step[c], on[i]
+            for d in dirs:   # the first direction that stays on a shortest path (D32)
+                n = row[d]
+                if n >= 0 and here >> n & 1:
+                    break
+            else:
+                raise AssertionError("a shortest path with no next step")
+            path.append(n)
+            c = n
         return path
     raise AssertionError("a legal destination no move kind reaches")  # legal_moves said yes
 
@@ -351,11 +409,10 @@ def do_move(g: LandshipState, seat: int, a: A.Move, look: Look | None = None) ->
     """M-1: pay, move, report the path. `look`: the memo of the check that accepted it."""
     s = g.ships[a.ship]
     dest = g.board.index_of(a.to)
-    path = path_to(g, s, dest, look)
-    assert path is not None
+    found = _path_entry(g, s, dest, look or Look(g))
+    assert found is not None
     cost = move_cost(s)
     pay(g, s, cost)
     s.moves += 1
     place(g, s, dest)
-    xy = g.board.xy
-    return [E.ShipMoved(seat, s.id, tuple(xy[c] for c in path), cost, g.ap)]
+    return [E.ShipMoved(seat, s.id, found[1], cost, g.ap)]
