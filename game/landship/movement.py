@@ -248,61 +248,47 @@ def move_plays(g: LandshipState, look: Look, s: Ship, out: list[Any]) -> None:
 
 # ---- the reported path (M-3, D32) --------------------------------------------------------------
 # D32's path is the one a BFS expanding N, E, S, W level by level records: the shortest path
-# whose step directions are lexicographically smallest. Found on masks: the levels of the
-# move kind that reaches the destination, the cells on some shortest path to it (walking the
-# levels back), then from the start always the first direction that stays on such a path.
+# whose step directions are lexicographically smallest. Found on masks: the distances to the
+# destination (a BFS run backwards from it, level by level, through cells a step may enter),
+# then from the start always the first direction whose cell is one step closer -- a cell one
+# step from the start and k - 1 from the destination is on a shortest path, and every such
+# cell is.
 
-def _levels(board: Board, start: int, cap: int, dirs: tuple[int, ...], passable: int) -> list[int]:
-    """The cells first reached after 0, 1, .. cap steps (masks), as `_grow` reaches them."""
+def _to_dest(board: Board, start: int, dest: int, cap: int, dirs: tuple[int, ...],
+             passable: int) -> list[int] | None:
+    """Masks of the cells 0, 1, .. k steps along `dirs` from `dest` (levels of a BFS run
+    backwards, entering only `passable` cells and `start`), up to the level k that holds
+    `start`; None if `start` is more than `cap` steps away."""
     w, east, west = board.width, board.east_ok, board.west_ok
-    levels = [1 << start]
-    reach = frontier = levels[0]
-    if dirs == ALL_DIRS:  # the common case, one expression per step (as in `_grow`)
-        for _ in range(cap):
-            nxt = ((frontier >> w) | ((frontier & east) << 1) | (frontier << w)
-                   | ((frontier & west) >> 1)) & passable & ~reach
-            if not nxt:
-                break
-            reach |= nxt
-            levels.append(nxt)
-            frontier = nxt
-        return levels
+    start_bit = 1 << start
+    enter = passable | start_bit
+    levels = [1 << dest]
+    seen = frontier = levels[0]
+    every = dirs == ALL_DIRS
     for _ in range(cap):
-        nxt = 0
-        for d in dirs:
-            if d == 0:
-                nxt |= frontier >> w
-            elif d == 1:
-                nxt |= (frontier & east) << 1
-            elif d == 2:
-                nxt |= frontier << w
-            else:
-                nxt |= (frontier & west) >> 1
-        nxt &= passable & ~reach
-        if not nxt:
-            break
-        reach |= nxt
-        levels.append(nxt)
-        frontier = nxt
-    return levels
-
-
-def _back(board: Board, mask: int, dirs: tuple[int, ...]) -> int:
-    """Cells from which one step along one of `dirs` lands in `mask`."""
-    w, east, west = board.width, board.east_ok, board.west_ok
-    if dirs == ALL_DIRS:
-        return (mask << w) | ((mask >> 1) & east) | (mask >> w) | ((mask << 1) & west)
-    out = 0
-    for d in dirs:
-        if d == 0:
-            out |= mask << w
-        elif d == 1:
-            out |= (mask >> 1) & east
-        elif d == 2:
-            out |= mask >> w
+        # the cells from which one step along `dirs` lands in the frontier
+        if every:
+            nxt = (frontier << w) | ((frontier >> 1) & east) | (frontier >> w) | ((frontier << 1) & west)
         else:
-            out |= (mask << 1) & west
-    return out
+            nxt = 0
+            for d in dirs:
+                if d == 0:
+                    nxt |= frontier << w
+                elif d == 1:
+                    nxt |= (frontier >> 1) & east
+                elif d == 2:
+                    nxt |= frontier >> w
+                else:
+                    nxt |= (frontier << 1) & west
+        nxt &= enter & ~seen
+        if not nxt:
+            return None
+        levels.append(nxt)
+        if nxt & start_bit:
+            return levels
+        seen |= nxt
+        frontier = nxt
+    return None
 
 
 def _kinds(g: LandshipState, s: Ship) -> list[tuple[int, tuple[int, ...]]]:
@@ -353,13 +339,10 @@ def _path_area(board: Board, ship_type: str, a: int, b: int) -> int:
     key = ("path_area", r, a, b)
     found = board.memo.get(key)
     if found is None:
-        xy = board.xy
-        (ax, ay), (bx, by) = xy[a], xy[b]
+        # manh(a, c) + manh(c, b) <= r  <=>  for j = manh(a, c): c within j of a and r - j of b
         found = 0
-        for c in board.area(a, "manh", r):
-            x, y = xy[c]
-            if abs(x - ax) + abs(y - ay) + abs(x - bx) + abs(y - by) <= r:
-                found |= 1 << c
+        for j in range(r + 1):
+            found |= board.area_mask(a, "manh", j) & board.area_mask(b, "manh", r - j)
         board.memo[key] = found
     return found
 
@@ -375,30 +358,20 @@ def _path(g: LandshipState, look: Look, s: Ship, dest: int) -> list[int]:
             path.append(step[path[-1]][d])
         return path
     open_cells = passable(g, look, s.owner)
-    bit = 1 << dest
     for cap, dirs in _kinds(g, s):
-        levels = _levels(board, s.pos, cap, dirs, open_cells)
-        k = -1
-        for i, m in enumerate(levels):
-            if m & bit:
-                k = i
-                break
-        if k < 0:
+        levels = _to_dest(board, s.pos, dest, cap, dirs, open_cells)
+        if levels is None:
             continue
-        on = [0] * (k + 1)
-        on[k] = bit
-        for j in range(k, 0, -1):
-            on[j - 1] = _back(board, on[j], dirs) & levels[j - 1]
         path = [s.pos]
         c = s.pos
-        for i in range(1, k + 1):
-            row, here = step[c], on[i]
-            for d in dirs:   # the first direction that stays on a shortest path (D32)
+        for k in range(len(levels) - 2, -1, -1):   # k steps left after this one
+            row, closer = step[c], levels[k]
+            for d in dirs:   # the first direction one step closer (D32)
                 n = row[d]
-                if n >= 0 and here >> n & 1:
+                if n >= 0 and closer >> n & 1:
                     break
             else:
-                raise AssertionError("a shortest path with no next step")
+                raise AssertionError("a cell on a shortest path with no next step")
             path.append(n)
             c = n
         return path
