@@ -150,15 +150,21 @@ def legal_moves(g: LandshipState, look: Look, s: Ship) -> int:
     """The cells `s` may move to now, as a mask: reachable (M-1, M-2, E-7) and empty."""
     found = look.reach.get(s.id)
     if found is None:
-        # the memo key: everything the reach depends on (see above), masks cut to the window
-        board = g.board
-        window = (board.windows.get(s.type) or _windows(board, s.type))[s.pos]
-        open_cells = look.passable.get(s.owner)
-        if open_cells is None:
-            open_cells = passable(g, look, s.owner)
-        key = (s.type, s.pos, g.wind_dir, open_cells & window, look.pieces_mask & window)
-        found = look.reach[s.id] = board.reach_memo.get(key) or _reach(g, s, key)
+        found = _reach_entry(g, look, s)
     return found[0]
+
+
+def _reach_entry(g: LandshipState, look: Look, s: Ship) -> tuple[int, int, tuple]:
+    """(legal destinations, reach, key) of `s`, from the board's memo, kept in `look`."""
+    # the memo key: everything the reach depends on (see above), masks cut to the window
+    board = g.board
+    window = (board.windows.get(s.type) or _windows(board, s.type))[s.pos]
+    open_cells = look.passable.get(s.owner)
+    if open_cells is None:
+        open_cells = passable(g, look, s.owner)
+    key = (s.type, s.pos, g.wind_dir, open_cells & window, look.pieces_mask & window)
+    found = look.reach[s.id] = board.reach_memo.get(key) or _reach(g, s, key)
+    return found
 
 
 def destinations(g: LandshipState, s: Ship, look: Look | None = None) -> list[int]:
@@ -222,8 +228,7 @@ def check_move(g: LandshipState, look: Look, seat: int, a: A.Move) -> str | None
 def move_plays(g: LandshipState, look: Look, s: Ship, out: list[Any]) -> None:
     """Append every legal move of ready ship `s` (its I-2 ship group already passed)."""
     if _may_move(g, s):
-        found = look.reach.get(s.id)
-        dests = found[0] if found is not None else legal_moves(g, look, s)
+        dests = (look.reach.get(s.id) or _reach_entry(g, look, s))[0]
         if not dests:
             return
         # the moves to a set of cells are the same values every time: one tuple per
@@ -310,14 +315,11 @@ def _path_entry(g: LandshipState, s: Ship, dest: int, look: Look) -> tuple | Non
     """`(cells, (x, y) pairs)` of the reported path to `dest`, or None (see `path_to`)."""
     if dest == s.pos or not legal_moves(g, look, s) >> dest & 1:
         return None
-    # like the reach, a pure function of its inputs: the ship's type, cell, the wind, the
-    # destination and which cells a path may use -- own ships may be passed and the
-    # destination is known to be empty, so not the occupied cells; and only the passable
-    # cells of `_path_area`, the cells any path short enough to count could touch
-    board = g.board
-    memo = board.paths_memo
+    # like the reach, a pure function of its inputs: the reach's memo key but the occupied
+    # cells (own ships may be passed; the destination is known to be empty), and the destination
+    memo = g.board.paths_memo
     ship_type, pos, wind, open_cells, _ = look.reach[s.id][2]
-    key = (ship_type, pos, wind, open_cells & _path_area(board, ship_type, pos, dest), dest)
+    key = (ship_type, pos, wind, open_cells, dest)
     found = memo.get(key)
     if found is None:
         if len(memo) >= _REACH_MAX:
@@ -326,24 +328,6 @@ def _path_entry(g: LandshipState, s: Ship, dest: int, look: Look) -> tuple | Non
         xy = g.board.xy
         # the event's (x, y) pairs too: the move reports them every time it is carried out
         found = memo[key] = (cells, tuple([xy[c] for c in cells]))
-    return found
-
-
-def _path_area(board: Board, ship_type: str, a: int, b: int) -> int:
-    """The cells c with manh(a, c) + manh(c, b) <= Move + 1 of `ship_type`, as a mask: every
-    path of every move kind (at most Move + 1 orthogonal steps) from a to b stays inside, and
-    so does every path that decides a BFS level of a cell on one -- if a path to such a cell
-    left this area, the cell's way on to b would be longer than Move + 1. `_path` reads no
-    other passable cell, so these are a complete memo key. Memoised per board."""
-    r = board.params.stats(ship_type).move + 1
-    key = ("path_area", r, a, b)
-    found = board.memo.get(key)
-    if found is None:
-        # manh(a, c) + manh(c, b) <= r  <=>  for j = manh(a, c): c within j of a and r - j of b
-        found = 0
-        for j in range(r + 1):
-            found |= board.area_mask(a, "manh", j) & board.area_mask(b, "manh", r - j)
-        board.memo[key] = found
     return found
 
 

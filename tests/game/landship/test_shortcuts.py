@@ -1,7 +1,7 @@
 """Issue 19 speed work: the shortcuts the enumeration and the move effect take must agree with
 the checks and searches they stand for, in every position random games reach (M-1..M-3, A-2,
 A-3, D10, D32): the written-in AP group of a move equals `mover_reason`, and the kept paths
-(memoised by a cut-down key, found on masks) equal the path D32's plain BFS records."""
+(memoised, found on masks) equal the path D32's plain BFS records."""
 
 from __future__ import annotations
 
