@@ -106,13 +106,18 @@ def refusal(g: LandshipState, seat: int, action: object, look: Look | None = Non
 
 def plays(g: LandshipState, seat: int, look: Look | None = None) -> list[Action]:
     """Every legal action of `seat` but end_turn/resign."""
+    return plays_in(g, seat, look)[0]
+
+
+def plays_in(g: LandshipState, seat: int, look: Look | None = None) -> tuple[list[Action], Look | None]:
+    """`plays` and the `Look` they were found with: `look`, or one made when the first ship
+    needs it (None if none did -- no ready ship could pay for anything: the usual D6 end)."""
     out: list[Action] = []
     if turn_reason(g, seat):
-        return out
-    look = look or Look(g)
+        return out, look
     known = g.board.families
     can_pay = g.ap >= ACT_MIN_COST
-    move_plays = movement.move_plays
+    move_plays, may_move = movement.move_plays, movement.may_move
     rnd = g.round
     for s in g.ships.values():
         # `ship_reason` inline (a seat is >= 0, so a hulk's owner never matches): other
@@ -120,13 +125,17 @@ def plays(g: LandshipState, seat: int, look: Look | None = None) -> list[Action]
         if s.owner != seat or s.fresh or s.stalled_round == rnd:
             continue
         if can_pay and s.actions < SHIP_ACTION_CAP and s.ap_spent + ACT_MIN_COST <= SHIP_AP_CAP:
+            if look is None:
+                look = Look(g)
             for family in known.get(s.type) or families(g, s.type):
                 family(g, look, s, out)
-        else:
+        elif may_move(g, s):
             # no action's AP group passes (see ACT_MIN_COST): every other family would
             # refuse each candidate at that stage, so only the move is asked
+            if look is None:
+                look = Look(g)
             move_plays(g, look, s, out)
-    return out
+    return out, look
 
 
 # ---- the last enumeration, kept while the state is unchanged ------------------------------------

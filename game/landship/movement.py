@@ -179,7 +179,7 @@ def mover_reason(g: LandshipState, s: Ship) -> str | None:
     return ap_reason(g, s, move_cost(s), move=True)
 
 
-def _may_move(g: LandshipState, s: Ship) -> bool:
+def may_move(g: LandshipState, s: Ship) -> bool:
     """`mover_reason(g, s) is None`, without its calls: every ready ship of every enumeration
     asks it. (Equal by construction: the same three comparisons of `ap_reason` with
     `move_cost` and `move_cap` written in.)"""
@@ -227,7 +227,7 @@ def check_move(g: LandshipState, look: Look, seat: int, a: A.Move) -> str | None
 
 def move_plays(g: LandshipState, look: Look, s: Ship, out: list[Any]) -> None:
     """Append every legal move of ready ship `s` (its I-2 ship group already passed)."""
-    if _may_move(g, s):
+    if may_move(g, s):
         dests = (look.reach.get(s.id) or _reach_entry(g, look, s))[0]
         if not dests:
             return

@@ -56,8 +56,7 @@ class LandshipGame(LandshipState):
             return list(memo[3])   # a copy: the caller may change its list
         if legality.turn_reason(self, seat):
             return []
-        look = Look(self)
-        out = legality.plays(self, seat, look)
+        out, look = legality.plays_in(self, seat)
         out.append(A.END_TURN)
         out.append(A.RESIGN)
         legality.remember(self, seat, out, look)

@@ -36,7 +36,7 @@ def test_A_3_D10_the_written_in_move_ap_group_is_mover_reason():
         for s in g.ships.values():
             for ap in range(0, 4):
                 g.ap = ap
-                assert movement._may_move(g, s) == (movement.mover_reason(g, s) is None)
+                assert movement.may_move(g, s) == (movement.mover_reason(g, s) is None)
                 checked += 1
     assert checked > 1000
 
