@@ -85,3 +85,24 @@ def test_M_3_D32_kept_paths_are_the_paths_a_plain_bfs_records():
                 assert g.path_to(s, dest) == fresh
                 checked += 1
     assert checked > 5000
+
+
+def test_B_4_area_masks_are_the_areas():
+    """B-4 areas as masks (built a row at a time) hold exactly the cells `area` lists, on the
+    default board and on a ragged 7x5 board with void cells, for both metrics and rings."""
+    from game.landship.board import Board
+
+    w, h = 7, 5
+    on = tuple(not (x + 2 * y) % 5 == 0 for y in range(h) for x in range(w))   # some void cells
+    ragged = Board(width=w, height=h, on_board=on, rock=(False,) * (w * h), tiles=(),
+                   tiles_depleted=(), starts=())
+    checked = 0
+    for board in (RULESET.new_game(Setup(seats=("random", "random"), seed=1)).board, ragged):
+        for metric in ("manh", "cheb"):
+            for rmax in range(0, 7):
+                for rmin in range(0, min(rmax, 2) + 1):
+                    for c in board.cells:
+                        want = sum(1 << i for i in board.area(c, metric, rmax, rmin))
+                        assert board.area_mask(c, metric, rmax, rmin) == want
+                        checked += 1
+    assert checked > 5000
