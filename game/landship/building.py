@@ -133,6 +133,8 @@ def capture_plays(g: LandshipState, look: Look, s: Ship, out: list[Any]) -> None
     """Append every legal capture by ready ship `s`: each hulk within capture range (anything
     farther is `holding_limit` or `out_of_range`, any other piece `holding_limit` or
     `not_a_hulk`) through the same checks."""
+    if not look.hulks_mask:   # mostly: no hulk anywhere, so no candidate
+        return
     targets = pieces_near(g, look, s.pos, "manh", g.board.params.capture_range, look.hulks_mask)
     if targets and builder_reason(g, s, COST_CAPTURE) is None:
         ships = g.ships

@@ -17,7 +17,9 @@ from game.landship.base import (
     Look, actor_reason, ap_reason, bits, cell_reason, is_id, is_xy, move_cost, pay, place,
 )
 from game.landship.board import Board
-from game.landship.constants import RAM_SHIP
+from game.landship.constants import (
+    COST_MOVE, FAST_SHIP, FAST_SHIP_MOVE_CAP, RAM_SHIP, SHIP_AP_CAP, SHIP_MOVE_CAP,
+)
 from game.landship.state import NO_WIND, LandshipState, Ship
 
 ALL_DIRS: tuple[int, ...] = (0, 1, 2, 3)  # N, E, S, W: the BFS expansion order (M-3, D32)
@@ -148,15 +150,21 @@ def legal_moves(g: LandshipState, look: Look, s: Ship) -> int:
     """The cells `s` may move to now, as a mask: reachable (M-1, M-2, E-7) and empty."""
     found = look.reach.get(s.id)
     if found is None:
-        # the memo key: everything the reach depends on (see above), masks cut to the window
-        board = g.board
-        window = (board.windows.get(s.type) or _windows(board, s.type))[s.pos]
-        open_cells = look.passable.get(s.owner)
-        if open_cells is None:
-            open_cells = passable(g, look, s.owner)
-        key = (s.type, s.pos, g.wind_dir, open_cells & window, look.pieces_mask & window)
-        found = look.reach[s.id] = board.reach_memo.get(key) or _reach(g, s, key)
+        found = _reach_entry(g, look, s)
     return found[0]
+
+
+def _reach_entry(g: LandshipState, look: Look, s: Ship) -> tuple[int, int, tuple]:
+    """(legal destinations, reach, key) of `s`, from the board's memo, kept in `look`."""
+    # the memo key: everything the reach depends on (see above), masks cut to the window
+    board = g.board
+    window = (board.windows.get(s.type) or _windows(board, s.type))[s.pos]
+    open_cells = look.passable.get(s.owner)
+    if open_cells is None:
+        open_cells = passable(g, look, s.owner)
+    key = (s.type, s.pos, g.wind_dir, open_cells & window, look.pieces_mask & window)
+    found = look.reach[s.id] = board.reach_memo.get(key) or _reach(g, s, key)
+    return found
 
 
 def destinations(g: LandshipState, s: Ship, look: Look | None = None) -> list[int]:
@@ -167,8 +175,19 @@ def destinations(g: LandshipState, s: Ship, look: Look | None = None) -> list[in
 # ---- the check, in stages (legality.py runs them for one action and for all) -----------------
 
 def mover_reason(g: LandshipState, s: Ship) -> str | None:
-    """I-2 AP group of a move (A-2, A-3, D10)."""
+    """I-2 AP group of a move (A-2, A-3, D10): `ap_reason` with the move's cost and cap."""
     return ap_reason(g, s, move_cost(s), move=True)
+
+
+def may_move(g: LandshipState, s: Ship) -> bool:
+    """`mover_reason(g, s) is None`, without its calls: every ready ship of every enumeration
+    asks it. (Equal by construction: the same three comparisons of `ap_reason` with
+    `move_cost` and `move_cap` written in.)"""
+    if s.type == FAST_SHIP:
+        moves = s.moves
+        cost = 0 if moves == 1 else COST_MOVE
+        return g.ap >= cost and s.ap_spent + cost <= SHIP_AP_CAP and moves < FAST_SHIP_MOVE_CAP
+    return g.ap >= COST_MOVE and s.ap_spent + COST_MOVE <= SHIP_AP_CAP and s.moves < SHIP_MOVE_CAP
 
 
 def dest_reason(g: LandshipState, look: Look, s: Ship, dest: int) -> str | None:
@@ -208,8 +227,8 @@ def check_move(g: LandshipState, look: Look, seat: int, a: A.Move) -> str | None
 
 def move_plays(g: LandshipState, look: Look, s: Ship, out: list[Any]) -> None:
     """Append every legal move of ready ship `s` (its I-2 ship group already passed)."""
-    if mover_reason(g, s) is None:
-        dests = legal_moves(g, look, s)
+    if may_move(g, s):
+        dests = (look.reach.get(s.id) or _reach_entry(g, look, s))[0]
         if not dests:
             return
         # the moves to a set of cells are the same values every time: one tuple per
@@ -234,61 +253,47 @@ def move_plays(g: LandshipState, look: Look, s: Ship, out: list[Any]) -> None:
 
 # ---- the reported path (M-3, D32) --------------------------------------------------------------
 # D32's path is the one a BFS expanding N, E, S, W level by level records: the shortest path
-# whose step directions are lexicographically smallest. Found on masks: the levels of the
-# move kind that reaches the destination, the cells on some shortest path to it (walking the
-# levels back), then from the start always the first direction that stays on such a path.
+# whose step directions are lexicographically smallest. Found on masks: the distances to the
+# destination (a BFS run backwards from it, level by level, through cells a step may enter),
+# then from the start always the first direction whose cell is one step closer -- a cell one
+# step from the start and k - 1 from the destination is on a shortest path, and every such
+# cell is.
 
-def _levels(board: Board, start: int, cap: int, dirs: tuple[int, ...], passable: int) -> list[int]:
-    """The cells first reached after 0, 1, .. cap steps (masks), as `_grow` reaches them."""
+def _to_dest(board: Board, start: int, dest: int, cap: int, dirs: tuple[int, ...],
+             passable: int) -> list[int] | None:
+    """Masks of the cells 0, 1, .. k steps along `dirs` from `dest` (levels of a BFS run
+    backwards, entering only `passable` cells and `start`), up to the level k that holds
+    `start`; None if `start` is more than `cap` steps away."""
     w, east, west = board.width, board.east_ok, board.west_ok
-    levels = [1 << start]
-    reach = frontier = levels[0]
-    if dirs == ALL_DIRS:  # the common case, one expression per step (as in `_grow`)
-        for _ in range(cap):
-            nxt = ((frontier >> w) | ((frontier & east) << 1) | (frontier << w)
-                   | ((frontier & west) >> 1)) & passable & ~reach
-            if not nxt:
-                break
-            reach |= nxt
-            levels.append(nxt)
-            frontier = nxt
-        return levels
+    start_bit = 1 << start
+    enter = passable | start_bit
+    levels = [1 << dest]
+    seen = frontier = levels[0]
+    every = dirs == ALL_DIRS
     for _ in range(cap):
-        nxt = 0
-        for d in dirs:
-            if d == 0:
-                nxt |= frontier >> w
-            elif d == 1:
-                nxt |= (frontier & east) << 1
-            elif d == 2:
-                nxt |= frontier << w
-            else:
-                nxt |= (frontier & west) >> 1
-        nxt &= passable & ~reach
-        if not nxt:
-            break
-        reach |= nxt
-        levels.append(nxt)
-        frontier = nxt
-    return levels
-
-
-def _back(board: Board, mask: int, dirs: tuple[int, ...]) -> int:
-    """Cells from which one step along one of `dirs` lands in `mask`."""
-    w, east, west = board.width, board.east_ok, board.west_ok
-    if dirs == ALL_DIRS:
-        return (mask << w) | ((mask >> 1) & east) | (mask >> w) | ((mask << 1) & west)
-    out = 0
-    for d in dirs:
-        if d == 0:
-            out |= mask << w
-        elif d == 1:
-            out |= (mask >> 1) & east
-        elif d == 2:
-            out |= mask >> w
+        # the cells from which one step along `dirs` lands in the frontier
+        if every:
+            nxt = (frontier << w) | ((frontier >> 1) & east) | (frontier >> w) | ((frontier << 1) & west)
         else:
-            out |= (mask << 1) & west
-    return out
+            nxt = 0
+            for d in dirs:
+                if d == 0:
+                    nxt |= frontier << w
+                elif d == 1:
+                    nxt |= (frontier >> 1) & east
+                elif d == 2:
+                    nxt |= frontier >> w
+                else:
+                    nxt |= (frontier << 1) & west
+        nxt &= enter & ~seen
+        if not nxt:
+            return None
+        levels.append(nxt)
+        if nxt & start_bit:
+            return levels
+        seen |= nxt
+        frontier = nxt
+    return None
 
 
 def _kinds(g: LandshipState, s: Ship) -> list[tuple[int, tuple[int, ...]]]:
@@ -302,7 +307,12 @@ def _kinds(g: LandshipState, s: Ship) -> list[tuple[int, tuple[int, ...]]]:
 
 def path_to(g: LandshipState, s: Ship, dest: int, look: Look | None = None) -> list[int] | None:
     """M-3: the reported path (start .. dest), or None if dest is not reachable."""
-    look = look or Look(g)
+    found = _path_entry(g, s, dest, look or Look(g))
+    return None if found is None else list(found[0])
+
+
+def _path_entry(g: LandshipState, s: Ship, dest: int, look: Look) -> tuple | None:
+    """`(cells, (x, y) pairs)` of the reported path to `dest`, or None (see `path_to`)."""
     if dest == s.pos or not legal_moves(g, look, s) >> dest & 1:
         return None
     # like the reach, a pure function of its inputs: the reach's memo key but the occupied
@@ -314,8 +324,11 @@ def path_to(g: LandshipState, s: Ship, dest: int, look: Look | None = None) -> l
     if found is None:
         if len(memo) >= _REACH_MAX:
             memo.clear()
-        found = memo[key] = tuple(_path(g, look, s, dest))
-    return list(found)
+        cells = tuple(_path(g, look, s, dest))
+        xy = g.board.xy
+        # the event's (x, y) pairs too: the move reports them every time it is carried out
+        found = memo[key] = (cells, tuple([xy[c] for c in cells]))
+    return found
 
 
 def _path(g: LandshipState, look: Look, s: Ship, dest: int) -> list[int]:
@@ -329,20 +342,22 @@ def _path(g: LandshipState, look: Look, s: Ship, dest: int) -> list[int]:
             path.append(step[path[-1]][d])
         return path
     open_cells = passable(g, look, s.owner)
-    bit = 1 << dest
     for cap, dirs in _kinds(g, s):
-        levels = _levels(board, s.pos, cap, dirs, open_cells)
-        k = next((i for i, m in enumerate(levels) if m & bit), -1)
-        if k < 0:
+        levels = _to_dest(board, s.pos, dest, cap, dirs, open_cells)
+        if levels is None:
             continue
-        on = [0] * (k + 1)
-        on[k] = bit
-        for j in range(k, 0, -1):
-            on[j - 1] = _back(board, on[j], dirs) & levels[j - 1]
         path = [s.pos]
-        for i in range(1, k + 1):
-            row = step[path[-1]]
-            path.append(next(row[d] for d in dirs if row[d] >= 0 and on[i] >> row[d] & 1))
+        c = s.pos
+        for k in range(len(levels) - 2, -1, -1):   # k steps left after this one
+            row, closer = step[c], levels[k]
+            for d in dirs:   # the first direction one step closer (D32)
+                n = row[d]
+                if n >= 0 and closer >> n & 1:
+                    break
+            else:
+                raise AssertionError("a cell on a shortest path with no next step")
+            path.append(n)
+            c = n
         return path
     raise AssertionError("a legal destination no move kind reaches")  # legal_moves said yes
 
@@ -351,11 +366,10 @@ def do_move(g: LandshipState, seat: int, a: A.Move, look: Look | None = None) ->
     """M-1: pay, move, report the path. `look`: the memo of the check that accepted it."""
     s = g.ships[a.ship]
     dest = g.board.index_of(a.to)
-    path = path_to(g, s, dest, look)
-    assert path is not None
+    found = _path_entry(g, s, dest, look or Look(g))
+    assert found is not None
     cost = move_cost(s)
     pay(g, s, cost)
     s.moves += 1
     place(g, s, dest)
-    xy = g.board.xy
-    return [E.ShipMoved(seat, s.id, tuple(xy[c] for c in path), cost, g.ap)]
+    return [E.ShipMoved(seat, s.id, found[1], cost, g.ap)]

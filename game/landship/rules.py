@@ -9,6 +9,8 @@ stages. This module dispatches through tables, `{action type: handler}`. Agents 
 
 from __future__ import annotations
 
+from itertools import repeat
+from operator import is_
 from typing import Any, Callable
 
 from game.core.errors import IllegalAction
@@ -37,10 +39,7 @@ EFFECTS: dict[type, Callable[[LandshipState, int, Any, Look | None], list[Event]
 def _listed(actions: list[Action], action: object) -> bool:
     """`action` is one of the objects in `actions` (identity: the enumeration's own instances,
     which agents hand back; an equal action built elsewhere is simply checked again)."""
-    for a in actions:
-        if a is action:
-            return True
-    return False
+    return any(map(is_, actions, repeat(action)))   # the loop in C: no __eq__ calls
 
 
 class LandshipGame(LandshipState):
@@ -56,8 +55,7 @@ class LandshipGame(LandshipState):
             return list(memo[3])   # a copy: the caller may change its list
         if legality.turn_reason(self, seat):
             return []
-        look = Look(self)
-        out = legality.plays(self, seat, look)
+        out, look = legality.plays_in(self, seat)
         out.append(A.END_TURN)
         out.append(A.RESIGN)
         legality.remember(self, seat, out, look)

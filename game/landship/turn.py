@@ -14,7 +14,7 @@ from game.landship import events as E
 from game.landship.base import Look
 from game.landship.board import Board
 from game.landship.constants import BUILDERS
-from game.landship.legality import plays, remember
+from game.landship.legality import plays_in, remember
 from game.landship.state import EMPTY, HULK, LandshipState, Phase, Ship
 from game.landship.weather import expire, roll_event
 
@@ -30,8 +30,7 @@ def settle(g: LandshipState, events: list[Event]) -> None:
     (`legality.remember`) for its `legal_actions` and `apply` while the state is unchanged."""
     while g.phase is Phase.ACTION:
         seat = g.order[g.turn_index]
-        look = Look(g)
-        found = plays(g, seat, look)
+        found, look = plays_in(g, seat)
         if found:
             found.append(A.END_TURN)
             found.append(A.RESIGN)
@@ -152,7 +151,9 @@ def round_end(g: LandshipState, events: list[Event]) -> None:
         if v[0] > params.repeat_limit:
             repeat = True
     # step 5: elimination (V-2)
-    newly = [seat for seat in g.order if not g.eliminated[seat] and not has_builder(g, seat)]
+    # `has_builder` for every seat in one pass over the pieces (a hulk's owner is no seat)
+    with_builder = {s.owner for s in g.ships.values() if s.type in BUILDERS}
+    newly = [seat for seat in g.order if not g.eliminated[seat] and seat not in with_builder]
     for seat in newly:
         eliminate(g, seat, events, "V-2", "eliminated")
     # step 6: end checks (V-7)

@@ -1,0 +1,108 @@
+"""Issue 19 speed work: the shortcuts the enumeration and the move effect take must agree with
+the checks and searches they stand for, in every position random games reach (M-1..M-3, A-2,
+A-3, D10, D32): the written-in AP group of a move equals `mover_reason`, and the kept paths
+(memoised, found on masks) equal the path D32's plain BFS records."""
+
+from __future__ import annotations
+
+from game import rulesets
+from game.ai import make_agent
+from game.core.protocol import Setup
+from game.landship import movement
+from game.landship.base import Look
+from game.landship.constants import RAM_SHIP
+
+RULESET = rulesets.get("landship")
+
+
+def positions(seeds: range, every: int = 3):
+    """States of random games (a copy of every `every`-th position) with the seat to act."""
+    for seed in seeds:
+        g = RULESET.new_game(Setup(seats=("random", "random"), seed=seed))
+        agents = [make_agent("random", RULESET, i, seed) for i in range(2)]
+        n = 0
+        while g.result() is None:
+            seat = g.to_move()[0]
+            if n % every == 0:
+                yield g.clone(), seat
+            legal = g.legal_actions(seat)
+            g.apply(seat, agents[seat].choose(None, legal))
+            n += 1
+
+
+def test_A_3_D10_the_written_in_move_ap_group_is_mover_reason():
+    checked = 0
+    for g, seat in positions(range(1, 4)):
+        for s in g.ships.values():
+            for ap in range(0, 4):
+                g.ap = ap
+                assert movement.may_move(g, s) == (movement.mover_reason(g, s) is None)
+                checked += 1
+    assert checked > 1000
+
+
+def bfs_path(g, look, s, dest):
+    """D32 spelled out: per move kind (E-7, in M-3's order), a BFS from the ship's cell that
+    expands N, E, S, W level by level through cells a step may enter and records the first
+    parent of each cell; the path to `dest` by those parents."""
+    board = g.board
+    open_cells = movement.passable(g, look, s.owner)
+    for cap, dirs in movement._kinds(g, s):
+        parent = {s.pos: None}
+        level = [s.pos]
+        for _ in range(cap):
+            nxt = []
+            for c in level:
+                for d in dirs:
+                    n = board.step[c][d]
+                    if n >= 0 and open_cells >> n & 1 and n not in parent:
+                        parent[n] = c
+                        nxt.append(n)
+            level = nxt
+        if dest in parent:
+            path = [dest]
+            while parent[path[-1]] is not None:
+                path.append(parent[path[-1]])
+            return path[::-1]
+    return None
+
+
+def test_M_3_D32_kept_paths_are_the_paths_a_plain_bfs_records():
+    """Every legal destination of every ready ship but the ram (M-2: straight lines): the
+    memoised path (cells and (x, y) pairs) and `_path`'s search are D32's BFS path."""
+    checked = 0
+    for g, seat in positions(range(1, 6), every=2):
+        look = Look(g)
+        for s in g.ships.values():
+            if s.owner != seat or s.type == RAM_SHIP:
+                continue
+            for dest in movement.destinations(g, s, look):
+                cells, xys = movement._path_entry(g, s, dest, look)
+                fresh = movement._path(g, look, s, dest)
+                assert fresh == bfs_path(g, look, s, dest)
+                assert list(cells) == fresh
+                assert xys == tuple(g.board.xy[c] for c in fresh)
+                assert g.path_to(s, dest) == fresh
+                checked += 1
+    assert checked > 5000
+
+
+def test_B_4_area_masks_are_the_areas():
+    """B-4 areas as masks (built a row at a time) hold exactly the cells `area` lists, on the
+    default board and on a ragged 7x5 board with void cells, for both metrics and rings."""
+    from game.landship.board import Board
+
+    w, h = 7, 5
+    on = tuple(not (x + 2 * y) % 5 == 0 for y in range(h) for x in range(w))   # some void cells
+    ragged = Board(width=w, height=h, on_board=on, rock=(False,) * (w * h), tiles=(),
+                   tiles_depleted=(), starts=())
+    checked = 0
+    for board in (RULESET.new_game(Setup(seats=("random", "random"), seed=1)).board, ragged):
+        for metric in ("manh", "cheb"):
+            for rmax in range(0, 7):
+                for rmin in range(0, min(rmax, 2) + 1):
+                    for c in board.cells:
+                        want = sum(1 << i for i in board.area(c, metric, rmax, rmin))
+                        assert board.area_mask(c, metric, rmax, rmin) == want
+                        checked += 1
+    assert checked > 5000
