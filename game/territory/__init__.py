@@ -78,21 +78,29 @@ Choices where the spec is silent (rule ids in brackets):
   lobby options are not in a view, so the map's defaults apply.
 - D39-D41 are [P] values (`victory_from_turn`, `v1_min_share` in percent of the land tiles,
   `open_frontier_per_turn`); D41 counts Pioneer's certain captures per tribe in RESOLVE order.
-  D42's faction-specific [P] is `start_bonus` (rules data, one value per faction): gold added
-  to T-4.2's `start_gold` (never below 0). D42's tuning changed only [P] values.
+  D42's faction-specific [P]s are `start_bonus` (rules data, one value per faction): gold added
+  to T-4.2's `start_gold` (never below 0), and the `split_limit` table: T-12.2's split limit
+  per faction (`default` 3, Pioneer 5 as the spec says; Goblin Empire tribes take the
+  default). The lead's decision for Tide (recorded here): D42 allows a faction-specific [P]
+  where one faction stays outside the band, and T-12.2 already has a faction-specific limit,
+  so Tide's value of that limit is such a [P]. Sea still never joins land (T-12.1 unchanged):
+  Tide's overseas land still splits off, only later. D42's tuning changed only [P] values.
 - The greedy AI covers the whole rulebook (T-21.3): `planner` plans answers, extraction and
   the best-payback projects, attacks (arrows pushed one tile further when worth it, 3 order
   entries left over for later steps), spells bound to its arrows, walls on any threatened
   tile, tower spells and Deep Tide, guard / tribute / spice trade, and gives what the cap
   would discard to the weakest rival; `greedy_orders` values every non-arrow order. Bound
   spells name their arrow by its order id (entries so far this turn).
-- `reach` (a Planner mixin): arrows across several sea tiles (Tide up to `tide_sea_reach`
-  at no surcharge, others `sea_reach`), a `splinter` cost for a capture touching none of the
-  tribe's land (T-12.2 would split it off) unless the tribe sits on a small island (`island`
-  tiles), a `foothold` bonus for an island Tide's landings, and while split a `choose_core`
-  on the component with the best prospects (tiles, buildings, capital, land still to take).
-  Tide plans Deep Tide before its attacks and keeps 5 exotics for it; Shadow values Undead
-  Plague with the building it takes.
+- `reach` (plain functions of the planner): arrows across several sea tiles (Tide up to
+  `tide_sea_reach` at no surcharge, others `sea_reach`), a `splinter` cost for a capture
+  touching none of the tribe's land (T-12.2 would split it off; scaled by the faction's split
+  limit and, D36, by the ENDs left of a running split) unless the tribe sits on a small island
+  (`island` tiles), a `foothold` bonus for an island Tide's landings, and while split a
+  `choose_core` on the component with the best prospects (tiles, buildings, capital, land
+  still to take). Tide plans Deep Tide before its attacks and keeps 5 exotics for it; Shadow
+  values Undead Plague with the building it takes. Attackers value a Shadow camp, city or
+  capital only as the tile its owner loses (T-13.7: the grudge turns it undead, hostile to
+  them). A tunnel to a new front is worth less for each tunnel Shadow already has.
 - AI weights (T-21.1) are the `[ai]` table; `tile_worth` counts a tile's gold that many
   turns ahead (with the spec's bare 2 + income a plain tile is never worth a roll), and an
   undead tile is worth 2 less (attacking wakes it).
