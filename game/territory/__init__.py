@@ -105,23 +105,31 @@ Choices where the spec is silent (rule ids in brackets):
   turns ahead (with the spec's bare 2 + income a plain tile is never worth a roll), and an
   undead tile is worth 2 less (attacking wakes it).
 
-Balance (D42), measured at commit a18d3e1 (the same code as 86d51e7) with `python main.py
+Balance (D42), measured at commit 500927c (code and data as fed6d4d) with `python main.py
 simulate territory --seats greedy,greedy,greedy,greedy --games 350 --factions random --seed
 1000 --jobs 1` on Origin (shared machine): [P] values victory_from_turn 20, v1_min_share 30
-(%), open_frontier_per_turn 0 (D41: 3 -> 1 -> 0), max_orders 12, start_bonus pioneer -5 and
-shadow +10 (others 0), the rest as the spec. Turns: median 21, quartiles 21-25, range 21-60.
-Endings: V3 195, V1+V3 59, V1 39, T-17.3 ranking 51, END(60) 6 (98.3 % not by the turn
-limit). Wins / games (fair share 25 %): Pioneer 107/205 (52.2 %, 95 % CI 45.4-58.9, 2.09x),
-Jungle 74/204 (36.3 %, 1.45x), War 62/197 (31.5 %, 1.26x), Bounty 51/206 (24.8 %, 0.99x),
-Arcane 37/186 (19.9 %, 0.80x), Shadow 18/201 (9.0 %, 5.7-13.7, 0.36x), Tide 1/201 (0.5 %,
-0.02x): length and endings hold; the band (12.5-50 %) holds for Jungle, War, Bounty and
-Arcane, not yet for Pioneer (just above), Shadow and Tide. Tide's landings split off after
-three ENDs (T-12.2: sea never connects) and its 6-tile island cannot outgrow them; no [P] of
-the spec covers that (see the closing note).
+(%), open_frontier_per_turn 0 (D41: 3 -> 1 -> 0), max_orders 12, start_bonus bounty +10,
+arcane +15, pioneer -5, jungle +5, tide +15, war +5, shadow +25, split_limit default 3,
+pioneer 5, tide 40 (the lead's decision above), the rest as the spec. Turns: median 22,
+quartiles 21-27.75, range 21-60. Endings: V3 171, V1+V3 66, V1 36, T-17.3 ranking 64,
+T-17.4 13 (all END(60)): 96.3 % not by the turn limit. Wins / games (fair share 25 %,
+band 12.5-50 %): Pioneer 112/205 (54.6 %, 95 % CI 47.8-61.3, 2.19x), Jungle 76/204
+(37.3 %, 1.49x), War 52/197 (26.4 %, 1.06x), Tide 31/201 (15.4 %, 11.1-21.1, 0.62x), Bounty
+31/206 (15.0 %, 0.60x), Arcane 25/186 (13.4 %, 0.54x), Shadow 23/201 (11.4 %, 7.7-16.6,
+0.46x): length and endings hold; Tide is inside the band (0.02x before its split limit);
+Pioneer (just above 2x) and Shadow (just below ½x) are still outside. Pioneer starts on 8
+tiles (the others 5) and already starts with no gold, so start_bonus cannot take more from
+it; Shadow, in the middle of the map, gained little from more start gold (gold beyond what
+turn 1 spends is capped at END(1)). Tide's value, from Tide's games of seeds 1000-1029
+(17 games) and 2000-2089 (about 51): limit 10 won 0/17, 12 1/17, 14 1/17, 16 2/51, 24 8/51,
+40 12/51, no split at all 7/17; 120-150-game studies at 30 gave 0.51-0.73x. Tide's first
+split comes at turn 2-4 and D36 keeps the age running while island and mainland are both
+held, so a limit below the usual game length splits Tide just before the victory checks.
 Greedy (random faction) against three random seats, `simulate territory --seats
-greedy,random,random,random --games 200 --factions random --seed 1`: 173/200 wins (86.5 %,
-CI 81.1-90.6). Greedy decision time (loaded machine): p50 0.135 ms, p99 24.7 ms over 330,479
-decisions of the 350-game study. Order kinds over the T-21.3 test's layout for 50 games
-(`play_greedy_games(50)`): every kind occurs, from workshop 5015, wall 3561 and buy_exotic
-1381 down to undead_plague 35, temple 15, deep_tide 6, architecture 2, capital move 1.
+greedy,random,random,random --games 200 --factions random --seed 1 --jobs 1`: 194/200 wins
+(97.0 %, CI 93.6-98.6), every game by a victory condition or a ranking, median 21 turns.
+Greedy decision time (loaded machine): p50 0.128 ms, p99 10.0 ms over 398,465 decisions of
+the 350-game study. Order kinds over the T-21.3 test's layout for 50 games (seeds 300..349):
+every kind occurs, from workshop 5418, wall 4583 and buy_exotic 2156 down to Fortune 14,
+capital move 9, Architecture 1 (the test plays the first 36, where Architecture first occurs).
 """
