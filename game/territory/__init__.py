@@ -125,6 +125,9 @@ turn 1 spends is capped at END(1)). Tide's value, from Tide's games of seeds 100
 40 12/51, no split at all 7/17; 120-150-game studies at 30 gave 0.51-0.73x. Tide's first
 split comes at turn 2-4 and D36 keeps the age running while island and mainland are both
 held, so a limit below the usual game length splits Tide just before the victory checks.
+Tried and not kept (same 350 games): leaving out Pioneer's second attack pass when
+open_frontier_per_turn is 0 gave Pioneer 2.32x and Bounty 0.49x; a `leader` bonus for tiles of
+the rival with the most tiles (4, 10, 30 over 120 games) gave Pioneer 2.35x, 2.18x, 2.65x.
 Greedy (random faction) against three random seats, `simulate territory --seats
 greedy,random,random,random --games 200 --factions random --seed 1 --jobs 1`: 194/200 wins
 (97.0 %, CI 93.6-98.6), every game by a victory condition or a ranking, median 21 turns.
