@@ -209,7 +209,7 @@ def _load() -> dict[str, Any]:
         "storage_cap", "buy_exotic_gold", "war_tech_surcharge", "arcane_spell_discount",
         "turmoil_arcane_surcharge", "desolation_incomes", "turmoil_turns", "winter_turns",
         "tribute", "guard_gold", "steal_max", "goblin_kingdom_gold", "plunder_gold",
-        "split_limit", "pioneer_split_limit", "revival_city", "revival_capital",
+        "revival_city", "revival_capital",
         "volcano_attack")}
     attack = {k: d.int(f"attack.{k}", -9, 9) for k in (
         "unclaimed_defense", "surcharge_unclaimed", "surcharge_sea", "surcharge_chasm",
@@ -251,6 +251,10 @@ def _load() -> dict[str, Any]:
         # D42: a faction-specific [P] per faction (absent: 0)
         "start_bonus": {f: (d.int(f"start_bonus.{f}", -99, 99) if _has(d, f"start_bonus.{f}") else 0)
                         for f in FACTIONS},
+        # T-12.2 with D42: ENDs a split tribe holds an unjoined component, per faction [P]
+        # (`default` also serves a Goblin Empire tribe, which has no faction of the seven)
+        "split_limit": {f: d.int(f"split_limit.{f}", 1, 99) if _has(d, f"split_limit.{f}")
+                        else d.int("split_limit.default", 1, 99) for f in ("default",) + FACTIONS},
     }
 
 
@@ -292,5 +296,6 @@ TREASURE_FACES: tuple[Cost, ...] = _D["treasure"]
 AI_WEIGHTS: dict[str, int] = _D["ai"]
 AI_FACTIONS: tuple[str, ...] = _D["ai_factions"]
 START_BONUS: dict[str, int] = _D["start_bonus"]
+SPLIT_LIMIT: dict[str, int] = _D["split_limit"]
 # T-11.8: what razing a building gains: its cap value (the Tree and a ruin cannot be razed).
 RAZE_VALUE: dict[int, int] = {b: data.cap for b, data in BUILDING.items() if b not in (TREE, RUIN)}

@@ -107,6 +107,10 @@ def _build(p: PlannerLike, a: A.Build) -> tuple[float, Cost, int]:
         value += W["outpost"] * min(targets, 4)
     elif kind in (CITY, CAPITAL):
         value += W["city_defense"] * len(enemy_sides(p, a.tile))
+    if p.t.faction == "shadow" and kind in (CAMP, CITY):
+        # T-13.7 grudge: a captor of this tile gets undead, not the tile, so a building on
+        # the border keeps rivals off it
+        value += W["grudge"] * len(enemy_sides(p, a.tile))
     return value, less(p, cost), 0
 
 
@@ -169,7 +173,9 @@ def _tunnel(p: PlannerLike, a: A.Tunnel) -> tuple[float, Cost, int]:
     if far == p.tid:
         value = W["reconnect"] * 2 if p.t.split_age >= 0 else 0
     else:
-        value = W["tunnel"] + (tile_weight(p, a.b) if far >= 0 else 0)
+        # a new front: each tunnel we already have makes one more worth less
+        fronts = 1 + sum(1 for i in p.own if v.tunnel[i] >= 0)
+        value = (W["tunnel"] + (tile_weight(p, a.b) if far >= 0 else 0)) / fronts
     return float(value), cost, 0
 
 
@@ -350,6 +356,50 @@ def _gift(p: PlannerLike, a: A.Gift) -> tuple[float, Cost, int]:
     return 0.0, (0, 0, 0), 0
 
 
+# ---- answers and the cap (T-21.1 (0), (5)) -------------------------------------------------
+def spend_down(p: PlannerLike) -> None:
+    """(5) What END's cap would discard goes as a gift to the weakest rival player: worth
+    nothing to us, it keeps the richest rival from V3 (T-17.2)."""
+    excess = p.total() - p.cap
+    if excess <= 0:
+        return
+    v = p.view
+    rivals = [o for o in v.tribes if o.alive and o.is_player and o.id != p.tid]
+    if len(rivals) < 2:
+        return
+    weakest = min(rivals, key=lambda o: (sum(o.res), o.id))
+    gift_max = v.params.gift_max
+    for k, resource in ((0, "gold"), (1, "materials"), (2, "exotics")):
+        n = min(excess, p.budget[k], gift_max)
+        if n <= 0:
+            continue
+        typed = [0, 0, 0]
+        typed[k] = n
+        if p.add(A.Gift(weakest.id, resource, n), (typed[0], typed[1], typed[2])):
+            excess -= n
+        if excess <= 0:
+            break
+
+
+
+def answers(p: PlannerLike) -> None:
+    """(0) Answers to last turn's proposals, by T-16's AI rules."""
+    v, tid = p.view, p.tid
+    counts = position.tile_counts(v)
+    for war, target, made in v.demands:
+        if target == tid and made == v.turn - 1:
+            pay = counts.get(war, 0) >= 2 * counts.get(tid, 0)
+            if not p.add(A.AnswerTribute(war, pay), (0, 0, 0), 5 if pay else 0):
+                p.add(A.AnswerTribute(war, False))
+    for jungle, target, made in v.trades:
+        if target == tid and made == v.turn - 1:
+            accept = v.attacked.get((jungle, tid), -99) < v.turn - 3
+            p.add(A.AnswerTrade(jungle, accept))
+    for vassal, lord, made in v.vassal_offers:
+        if lord == tid and made == v.turn - 1:
+            p.add(A.AnswerVassal(vassal, True))
+
+
 HANDLERS: dict[type, Any] = {
     A.Build: _build, A.Upgrade: _upgrade, A.Commerce: _commerce, A.Wall: _wall,
     A.WallUpgrade: _wall_upgrade, A.Tunnel: _tunnel, A.Temple: _temple, A.Research: _research,
@@ -358,4 +408,4 @@ HANDLERS: dict[type, Any] = {
     A.ProposeTrade: _trade, A.Gift: _gift,
 }
 
-__all__ = ["order_value", "HANDLERS", "LAND", "NOBODY", "UNDEAD", "TREE"]
+__all__ = ["order_value", "answers", "spend_down", "HANDLERS", "LAND", "NOBODY", "UNDEAD", "TREE"]

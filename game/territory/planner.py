@@ -22,8 +22,9 @@ from game.territory.constants import (
     OUTPOST, RUIN, SEA, SIDES, SPELL, TECH, VOLCANO, WORKSHOP,
 )
 from game.territory import position
-from game.territory.greedy_orders import order_value, spell_cost
-from game.territory.reach import ReachMixin
+from game.territory.arrows import GRUDGE_BUILDINGS
+from game.territory.greedy_orders import answers, order_value, spell_cost, spend_down
+from game.territory import reach
 from game.territory.state import GOBLIN, NOBODY, UNDEAD
 from game.territory.view import TerritoryView
 
@@ -39,7 +40,7 @@ def p_success(y: int) -> float:
     return y / 6
 
 
-class Planner(ReachMixin):
+class Planner:
     """One turn's plan for one tribe (see the module docstring)."""
 
     def __init__(self, view: TerritoryView, tribe: int, legal: list[Action],
@@ -68,7 +69,7 @@ class Planner(ReachMixin):
         self._by_type: dict[type, list[int]] | None = None   # positions in legal_list
         self._outpost: dict[int, int] = {}                      # tile -> T-11.6 outpost bonus
         self.castable = {s for s in SPELL if self._can_cast(s)}
-        self._landlocked: bool | None = None
+        self.landlocked_memo: bool | None = None   # reach.landlocked, once a plan
         # D41: certain 1-resource Pioneer captures of unclaimed land left this turn
         self.frontier_left = view.params.open_frontier_per_turn if self.t.faction == "pioneer" else 0
 
@@ -114,8 +115,8 @@ class Planner(ReachMixin):
         self.spice_partners = set(self.t.spice) | {
             j for j, target, _ in v.trades if target == self.tid} | {
             target for j, target, _ in v.trades if j == self.tid}
-        self.answers()
-        self.choose_core()
+        answers(self)
+        reach.choose_core(self)
         self.economy()
         if self.t.temple >= 0:  # T-13.5: Deep Tide first, before attacks spend the exotics
             self.choose((A.DeepTide,), reserve=0, limit=1)
@@ -130,7 +131,7 @@ class Planner(ReachMixin):
             self.attacks(reserve=0, allow_even=True)
         if self.total() > self.cap:
             self.choose(ANY_ORDER, reserve=0, limit=4, floor=-2.0)
-        self.spend_down()
+        spend_down(self)
         return self.plan
 
     # ---- every other order, by value (T-21.3; values in greedy_orders.py) -------------------
@@ -246,46 +247,6 @@ class Planner(ReachMixin):
         """Battle Fervor's +2 attack: the chance a step gains."""
         return min(1.0, p + 2 / 6) - p
 
-    def spend_down(self) -> None:
-        """(5) What END's cap would discard goes as a gift to the weakest rival player: worth
-        nothing to us, it keeps the richest rival from V3 (T-17.2)."""
-        excess = self.total() - self.cap
-        if excess <= 0:
-            return
-        v = self.view
-        rivals = [o for o in v.tribes if o.alive and o.is_player and o.id != self.tid]
-        if len(rivals) < 2:
-            return
-        weakest = min(rivals, key=lambda o: (sum(o.res), o.id))
-        gift_max = v.params.gift_max
-        for k, resource in ((0, "gold"), (1, "materials"), (2, "exotics")):
-            n = min(excess, self.budget[k], gift_max)
-            if n <= 0:
-                continue
-            typed = [0, 0, 0]
-            typed[k] = n
-            if self.add(A.Gift(weakest.id, resource, n), (typed[0], typed[1], typed[2])):
-                excess -= n
-            if excess <= 0:
-                break
-
-    def answers(self) -> None:
-        """(0) Answers to last turn's proposals, by T-16's AI rules."""
-        v, tid = self.view, self.tid
-        counts = position.tile_counts(v)
-        for war, target, made in v.demands:
-            if target == tid and made == v.turn - 1:
-                pay = counts.get(war, 0) >= 2 * counts.get(tid, 0)
-                if not self.add(A.AnswerTribute(war, pay), (0, 0, 0), 5 if pay else 0):
-                    self.add(A.AnswerTribute(war, False))
-        for jungle, target, made in v.trades:
-            if target == tid and made == v.turn - 1:
-                accept = v.attacked.get((jungle, tid), -99) < v.turn - 3
-                self.add(A.AnswerTrade(jungle, accept))
-        for vassal, lord, made in v.vassal_offers:
-            if lord == tid and made == v.turn - 1:
-                self.add(A.AnswerVassal(vassal, True))
-
     def economy(self) -> None:
         """(1) Extraction, then the best-payback build while ~3 resources stay for attacks."""
         v, t = self.view, self.t
@@ -367,6 +328,10 @@ class Planner(ReachMixin):
         """T-21.1 (2): V of a target tile (weights from the `[ai]` table)."""
         v = self.view
         owner = v.owner[tile]
+        if owner >= 0 and v.building[tile] in GRUDGE_BUILDINGS and v.tribes[owner].faction == "shadow":
+            # T-13.7 grudge: the capture turns the tile undead (hostile to us), so it only
+            # takes the tile from its owner
+            return W["base"]
         gold = 1 + (BUILDING[v.building[tile]].gold if v.building[tile] not in (NONE,) else 0)
         value = W["base"] + W["tile_worth"] * gold * W["income"]
         if v.board.special[tile]:
@@ -380,7 +345,7 @@ class Planner(ReachMixin):
             value += W["reconnect"]
         if owner == UNDEAD:
             value -= 2  # waking the dead: they strike back
-        if self.t.faction == "tide" and self.landlocked() and all(
+        if self.t.faction == "tide" and reach.landlocked(self) and all(
                 j not in self.own_set for j in v.board.adjacent[tile]):
             # T-13.5: an island tribe grows only through a foothold with land to take behind it
             value += W["foothold"] * min(3, sum(
@@ -451,7 +416,7 @@ class Planner(ReachMixin):
                     surcharge = 1
                 elif kind == SEA:
                     if board.coastal[origin]:  # T-11.2: sea is entered from a held tile
-                        self.sea_landings(origin, j, options)
+                        reach.sea_landings(self, origin, j, options)
                     continue
                 elif kind in (CHASM, VOLCANO) and faction == "pioneer":
                     surcharge = 1
@@ -463,7 +428,7 @@ class Planner(ReachMixin):
                     side = board.side_between(k, j)
                     net, x, cost = self.best_x(k, side, surcharge, False)
                     if x:
-                        options.append((net - 0.25 - self.splinter(k), cost,
+                        options.append((net - 0.25 - reach.splinter(self, k), cost,
                                         [A.Arrow(origin, j, 0, "none"), A.Step(k, x, "none")]))
         if self.rng is not None:  # T-21.1: ties broken by the agent's RNG
             self.rng.shuffle(options)

@@ -1,10 +1,10 @@
 """Where the greedy Dice for Land planner (T-21.1) can reach and what it keeps: arrows across
 several sea tiles (T-11.2; Tide pays no sea surcharge, T-13.5), the cost of a capture cut off
-from the tribe's land (T-12.2 splits it off after three ENDs), island detection, and the core
-a split tribe names (T-12.3).
+from the tribe's land (T-12.2 splits it off at the faction's split limit), island detection,
+and the core a split tribe names (T-12.3).
 
-A mixin of `planner.Planner` (kept apart so neither module grows past ~600 lines); it reads
-the planner's view, own tiles and weights, nothing hidden (T-18.3).
+Plain functions of the planner `p` (a `planner.Planner`, not imported: planner imports this
+module); they read its view, own tiles and weights, nothing hidden (T-18.3).
 """
 
 from __future__ import annotations
@@ -14,138 +14,132 @@ from typing import Any
 from game.core.protocol import Action
 from game.territory import actions as A
 from game.territory import position
-from game.territory.constants import AI_WEIGHTS, CAPITAL, LAND, NONE, RUIN, SEA
+from game.territory.constants import AI_WEIGHTS, CAPITAL, LAND, NONE, RUIN, SEA, SPLIT_LIMIT
 
 W = AI_WEIGHTS
+PlannerLike = Any
 
 
-class ReachMixin:
-    """Sea landings, splinter costs and core choice for `planner.Planner`."""
+def splinter(p: PlannerLike, target: int) -> float:
+    """What a capture cut off from our land costs (T-12.2: a separate component splits
+    off at the faction's split limit unless joined): 0 when the target touches our land.
+    Tide still on its island pays nothing for a landing (T-13.5: it must cross to grow).
+    D36: the age runs from the first split, so a capture made late in a split is held
+    only for the ENDs left; what it would be worth beyond them (of `horizon`) is lost."""
+    adjacent = p.view.board.adjacent[target]
+    if any(j in p.own_set for j in adjacent):
+        return 0.0
+    if p.t.faction == "tide" and landlocked(p):
+        return 0.0
+    limit = SPLIT_LIMIT.get(p.t.faction, SPLIT_LIMIT["default"])
+    left = limit - (p.t.split_age + 1 if p.t.split_age >= 0 else 0)
+    lost = max(0.0, 1.0 - left / W["horizon"])
+    return W["splinter"] * SPLIT_LIMIT["default"] / limit + lost * p.target_value(target)
 
-    view: Any
-    tid: int
-    t: Any
-    own: list[int]
-    own_set: set[int]
-    used_tiles: set[int]
-    _landlocked: bool | None
 
-    def best_x(self, tile: int, side: int, surcharge: int, sea: bool) -> tuple[float, int, int]:
-        raise NotImplementedError  # planner.Planner's
+def landlocked(p: PlannerLike) -> bool:
+    """All our land lies on small islands (the land reachable over land from it is at
+    most `island` tiles): Tide at the start, whose only way to grow is across the sea."""
+    if p.landlocked_memo is None:
+        p.landlocked_memo = island_size(p, p.own) <= W["island"]
+    return p.landlocked_memo
 
-    def add(self, action: Action, typed: tuple[int, int, int] = (0, 0, 0), generic: int = 0,
-            check: bool = True) -> bool:
-        raise NotImplementedError  # planner.Planner's
 
-    def splinter(self, target: int) -> float:
-        """What a capture cut off from our land costs (T-12.2: a separate component splits
-        off after three ENDs unless joined): 0 when the target touches our land. Tide still
-        on its island pays nothing for a landing (T-13.5: it must cross to grow)."""
-        adjacent = self.view.board.adjacent[target]
-        if any(j in self.own_set for j in adjacent):
-            return 0.0
-        if self.t.faction == "tide" and self.landlocked():
-            return 0.0
-        return float(W["splinter"])
+def island_size(p: PlannerLike, tiles: list[int]) -> int:
+    """Land tiles reachable over land from `tiles` (counting stops past `island`)."""
+    board = p.view.board
+    seen = set(tiles)
+    stack = list(tiles)
+    limit = W["island"]
+    while stack and len(seen) <= limit:
+        i = stack.pop()
+        for j in board.adjacent[i]:
+            if j not in seen and board.kind[j] == LAND:
+                seen.add(j)
+                stack.append(j)
+    return len(seen)
 
-    def landlocked(self) -> bool:
-        """All our land lies on small islands (the land reachable over land from it is at
-        most `island` tiles): Tide at the start, whose only way to grow is across the sea."""
-        if self._landlocked is None:
-            self._landlocked = self.island_size(self.own) <= W["island"]
-        return self._landlocked
 
-    def island_size(self, tiles: list[int]) -> int:
-        """Land tiles reachable over land from `tiles` (counting stops past `island`)."""
-        board = self.view.board
-        seen = set(tiles)
-        stack = list(tiles)
-        limit = W["island"]
-        while stack and len(seen) <= limit:
-            i = stack.pop()
-            for j in board.adjacent[i]:
-                if j not in seen and board.kind[j] == LAND:
-                    seen.add(j)
-                    stack.append(j)
-        return len(seen)
-
-    def sea_landings(self, origin: int, first: int, options: list) -> None:
-        """T-11.2/T-11.3: arrows from a coastal tile across one or more sea tiles (Tide pays no
-        surcharge, others 1 a tile), ending in an attack on a land tile next to the last sea
-        tile. Each crossed tile is an order entry (D38), so the reach is bounded."""
-        v = self.view
-        board = v.board
-        tide = self.t.faction == "tide"
-        reach = W["tide_sea_reach"] if tide else W["sea_reach"]
-        paths: dict[int, list[int]] = {first: [first]}
-        frontier = [first]
-        while frontier:  # breadth first: the shortest crossing to each sea tile
-            nxt = []
-            for s in frontier:
-                path = paths[s]
-                for k in board.adjacent[s]:
-                    kind = board.kind[k]
-                    if kind == SEA and k not in paths and len(path) < reach:
-                        paths[k] = path + [k]
-                        nxt.append(k)
-            frontier = nxt
-        best: dict[int, tuple[float, int, list[Action]]] = {}
-        for s, path in paths.items():
+def sea_landings(p: PlannerLike, origin: int, first: int, options: list) -> None:
+    """T-11.2/T-11.3: arrows from a coastal tile across one or more sea tiles (Tide pays no
+    surcharge, others 1 a tile), ending in an attack on a land tile next to the last sea
+    tile. Each crossed tile is an order entry (D38), so the reach is bounded."""
+    v = p.view
+    board = v.board
+    tide = p.t.faction == "tide"
+    reach = W["tide_sea_reach"] if tide else W["sea_reach"]
+    paths: dict[int, list[int]] = {first: [first]}
+    frontier = [first]
+    while frontier:  # breadth first: the shortest crossing to each sea tile
+        nxt = []
+        for s in frontier:
+            path = paths[s]
             for k in board.adjacent[s]:
-                if (k == origin or k in self.own_set or board.kind[k] != LAND
-                        or k in self.used_tiles):
-                    continue
-                surcharge = 0 if tide else len(path)
-                net, x, cost = self.best_x(k, board.side_between(k, s), surcharge, True)
-                if not x:
-                    continue
-                net -= 0.25 * len(path) + self.splinter(k)
-                if k not in best or net > best[k][0]:
-                    steps: list[Action] = [A.Arrow(origin, path[0], 0, "none")]
-                    steps += [A.Step(c, 0, "none") for c in path[1:]]
-                    steps.append(A.Step(k, x, "none"))
-                    best[k] = (net, cost, steps)
-        for k in sorted(best):
-            options.append(best[k])
+                kind = board.kind[k]
+                if kind == SEA and k not in paths and len(path) < reach:
+                    paths[k] = path + [k]
+                    nxt.append(k)
+        frontier = nxt
+    best: dict[int, tuple[float, int, list[Action]]] = {}
+    for s, path in paths.items():
+        for k in board.adjacent[s]:
+            if (k == origin or k in p.own_set or board.kind[k] != LAND
+                    or k in p.used_tiles):
+                continue
+            surcharge = 0 if tide else len(path)
+            net, x, cost = p.best_x(k, board.side_between(k, s), surcharge, True)
+            if not x:
+                continue
+            net -= 0.25 * len(path) + splinter(p, k)
+            if k not in best or net > best[k][0]:
+                steps: list[Action] = [A.Arrow(origin, path[0], 0, "none")]
+                steps += [A.Step(c, 0, "none") for c in path[1:]]
+                steps.append(A.Step(k, x, "none"))
+                best[k] = (net, cost, steps)
+    for k in sorted(best):
+        options.append(best[k])
 
-    def choose_core(self) -> None:
-        """T-12.2/T-12.3: while split, keep the component with the best prospects (size,
-        buildings, land it can still take, the capital) rather than the default; Tide thus
-        moves from its island to a growing foothold."""
-        v, t = self.view, self.t
-        if t.split_age < 0:
-            return
-        comps = self.components()
-        if len(comps) < 2:
-            return
 
-        def prospect(comp: list[int]) -> float:
-            edge = {j for i in comp for j in v.board.adjacent[i]
-                    if v.board.kind[j] == LAND and v.owner[j] != self.tid}
-            built = sum(1 for i in comp if v.building[i] not in (NONE, RUIN))
-            capital = W["capital"] if any(v.building[i] == CAPITAL for i in comp) else 0
-            return len(comp) + built + capital + W["core_edge"] * len(edge) / 10
+def choose_core(p: PlannerLike) -> None:
+    """T-12.2/T-12.3: while split, keep the component with the best prospects (size,
+    buildings, land it can still take, the capital) rather than the default; Tide thus
+    moves from its island to a growing foothold."""
+    v, t = p.view, p.t
+    if t.split_age < 0:
+        return
+    comps = components(p)
+    if len(comps) < 2:
+        return
 
-        best = max(comps, key=lambda c: (prospect(c), -c[0]))
-        if self.default_core(comps) is not best:
-            # the core tile should survive the turn: the one with the fewest foreign sides
-            inner = min(best, key=lambda i: (sum(1 for j in v.board.adjacent[i]
-                                                 if v.owner[j] >= 0 and v.owner[j] != self.tid), i))
-            self.add(A.ChooseCore(inner))
+    def prospect(comp: list[int]) -> float:
+        edge = {j for i in comp for j in v.board.adjacent[i]
+                if v.board.kind[j] == LAND and v.owner[j] != p.tid}
+        built = sum(1 for i in comp if v.building[i] not in (NONE, RUIN))
+        capital = W["capital"] if any(v.building[i] == CAPITAL for i in comp) else 0
+        return len(comp) + built + capital + W["core_edge"] * len(edge) / 10
 
-    def default_core(self, comps: list[list[int]]) -> list[int]:
-        """The component T-12.2 keeps without a new choice: the chosen core's, the
-        capital's, else most tiles, most buildings, lowest tile."""
-        v = self.view
-        for marker in (self.t.core, position.capital_of(v, self.tid)):
-            for comp in comps:
-                if marker in comp:
-                    return comp
-        return max(comps, key=lambda c: (len(c), sum(
-            1 for i in c if v.building[i] not in (NONE, RUIN)), -c[0]))
+    best = max(comps, key=lambda c: (prospect(c), -c[0]))
+    if default_core(p, comps) is not best:
+        # the core tile should survive the turn: the one with the fewest foreign sides
+        inner = min(best, key=lambda i: (sum(1 for j in v.board.adjacent[i]
+                                             if v.owner[j] >= 0 and v.owner[j] != p.tid), i))
+        p.add(A.ChooseCore(inner))
 
-    def components(self) -> list[list[int]]:
-        """T-12.1: own tiles joined by adjacency (Shadow: and tunnels with both ends own)."""
-        v = self.view
-        return position.joined_groups(v.board.adjacent, v.tunnel, self.own_set,
-                                      self.t.faction == "shadow")
+
+def default_core(p: PlannerLike, comps: list[list[int]]) -> list[int]:
+    """The component T-12.2 keeps without a new choice: the chosen core's, the
+    capital's, else most tiles, most buildings, lowest tile."""
+    v = p.view
+    for marker in (p.t.core, position.capital_of(v, p.tid)):
+        for comp in comps:
+            if marker in comp:
+                return comp
+    return max(comps, key=lambda c: (len(c), sum(
+        1 for i in c if v.building[i] not in (NONE, RUIN)), -c[0]))
+
+
+def components(p: PlannerLike) -> list[list[int]]:
+    """T-12.1: own tiles joined by adjacency (Shadow: and tunnels with both ends own)."""
+    v = p.view
+    return position.joined_groups(v.board.adjacent, v.tunnel, p.own_set,
+                                  p.t.faction == "shadow")

@@ -9,7 +9,7 @@ from game.core.protocol import GameOver
 from game.territory import effects, position
 from game.territory import events as E
 from game.territory.constants import (
-    CAPITAL, CITY, ECON, LAND, NONE, RUIN, START_BONUS, TECH, TREE,
+    CAPITAL, CITY, ECON, LAND, NONE, RUIN, SPLIT_LIMIT, START_BONUS, TECH, TREE,
 )
 from game.territory.state import GOBLIN, NOBODY, Phase, TerritoryState, UNDEAD
 
@@ -84,7 +84,7 @@ def splits(st: TerritoryState) -> None:
             tribe.split_age = -1
             continue
         tribe.split_age += 1  # -1 -> 0 when first seen (D14, D36)
-        limit = ECON["pioneer_split_limit" if tribe.faction == "pioneer" else "split_limit"]
+        limit = SPLIT_LIMIT.get(tribe.faction, SPLIT_LIMIT["default"])
         if tribe.split_age < limit:
             effects.emit(st, E.SplitWarning(tribe.id, tribe.split_age, limit, len(comps)))
             continue

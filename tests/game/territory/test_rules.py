@@ -37,7 +37,9 @@ def test_T_4_1_seats_pick_factions_in_seat_order():
     assert [e.faction for e in of(events, E.FactionPicked)] == ["tide"]
 
 
-def test_T_4_2_start_regions_gold_and_faction_gifts():
+def test_T_4_2_start_regions_gold_and_faction_gifts(monkeypatch):
+    from game.territory import turn
+    monkeypatch.setattr(turn, "START_BONUS", dict.fromkeys(turn.START_BONUS, 0))  # without D42's
     g = new_game(3, factions=("jungle", "arcane", "war"))
     b = g.board
     for seat, faction in enumerate(("jungle", "arcane", "war")):
@@ -63,15 +65,16 @@ def test_T_4_2_D42_faction_start_bonus_adds_to_the_start_gold(monkeypatch):
 
 
 def test_T_4_2_D42_tuned_start_bonus_values(monkeypatch):
-    """The values the D42 study chose (rules data): Pioneer starts with no gold, Shadow with 15."""
+    """The values the D42 study chose (rules data): Pioneer starts with no gold, the others
+    with 5 to 25 more than T-4.2's 5 (Origin gives Pioneer 8 start tiles, the others 5)."""
     from game.territory import turn
-    assert turn.START_BONUS == {"bounty": 0, "arcane": 0, "pioneer": -5, "jungle": 0, "tide": 0,
-                                "war": 0, "shadow": 10}
+    assert turn.START_BONUS == {"bounty": 10, "arcane": 15, "pioneer": -5, "jungle": 5, "tide": 15,
+                                "war": 5, "shadow": 25}
     tuned = new_game(2, factions=("pioneer", "shadow"))
     monkeypatch.setattr(turn, "START_BONUS", dict.fromkeys(turn.START_BONUS, 0))
     plain = new_game(2, factions=("pioneer", "shadow"))
     assert tuned.tribes[0].res[0] == plain.tribes[0].res[0] - 5
-    assert tuned.tribes[1].res[0] == plain.tribes[1].res[0] + 10
+    assert tuned.tribes[1].res[0] == plain.tribes[1].res[0] + 25
 
 
 def test_T_4_3_neutral_groups_start_hidden_with_camps():

@@ -399,8 +399,10 @@ def test_T_22_11_D40_V1_needs_a_quarter_of_the_land():
     assert qualifiers(g) == [(0, "V1")]
 
 
-def test_T_22_11_D39_no_V1_or_V3_before_END_12():
+def test_T_22_11_D39_no_V1_or_V3_before_END_12(monkeypatch):
     """END(11): 80, 20, 19 -> no V1 yet, nor V3 with rich holdings; END(12) both count."""
+    from game.territory import turn
+    monkeypatch.setattr(turn, "START_BONUS", dict.fromkeys(turn.START_BONUS, 0))  # T-4.2's 5 gold
     g = spec_game(3, ("bounty", "arcane", "war"))
     g.turn = 11
     set_tiles(g, (80, 20, 19))
