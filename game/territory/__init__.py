@@ -128,6 +128,9 @@ held, so a limit below the usual game length splits Tide just before the victory
 Tried and not kept (same 350 games): leaving out Pioneer's second attack pass when
 open_frontier_per_turn is 0 gave Pioneer 2.32x and Bounty 0.49x; a `leader` bonus for tiles of
 the rival with the most tiles (4, 10, 30 over 120 games) gave Pioneer 2.35x, 2.18x, 2.65x.
+The lead's checks on the same 350 games: Pioneer's split limit 3 instead of 5 left Pioneer at
+112/205 (2.19x; it rarely splits), Shadow 0.38x, Tide 0.56x; with Tide's limit 24 as well,
+Tide fell to 0.36x — so Pioneer 5 and Tide 40 stay.
 Greedy (random faction) against three random seats, `simulate territory --seats
 greedy,random,random,random --games 200 --factions random --seed 1 --jobs 1`: 194/200 wins
 (97.0 %, CI 93.6-98.6), every game by a victory condition or a ranking, median 21 turns.
