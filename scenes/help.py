@@ -41,6 +41,12 @@ CORNERS = {"n": (16, 0), "ne": (31, 8), "se": (31, 24), "s": (16, 31), "sw": (0,
 class Page:
     key: str                                        # help.<key>.title / help.<key>.body
     picture: Callable[["RulesHelpScene", pygame.Surface, pygame.Rect], None]
+    # placeholders of the body read from the rules data, so tuned [P] numbers stay true
+    params: Callable[[], dict] = dict
+
+    def body(self) -> str:
+        """The page's body text in the current language, placeholders filled."""
+        return tr(f"help.{self.key}.body", **self.params())
 
 
 def rulesets_with_pages() -> list[str]:
@@ -142,7 +148,7 @@ class RulesHelpScene(Scene):
     def page_fits(self, index: int) -> bool:
         """True when the page's title and body fit their areas (tests check every page)."""
         page = self.pages[index]
-        lines = self.layout(tr(f"help.{page.key}.body"), TEXT_AREA.width)
+        lines = self.layout(page.body(), TEXT_AREA.width)
         widest = max((x + self.app.text.size(t)[0] for x, _, t, _ in lines), default=0)
         bottom = lines[-1][1] + BODY_LINE_H if lines else 0
         title_w = self.app.text.size(tr(f"help.{page.key}.title"))[0]
@@ -178,7 +184,7 @@ class RulesHelpScene(Scene):
                          (PANEL.right - 17, PANEL.y + 28))
         pygame.draw.line(canvas, theme.PARCHMENT_SHADE, (PICTURE_AREA.x - 6, TEXT_AREA.y),
                          (PICTURE_AREA.x - 6, TEXT_AREA.bottom - 4))
-        for x, y, line, bullet in self.layout(tr(f"help.{page.key}.body"), TEXT_AREA.width):
+        for x, y, line, bullet in self.layout(page.body(), TEXT_AREA.width):
             if bullet:
                 pygame.draw.rect(canvas, theme.TIMBER, (TEXT_AREA.x + 2, TEXT_AREA.y + y + 7, 4, 4))
             text.draw(canvas, line, (TEXT_AREA.x + x, TEXT_AREA.y + y), theme.INK)
@@ -471,8 +477,8 @@ _register_skirmish()
 
 def _register_territory() -> None:
     """Dice for Land's pages live beside its screen (scenes/territory/help_pages.py)."""
-    from scenes.territory.help_pages import PAGES as territory_pages
-    PAGES["territory"] = [Page(key, picture) for key, picture in territory_pages]
+    from scenes.territory.help_pages import PAGES as territory_pages, params
+    PAGES["territory"] = [Page(key, picture, params) for key, picture in territory_pages]
 
 
 _register_territory()

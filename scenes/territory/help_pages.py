@@ -105,5 +105,12 @@ def _keys(scene, canvas, area) -> None:
         scene.app.text.draw(canvas, name, (x + 22, y + 5), theme.INK, "centre")
 
 
+def params() -> dict:
+    """Numbers the pages quote from the rules data (D42's tuned [P] values)."""
+    from game.territory.constants import SPLIT_LIMIT
+    return {"split": SPLIT_LIMIT["default"], "split_pioneer": SPLIT_LIMIT["pioneer"],
+            "split_tide": SPLIT_LIMIT["tide"]}
+
+
 PAGES = [("tr_goal", _goal), ("tr_tribes", _tribes), ("tr_orders", _orders), ("tr_dice", _dice),
          ("tr_build", _build), ("tr_magic", _magic), ("tr_keys", _keys)]

@@ -15,6 +15,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.core.i18n import set_language
 from game.core.protocol import Setup
 from game.play.session import GameSession
 from game.territory import actions as A
@@ -335,6 +336,25 @@ def test_refusal_shows_its_reason(app):
 def test_rules_pages_fit_in_both_languages(app):
     for lang in ("en", "zh"):
         assert len(ui.rules_pages_fit(app, "territory", lang)) == 7
+
+
+def test_T_12_2_tribes_page_quotes_the_split_limits_of_the_rules_data():
+    """T-12.2 with D42: the tribes help page states the per-faction split limits (3, Pioneer 5,
+    Tide 40) from the rules data, so a retuned [P] never leaves the help wrong."""
+    from game.territory.constants import SPLIT_LIMIT
+    from scenes.help import PAGES
+    page = next(p for p in PAGES["territory"] if p.key == "tr_tribes")
+    assert (SPLIT_LIMIT["default"], SPLIT_LIMIT["pioneer"], SPLIT_LIMIT["tide"]) == (3, 5, 40)
+    for lang in ("en", "zh"):
+        set_language(lang)
+        try:
+            body = page.body()
+        finally:
+            set_language("en")
+        assert "{" not in body
+        for number in ("3", "5", "40"):
+            assert number in body, (lang, number)
+    assert "after 3 turn ends" in page.body() and "(Pioneer 5, Tide 40)" in page.body()
 
 
 def test_a_turn_resolves_step_by_step_at_normal_speed(app, short_map):
