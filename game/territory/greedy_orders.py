@@ -381,7 +381,6 @@ def spend_down(p: PlannerLike) -> None:
             break
 
 
-
 def answers(p: PlannerLike) -> None:
     """(0) Answers to last turn's proposals, by T-16's AI rules."""
     v, tid = p.view, p.tid
