@@ -36,6 +36,7 @@ from scenes.drawing import fit
 from scenes.territory.art import TerritoryArt
 from scenes.territory.board_draw import TILE, TerritoryBoardDraw
 from scenes.territory.dialogs import ConfirmSubmit, OrderMenu
+from scenes.territory.help_pages import params as rules_numbers
 from scenes.territory.diplomacy import DiplomacyDialog
 from scenes.territory.labels import action_label, amounts_text, owner_name, tile_text
 from scenes.territory.panels import draw_panel_body, panel_tooltip
@@ -407,12 +408,12 @@ class TerritoryScene(BackgroundResolution, TerritoryBoardDraw, BoardScene):
             canvas.blit(self.art[f"emblem_{a.faction}"], (rect.x + 6, rect.y + 11))
             text.draw(canvas, tr(f"territory.faction.{a.faction}"), (rect.x + 22, rect.y + 9), theme.INK)
             # one line here; the whole text beside the list when pointed at
-            text.draw(canvas, fit(self.app, tr(f"territory.ability.{a.faction}"), rect.width - 94),
+            text.draw(canvas, fit(self.app, tr(f"territory.ability.{a.faction}", **rules_numbers()), rect.width - 94),
                       (rect.x + 86, rect.y + 9), theme.DUSK)
             if rect.collidepoint(mouse):   # the whole text beside the list
                 y = self.orders_y + 2
                 text.draw(canvas, tr(f"territory.faction.{a.faction}"), (RX + 2, y), theme.STRAW)
-                for line in text.wrap(tr(f"territory.ability.{a.faction}"), RW - 6)[:5]:
+                for line in text.wrap(tr(f"territory.ability.{a.faction}", **rules_numbers()), RW - 6)[:5]:
                     y += 16
                     text.draw(canvas, line, (RX + 2, y), theme.PARCHMENT)
 

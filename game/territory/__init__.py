@@ -79,7 +79,10 @@ Choices where the spec is silent (rule ids in brackets):
 - D39-D41 are [P] values (`victory_from_turn`, `v1_min_share` in percent of the land tiles,
   `open_frontier_per_turn`); D41 counts Pioneer's certain captures per tribe in RESOLVE order.
   D42's faction-specific [P]s are `start_bonus` (rules data, one value per faction): gold added
-  to T-4.2's `start_gold` (never below 0), and the `split_limit` table: T-12.2's split limit
+  to T-4.2's `start_gold` (never below 0); `income_bonus` (one value per faction, absent 0):
+  gold added to each T-7.1 income, a malus never taking an income below 0 (the lead's decision:
+  Pioneer -3, because Origin gives it 8 start tiles and it already starts with no gold); and
+  the `split_limit` table: T-12.2's split limit
   per faction (`default` 3, Pioneer 5 as the spec says; Goblin Empire tribes take the
   default). The lead's decision for Tide (recorded here): D42 allows a faction-specific [P]
   where one faction stays outside the band, and T-12.2 already has a faction-specific limit,
@@ -105,22 +108,24 @@ Choices where the spec is silent (rule ids in brackets):
   turns ahead (with the spec's bare 2 + income a plain tile is never worth a roll), and an
   undead tile is worth 2 less (attacking wakes it).
 
-Balance (D42), measured at commit 500927c (code and data as fed6d4d) with `python main.py
-simulate territory --seats greedy,greedy,greedy,greedy --games 350 --factions random --seed
-1000 --jobs 1` on Origin (shared machine): [P] values victory_from_turn 20, v1_min_share 30
-(%), open_frontier_per_turn 0 (D41: 3 -> 1 -> 0), max_orders 12, start_bonus bounty +10,
-arcane +15, pioneer -5, jungle +5, tide +15, war +5, shadow +25, split_limit default 3,
-pioneer 5, tide 40 (the lead's decision above), the rest as the spec. Turns: median 22,
-quartiles 21-27.75, range 21-60. Endings: V3 171, V1+V3 66, V1 36, T-17.3 ranking 64,
-T-17.4 13 (all END(60)): 96.3 % not by the turn limit. Wins / games (fair share 25 %,
-band 12.5-50 %): Pioneer 112/205 (54.6 %, 95 % CI 47.8-61.3, 2.19x), Jungle 76/204
-(37.3 %, 1.49x), War 52/197 (26.4 %, 1.06x), Tide 31/201 (15.4 %, 11.1-21.1, 0.62x), Bounty
-31/206 (15.0 %, 0.60x), Arcane 25/186 (13.4 %, 0.54x), Shadow 23/201 (11.4 %, 7.7-16.6,
-0.46x): length and endings hold; Tide is inside the band (0.02x before its split limit);
-Pioneer (just above 2x) and Shadow (just below ½x) are still outside. Pioneer starts on 8
-tiles (the others 5) and already starts with no gold, so start_bonus cannot take more from
-it; Shadow, in the middle of the map, gained little from more start gold (gold beyond what
-turn 1 spends is capped at END(1)). Tide's value, from Tide's games of seeds 1000-1029
+Balance (D42), measured on the code and data of the commit that added `[income_bonus]` with
+`python main.py simulate territory --seats greedy,greedy,greedy,greedy --games 350 --factions
+random --seed 1000` on Origin (shared machine): [P] values victory_from_turn 20, v1_min_share
+30 (%), open_frontier_per_turn 0 (D41: 3 -> 1 -> 0), max_orders 12, start_bonus bounty +10,
+arcane +15, pioneer -5, jungle +5, tide +15, war +5, shadow +25, income_bonus pioneer -3 (gold
+per income, never below 0), split_limit default 3, pioneer 5, tide 40 (the lead's decision
+above), the rest as the spec. Turns: median 22, quartiles 21-27, range 21-60. Endings: V3 160,
+V1+V3 73, V1 43, T-17.3 ranking 61, END(60) 13: 96.3 % not by the turn limit. Wins / games
+(fair share 25 %, band 12.5-50 %): Jungle 91/204 (44.6 %, 95 % CI 37.9-51.5, 1.78x), Pioneer
+91/205 (44.4 %, 37.8-51.2, 1.78x), War 53/197 (26.9 %, 1.08x), Arcane 33/186 (17.7 %, 0.71x),
+Bounty 34/206 (16.5 %, 0.66x), Tide 27/201 (13.4 %, 9.4-18.8, 0.54x), Shadow 21/201 (10.4 %,
+6.9-15.4, 0.42x): length and endings hold; every faction but Shadow is inside the band (Tide
+was 0.02x before its split limit, Pioneer 2.19x before its income malus). Shadow, in the
+middle of the map, gained little from more start gold (gold beyond what turn 1 spends is
+capped at END(1)), from +3 gold per income (0.40x) or from a longer split limit (6: 0.36x,
+10: 0.32x; the lead's checks on the same 350 games). Before the income malus (commit 500927c):
+Pioneer 112/205 (2.19x), Jungle 1.49x, War 1.06x, Tide 0.62x, Bounty 0.60x, Arcane 0.54x,
+Shadow 0.46x. Tide's value, from Tide's games of seeds 1000-1029
 (17 games) and 2000-2089 (about 51): limit 10 won 0/17, 12 1/17, 14 1/17, 16 2/51, 24 8/51,
 40 12/51, no split at all 7/17; 120-150-game studies at 30 gave 0.51-0.73x. Tide's first
 split comes at turn 2-4 and D36 keeps the age running while island and mainland are both
@@ -132,10 +137,10 @@ The lead's checks on the same 350 games: Pioneer's split limit 3 instead of 5 le
 112/205 (2.19x; it rarely splits), Shadow 0.38x, Tide 0.56x; with Tide's limit 24 as well,
 Tide fell to 0.36x — so Pioneer 5 and Tide 40 stay.
 Greedy (random faction) against three random seats, `simulate territory --seats
-greedy,random,random,random --games 200 --factions random --seed 1 --jobs 1`: 194/200 wins
-(97.0 %, CI 93.6-98.6), every game by a victory condition or a ranking, median 21 turns.
-Greedy decision time (loaded machine): p50 0.128 ms, p99 10.0 ms over 398,465 decisions of
-the 350-game study. Order kinds over the T-21.3 test's layout for 50 games (seeds 300..349):
+greedy,random,random,random --games 200 --factions random --seed 1 --jobs 1`: 196/200 wins
+(98.0 %, CI 95.0-99.2; 194/200 before the income malus), every game by a victory condition or
+a ranking, median 21 turns. Greedy decision time (loaded machine): p50 0.117 ms, p99 4.7 ms
+over 402,043 decisions of the 350-game study. Order kinds over the T-21.3 test's layout for 50 games (seeds 300..349):
 every kind occurs, from workshop 5418, wall 4583 and buy_exotic 2156 down to Fortune 14,
 capital move 9, Architecture 1 (the test plays the first 36, where Architecture first occurs).
 """

@@ -251,6 +251,9 @@ def _load() -> dict[str, Any]:
         # D42: a faction-specific [P] per faction (absent: 0)
         "start_bonus": {f: (d.int(f"start_bonus.{f}", -99, 99) if _has(d, f"start_bonus.{f}") else 0)
                         for f in FACTIONS},
+        # D42: gold added to (negative: taken from) each income of the faction's tribes [P]
+        "income_bonus": {f: (d.int(f"income_bonus.{f}", -99, 99) if _has(d, f"income_bonus.{f}") else 0)
+                         for f in FACTIONS},
         # T-12.2 with D42: ENDs a split tribe holds an unjoined component, per faction [P]
         # (`default` also serves a Goblin Empire tribe, which has no faction of the seven)
         "split_limit": {f: d.int(f"split_limit.{f}", 1, 99) if _has(d, f"split_limit.{f}")
@@ -296,6 +299,7 @@ TREASURE_FACES: tuple[Cost, ...] = _D["treasure"]
 AI_WEIGHTS: dict[str, int] = _D["ai"]
 AI_FACTIONS: tuple[str, ...] = _D["ai_factions"]
 START_BONUS: dict[str, int] = _D["start_bonus"]
+INCOME_BONUS: dict[str, int] = _D["income_bonus"]
 SPLIT_LIMIT: dict[str, int] = _D["split_limit"]
 # T-11.8: what razing a building gains: its cap value (the Tree and a ruin cannot be razed).
 RAZE_VALUE: dict[int, int] = {b: data.cap for b, data in BUILDING.items() if b not in (TREE, RUIN)}

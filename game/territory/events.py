@@ -96,7 +96,8 @@ class TileChanged(Event):
 @dataclass(frozen=True, slots=True)
 class Income(Event):
     """T-7.1: what a tribe received at START; `tiles` lists (tile, gold, materials, exotics)
-    per producing tile, `extra` the treaty / totem / bought-exotic part."""
+    per producing tile, `extra` the treaty / totem / bought-exotic part and D42's faction
+    income bonus (negative for a malus)."""
 
     tribe: int
     total: Amounts

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from game.territory.constants import (
-    ATTACK, BUILDING, CAPITAL, CITY, COMMERCE_GOLD, ECON, FLOWER, NONE, OUTPOST,
+    ATTACK, BUILDING, CAPITAL, CITY, COMMERCE_GOLD, ECON, FLOWER, INCOME_BONUS, NONE, OUTPOST,
     OUTPOST_ATTACK, SIDES, SUN_CAP, SUN_DEFENSE, SUN_GOLD, TOWER, TREE, WALL_LEVELS, WORKSHOP,
 )
 from game.territory.state import NOBODY, UNDEAD, GOBLIN, OWNER_NAMES
@@ -196,8 +196,14 @@ def extra_income(st: Any, tribe: int) -> tuple[int, int, int]:
     return (out[0], out[1], out[2])
 
 
+def income_bonus(faction: str, gold: int) -> int:
+    """D42's faction-specific [P] on each income: `INCOME_BONUS` gold, but a malus never takes
+    more than the `gold` the income brings (an income is never negative)."""
+    return max(INCOME_BONUS.get(faction, 0), -gold)
+
+
 def income(st: Any, tribe: int) -> tuple[int, int, int]:
-    """T-7.1: what the tribe gets at the next income."""
+    """T-7.1 (with D42's income bonus): what the tribe gets at the next income."""
     total = list(extra_income(st, tribe))
     for i in st.board.land_tiles:
         if st.owner[i] == tribe:
@@ -205,6 +211,7 @@ def income(st: Any, tribe: int) -> tuple[int, int, int]:
             total[0] += g
             total[1] += m
             total[2] += e
+    total[0] += income_bonus(st.tribes[tribe].faction, total[0])
     return (total[0], total[1], total[2])
 
 

@@ -318,10 +318,13 @@ def pay_income(st: TerritoryState) -> None:
                     total[0] += g
                     total[1] += m
                     total[2] += e
-        extra = position.extra_income(st, tribe.id)
+        extra = list(position.extra_income(st, tribe.id))
+        # D42's faction income bonus counts with the tribe-wide extras in the event
+        extra[0] += position.income_bonus(tribe.faction, total[0] + extra[0])
         for k in range(3):
             total[k] += extra[k]
             tribe.res[k] += total[k]
+        extra = (extra[0], extra[1], extra[2])
         tribe.exotics_bought = 0
         effects.emit(st, E.Income(tribe.id, (total[0], total[1], total[2]), tuple(per_tile), extra))
     for i in range(st.board.size):

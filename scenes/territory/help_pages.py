@@ -106,10 +106,10 @@ def _keys(scene, canvas, area) -> None:
 
 
 def params() -> dict:
-    """Numbers the pages quote from the rules data (D42's tuned [P] values)."""
-    from game.territory.constants import SPLIT_LIMIT
+    """Numbers the pages and the tribe picks quote from the rules data (D42's tuned [P] values)."""
+    from game.territory.constants import INCOME_BONUS, SPLIT_LIMIT
     return {"split": SPLIT_LIMIT["default"], "split_pioneer": SPLIT_LIMIT["pioneer"],
-            "split_tide": SPLIT_LIMIT["tide"]}
+            "split_tide": SPLIT_LIMIT["tide"], "pioneer_malus": -INCOME_BONUS["pioneer"]}
 
 
 PAGES = [("tr_goal", _goal), ("tr_tribes", _tribes), ("tr_orders", _orders), ("tr_dice", _dice),

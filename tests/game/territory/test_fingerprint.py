@@ -8,8 +8,8 @@ order, dice or resolution changes them.
 
 A deliberate rules or balance change (data/rules.toml, the planner that system tribes use)
 changes these digests too; recompute them then with `fingerprint(agents, seed)` below and
-say so in the commit. Last recomputed on branch tide16 (issue 16: per-faction split limit,
-start bonuses, planner grudge/tunnel/splinter values).
+say so in the commit. Last recomputed for issue 16's Pioneer income malus (D42 `[income_bonus]`;
+before that on branch tide16: per-faction split limit, start bonuses, planner values).
 """
 
 from __future__ import annotations
@@ -51,10 +51,10 @@ def fingerprint(agents: tuple[str, ...], seed: int) -> str:
 CASES = {
     (("random",) * 2, 1): "c51d854a32fde4db",
     (("random",) * 3, 2): "6c0c7c15b409ae93",
-    (("random",) * 5, 3): "7ea661f78e9b60cf",
-    (("random",) * 7, 4): "8d5096a4f24ea81c",
-    (("greedy", "random", "random"), 1): "5c57f1e3ed2dadf7",
-    (("greedy", "greedy", "greedy", "greedy"), 2): "5a3a7098ee49168e",
+    (("random",) * 5, 3): "1b31d225f3d6bd5f",
+    (("random",) * 7, 4): "8c769acfbd79718e",
+    (("greedy", "random", "random"), 1): "762934bb9f5cce77",
+    (("greedy", "greedy", "greedy", "greedy"), 2): "bc1f7802b136b510",
 }
 
 
