@@ -15,23 +15,9 @@ from game.territory.state import GOBLIN, NOBODY, Phase, TerritoryState, UNDEAD
 
 
 def undead_components(st: TerritoryState) -> list[list[int]]:
-    """Undead land split into connected components, by lowest tile."""
-    seen: set[int] = set()
-    comps = []
-    for i in st.board.land_tiles:
-        if st.owner[i] != UNDEAD or i in seen:
-            continue
-        comp, stack = [], [i]
-        seen.add(i)
-        while stack:
-            j = stack.pop()
-            comp.append(j)
-            for n in st.board.adjacent[j]:
-                if st.owner[n] == UNDEAD and n not in seen:
-                    seen.add(n)
-                    stack.append(n)
-        comps.append(sorted(comp))
-    return comps
+    """Undead land split into connected components (T-12.1's walk, no tunnels), by lowest tile."""
+    undead = {i for i in st.board.land_tiles if st.owner[i] == UNDEAD}
+    return position.joined_groups(st.board.adjacent, st.tunnel, undead, False)
 
 
 def undead_phase(st: TerritoryState) -> None:
