@@ -315,6 +315,15 @@ def _path_entry(g: LandshipState, s: Ship, dest: int, look: Look) -> tuple | Non
     """`(cells, (x, y) pairs)` of the reported path to `dest`, or None (see `path_to`)."""
     if dest == s.pos or not legal_moves(g, look, s) >> dest & 1:
         return None
+    xy = g.board.xy
+    (sx, sy), (dx, dy) = xy[s.pos], xy[dest]
+    if (sx - dx if sx > dx else dx - sx) + (sy - dy if sy > dy else dy - sy) == 1:
+        # a legal neighbour: the move kind that reaches it first (M-3, E-7) does so in one
+        # step -- the first kind has every direction unless its cap is 0, and then the
+        # second (every direction but upwind) reaches every legal neighbour; the ram's line
+        # is one step too -- so the path is the step itself, with no search and no memo
+        # entry (most moves: Move is 1 for three of the six types)
+        return (s.pos, dest), (xy[s.pos], xy[dest])
     # like the reach, a pure function of its inputs: the reach's memo key but the occupied
     # cells (own ships may be passed; the destination is known to be empty), and the destination
     memo = g.board.paths_memo

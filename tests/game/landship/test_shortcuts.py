@@ -106,3 +106,30 @@ def test_B_4_area_masks_are_the_areas():
                         assert board.area_mask(c, metric, rmax, rmin) == want
                         checked += 1
     assert checked > 5000
+
+
+def plain_reach(g, s):
+    """M-1, M-2, E-7 without the memo: the reach over the whole board's passable cells."""
+    look = Look(g)
+    move = g.board.params.stats(s.type).move
+    open_cells = movement.passable(g, look, s.owner)
+    if s.type == RAM_SHIP:
+        reach = movement._straight_reach(g, s, move, open_cells)
+    else:
+        reach = movement._free_reach(g, s, move, open_cells)
+    return reach & ~look.pieces_mask
+
+
+def test_M_1_M_2_E_7_memoised_reach_is_the_plain_reach_in_every_wind():
+    """The memoised destinations (keyed by the ship's cell, wind and the masks of its window)
+    equal the reach computed over the whole board, for every piece of random games, with and
+    without wind."""
+    checked = 0
+    for g, _seat in positions(range(1, 5), every=2):
+        for wind in (-1, 0, 1, 2, 3):
+            g.wind_dir = wind
+            look = Look(g)
+            for s in g.ships.values():
+                assert movement.legal_moves(g, look, s) == plain_reach(g, s)
+                checked += 1
+    assert checked > 5000
