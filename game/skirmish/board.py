@@ -119,6 +119,8 @@ class Board:
                                             repr=False)
     _steps: dict[bool, tuple[tuple[tuple[int, int, int], ...], ...]] = field(
         default_factory=dict, init=False, compare=False, repr=False)
+    _moves_by_mp: dict[bool, list[tuple[tuple[tuple[int, int], ...], ...]]] = field(
+        default_factory=dict, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         w, h = self.width, self.height
@@ -233,6 +235,21 @@ class Board:
                     back[h].append((g, c))
             found = self._back_steps[light] = tuple(map(tuple, back))
         return found
+
+    def moves_by_mp(self, light: bool, mp: int) -> list[tuple[tuple[tuple[int, int], ...], ...]]:
+        """`step_costs` per MP held (cached, grown to `mp`): row m, hex g -> `(h, MP left)` for
+        every step g -> h a unit holding m MP on g can pay, in B-2 order (an M-2 water
+        transition leaves 0; a step dearer than m is left out). The movement search reads one
+        row per MP level, so its inner loop neither tests nor subtracts costs."""
+        rows = self._moves_by_mp.get(light)
+        if rows is None:
+            rows = self._moves_by_mp[light] = []
+        if len(rows) <= mp:
+            steps = self.step_costs(light)
+            for m in range(len(rows), mp + 1):
+                rows.append(tuple(tuple((h, 0 if c < 0 else m - c) for h, c in row if c <= m)
+                                  for row in steps))
+        return rows
 
     def least_cost(self, light: bool) -> int:
         """The smallest MP an ordinary step costs on this board (`step_costs`; 0 if none)."""

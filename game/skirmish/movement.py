@@ -10,8 +10,9 @@ zones) and the cities: own and allied units are passed through and only matter a
 destinations. So `reach` keeps its answer across actions, keyed by the change counters of the
 hostile factions and the cities (state.py), and a faction moving its own units never redoes
 the searches of its other units. A search reads per-hex lists (`_rules`: how a hex may be used,
-Intercept included) and skips a step at once when its hex already holds as much MP as the
-step could leave, which is most steps.
+Intercept included) and the board's steps per MP held (`Board.moves_by_mp`: what each step
+leaves, dearer steps left out), and skips a step at once when its hex already holds as much MP
+as the step leaves, which is most steps.
 
 `move_list` turns a unit's labels into its legal Moves (the empty reached hexes) and keeps
 them in step with the turn's change log (`_log`): when occupants change, only those hexes'
@@ -190,36 +191,32 @@ def reach(game: SkirmishState, unit: Unit, start: int = OFF, mp: int = -1) -> di
     hit = game._searches.get(key)
     if hit is not None and hit[0] == stamp:
         return hit[1]
-    steps, (rule, fresh), least, _ = _context(game, unit)
+    light = unit.type == INFANTRY and "I8" in game.skills[unit.faction]
+    rule, fresh = _rules(game, unit.faction, infiltrates(game, unit))
+    moves = game.board.moves_by_mp(light, mp)
     best = {start: mp}
     label = fresh[:]                # `best` as a list, the inner loop reads it most
     label[start] = mp
     buckets: list[list[int]] = [[] for _ in range(mp + 1)]
     buckets[mp].append(start)
     for m in range(mp, 0, -1):
-        # A step from m leaves at most m - least MP (0 after water or Intercept): a hex
-        # already holding that much (or BLOCKED) cannot gain, whatever the step's details.
-        top = m - least if m > least else 0
+        row = moves[m]              # per hex, the steps m MP pay for and the MP they leave
         for g in buckets[m]:
             if label[g] != m:
                 continue
-            for h, c in steps[g]:
-                if label[h] >= top:
+            for h, m2 in row[g]:
+                if label[h] >= m2:          # no gain (NEVER hexes start BLOCKED)
                     continue
-                if c < 0:
-                    m2 = 0                              # M-2 transition
-                elif c > m:
-                    continue
-                else:
-                    m2 = m - c
                 r = rule[h]
-                if r >= ZOC:
-                    m2 = 0                              # I3 Intercept
-                if label[h] >= m2:
+                if r >= ZOC:                # I3 Intercept: all MP go
+                    if label[h] >= 0:
+                        continue
+                    label[h] = 0
+                    best[h] = 0
                     continue
                 label[h] = m2
                 best[h] = m2
-                if m2 > 0 and r != STOP_ONLY:
+                if m2 and r != STOP_ONLY:
                     buckets[m2].append(h)
     del best[start]
     game._searches[key] = (stamp, best)
