@@ -65,22 +65,11 @@ def infiltrates(game: SkirmishState, unit: Unit) -> bool:
     return unit.type == CAVALRY and "C11" in game.skills[unit.faction]
 
 
-def bloc_stamp(game: SkirmishState, seat: int) -> tuple[int, int]:
-    """What searches for a unit of `seat` read from the rest of the board: the cities and
-    blocs (one counter) and the hostile factions' units (the sum of their counters, which only
-    grows while the set of hostile factions stays put; a bloc change bumps the city counter)."""
-    key = ("stamp", seat)
-    found = game._cache.get(key)
-    if found is None:
-        roots = game.roots()
-        rf = roots[seat]
-        hostile = 0
-        for s, e in enumerate(game._epoch):
-            if roots[s] != rf:
-                hostile += e
-        found = (game._city_epoch, hostile)
-        game._cache[key] = found
-    return found
+def bloc_stamp(game: SkirmishState, seat: int) -> int:
+    """What searches for a unit of `seat` read from the rest of the board, as one counter
+    that only grows: the hostile units, the cities and the blocs (`SkirmishState._stamps`,
+    bumped by the change notices)."""
+    return game._stamps[seat]
 
 
 def intercept_zone(game: SkirmishState, seat: int) -> frozenset[int]:
@@ -281,16 +270,37 @@ def obligation(game: SkirmishState, u: Unit) -> set[int] | None:
     return found
 
 
+def _neutral_stands(game: SkirmishState) -> list[int]:
+    """The occupied hexes of neutral land (N-1), kept in step with the turn's change log
+    (`_log`): redone only when a logged hex is neutral, which few are."""
+    log = game._log
+    entry = game._reach.get("neutral")
+    if entry is not None:
+        if entry[0] == len(log):
+            return entry[1]
+        neutral = game.board.neutral
+        if not any(neutral[h] for h in log[entry[0]:]):
+            entry[0] = len(log)
+            return entry[1]
+    occ = game.occ
+    entry = game._reach["neutral"] = [len(log), [h for h in game.board.neutral_hexes
+                                                  if occ[h] >= 0]]
+    return entry[1]
+
+
 def trespass_pending(game: SkirmishState, seat: int) -> bool:
     """N-4: some unit of `seat` still has to leave (or get ready to leave) neutral land."""
+    stands = _neutral_stands(game)
+    if not stands:
+        return False
     key = ("trespass", seat)
     found = game._cache.get(key)
     if found is None:
         found = False
         occ, units = game.occ, game.units
-        for h in game.board.neutral_hexes:          # few hexes, instead of every unit
+        for h in stands:
             uid = occ[h]
-            if uid >= 0 and units[uid].faction == seat and obligation(game, units[uid]) is not None:
+            if units[uid].faction == seat and obligation(game, units[uid]) is not None:
                 found = True
                 break
         game._cache[key] = found
