@@ -109,8 +109,8 @@ def hostile_targets(game: SkirmishState, seat: int) -> frozenset[int]:
 
 def targets_from(game: SkirmishState, unit: Unit, h: int) -> list[int]:
     """Hexes `unit` standing on `h` may strike (range and target kind only), in hex order."""
-    hostile = hostile_targets(game, unit.faction)
-    return [t for t in game.board.disk(h, attack_range(game, unit)) if t in hostile]
+    found = hostile_targets(game, unit.faction) & game.board.disk_set(h, attack_range(game, unit))
+    return sorted(found) if found else []
 
 
 def counter_source(game: SkirmishState, y: Unit, x: Unit, x_hex: int, pursuit: bool) -> bool:

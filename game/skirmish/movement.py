@@ -361,16 +361,35 @@ def move_list(game: SkirmishState, u: Unit) -> MoveList:
     key = ("moves", u.id)
     moves = game._reach.get(key)
     if moves is None or moves.labels is not labels:
-        occ = game.occ
-        hexes = [h for h in sorted(labels) if occ[h] < 0]
+        hexes = sorted(labels.keys() - _occupied(game))
         uid = u.id
         row = _move_row(game, uid)
-        moves = MoveList(uid, labels, len(game._log), hexes,
-                         [row[h] or _new_move(game, row, uid, h) for h in hexes])
+        acts = list(map(row.__getitem__, hexes))
+        if not all(acts):                       # Moves not built yet on this board (None)
+            acts = [row[h] or _new_move(game, row, uid, h) for h in hexes]
+        moves = MoveList(uid, labels, len(game._log), hexes, acts)
         game._reach[key] = moves
     elif moves.seen != len(game._log):
         sync_moves(game, moves)
     return moves
+
+
+def _occupied(game: SkirmishState) -> set[int]:
+    """The hexes holding a unit (`occ` as a set, for set arithmetic on reached hexes), kept in
+    step with the turn's change log (`_log`)."""
+    log = game._log
+    entry = game._reach.get("occupied")
+    if entry is None:
+        entry = game._reach["occupied"] = [len(log), {u.hex for u in game.units.values()}]
+    elif entry[0] != len(log):
+        occ, found = game.occ, entry[1]
+        for h in log[entry[0]:]:
+            if occ[h] < 0:
+                found.discard(h)
+            else:
+                found.add(h)
+        entry[0] = len(log)
+    return entry[1]
 
 
 def sync_moves(game: SkirmishState, moves: MoveList) -> None:

@@ -112,7 +112,8 @@ class SkirmishGame(SkirmishState):
         if kept is None:
             kept = self._reach["options"] = {}
         neutral = self.board.neutral
-        seen = len(self._log)
+        log = self._log
+        seen = len(log)
         for u in _own_units(self, seat):
             if u.fresh:
                 continue
@@ -130,7 +131,14 @@ class SkirmishGame(SkirmishState):
             moves = entry[1]
             if moves is not None:
                 if moves.seen != seen:
-                    sync_moves(self, moves)
+                    # patched only when an occupant changed on a hex the unit reaches
+                    labels = moves.labels
+                    for h in log[moves.seen:]:
+                        if h in labels:
+                            sync_moves(self, moves)
+                            break
+                    else:
+                        moves.seen = seen
                 out += moves.acts
             out += entry[2]
         for seat_options in SEAT_OPTIONS:
