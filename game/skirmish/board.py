@@ -119,6 +119,8 @@ class Board:
                                             repr=False)
     _steps: dict[bool, tuple[tuple[tuple[int, int, int], ...], ...]] = field(
         default_factory=dict, init=False, compare=False, repr=False)
+    _by_pair: dict[tuple[int, int], int] = field(default_factory=dict, init=False,
+                                                 compare=False, repr=False)   # coords -> hex
     _moves_by_mp: dict[bool, list[tuple[tuple[tuple[int, int], ...], ...]]] = field(
         default_factory=dict, init=False, compare=False, repr=False)
 
@@ -142,6 +144,7 @@ class Board:
         setattr_ = object.__setattr__
         setattr_(self, "size", n)
         setattr_(self, "coords", tuple((i % w, i // w) for i in range(n)))
+        setattr_(self, "_by_pair", {pair: i for i, pair in enumerate(self.coords)})
         setattr_(self, "nbrs", tuple(nbrs))
         setattr_(self, "adj", tuple(adj))
         setattr_(self, "cube_x", tuple(cx))
@@ -158,6 +161,14 @@ class Board:
     # ---- coordinates ----------------------------------------------------------------------
     def index(self, col_row: Any) -> int:
         """Hex index of a `(col, row)` pair, or OFF when it is not a hex of this map."""
+        # the board's own pairs (every listed action holds one): found by identity
+        if type(col_row) is tuple and len(col_row) == 2:
+            try:
+                h = self._by_pair.get(col_row, OFF)
+            except TypeError:           # an unhashable part: not a coordinate
+                return OFF
+            if h != OFF and self.coords[h] is col_row:
+                return h
         # exact type checks: bools (and int subclasses) are not coordinates; also fast
         if type(col_row) is not tuple or len(col_row) != 2:
             return OFF

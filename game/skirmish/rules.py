@@ -42,6 +42,7 @@ PHASE_ALLOWS: dict[Phase, frozenset[type]] = {
     Phase.PLAY: frozenset({A.Move, A.Attack, A.Produce, A.Dismount, A.SetCoverPolicy, A.EndTurn}),
     Phase.OVER: frozenset(),
 }
+_PLAY_ALLOWS = PHASE_ALLOWS[Phase.PLAY]   # asked for every action: no Enum hash on the way
 REASONS: dict[type, Check] = {
     A.PickSkills: pick_reason,
     A.Move: move_reason,
@@ -165,10 +166,11 @@ class SkirmishGame(SkirmishState):
 
     def _reason_key(self, seat: int, action: object) -> str | None:
         """E-2: any action (`game_over`, `wrong_phase`, `not_your_turn`), then its family's."""
-        if self.phase is Phase.OVER:
+        phase = self.phase
+        if phase is Phase.OVER:
             return "game_over"
         kind = type(action)
-        if kind not in PHASE_ALLOWS[self.phase]:
+        if kind not in (_PLAY_ALLOWS if phase is Phase.PLAY else PHASE_ALLOWS[phase]):
             return "wrong_phase"
         if seat != self.current:
             return "not_your_turn"

@@ -163,22 +163,23 @@ class SkirmishState(State):
         """Unit `u` appeared, vanished, moved from `old_hex` or changed class: the seats
         hostile to it (every seat when it stepped on or off a city hostile to it) get a new
         stamp."""
-        self._log.append(old_hex)
-        if u.hex != old_hex:
-            self._log.append(u.hex)
+        log = self._log
+        log.append(old_hex)
+        new = u.hex
+        if new != old_hex:
+            log.append(new)
         stamps = self._stamps
         city_at = self.board.city_at
-        for h in (old_hex, u.hex):
-            k = city_at[h]
-            if k >= 0 and self.city_hostile(k, u.faction):
-                for s in range(self.seats):
-                    stamps[s] += 1
-                break
-        else:
-            roots = self.roots()
-            rf = roots[u.faction]
+        k, k2 = city_at[old_hex], city_at[new]
+        if ((k >= 0 and self.city_hostile(k, u.faction))
+                or (k2 >= 0 and self.city_hostile(k2, u.faction))):
             for s in range(self.seats):
-                if roots[s] != rf:
+                stamps[s] += 1
+        else:
+            roots = self._roots if self._roots_of == self.overlord else self.roots()
+            rf = roots[u.faction]
+            for s, r in enumerate(roots):
+                if r != rf:
                     stamps[s] += 1
         self._cache.clear()
 
