@@ -24,7 +24,7 @@ from game.skirmish.constants import (
     SURPRISE_REDUCTION, UNITS,
 )
 from game.skirmish.effects import check_formations, heal, remove_unit
-from game.skirmish.movement import bloc_stamp, unit_reason
+from game.skirmish.movement import unit_reason
 from game.skirmish.state import SkirmishState, Unit
 
 NS = "skirmish."
@@ -91,7 +91,7 @@ def hostile_targets(game: SkirmishState, seat: int) -> frozenset[int]:
     cities). A hostile city holds no unit or a hostile one, so the set only changes with
     hostile units, cities and blocs (`bloc_stamp`): it is kept until then."""
     key = ("targets", seat)
-    stamp = bloc_stamp(game, seat)
+    stamp = game._stamps[seat]          # bloc_stamp, read directly (asked very often)
     entry = game._searches.get(key)
     if entry is not None and entry[0] == stamp:
         return entry[1]

@@ -76,7 +76,7 @@ def intercept_zone(game: SkirmishState, seat: int) -> frozenset[int]:
     """I3 / D30: hexes next to an infantry of another bloc whose faction has Intercept.
     Kept until a hostile unit or a bloc changes (`bloc_stamp`)."""
     key = ("zoc", seat)
-    stamp = bloc_stamp(game, seat)
+    stamp = game._stamps[seat]          # bloc_stamp, read directly (asked very often)
     entry = game._searches.get(key)
     if entry is not None and entry[0] == stamp:
         return entry[1]
@@ -99,7 +99,7 @@ def _special(game: SkirmishState, seat: int, through: bool) -> dict[int, int]:
     stop. Kept until a hostile unit, a city or a bloc changes (`bloc_stamp`).
     """
     key = ("special", seat, through)
-    stamp = bloc_stamp(game, seat)
+    stamp = game._stamps[seat]          # bloc_stamp, read directly (asked very often)
     entry = game._searches.get(key)
     if entry is not None and entry[0] == stamp:
         return entry[1]
@@ -132,7 +132,7 @@ def _rules(game: SkirmishState, seat: int, through: bool) -> tuple[list[int], li
     hexes, so one comparison skips them. Lists read per step instead of a dict and a set;
     kept, like their parts, until a hostile unit, a city or a bloc changes (`bloc_stamp`)."""
     key = ("rules", seat, through)
-    stamp = bloc_stamp(game, seat)
+    stamp = game._stamps[seat]          # bloc_stamp, read directly (asked very often)
     entry = game._searches.get(key)
     if entry is not None and entry[0] == stamp:
         return entry[1]
@@ -176,7 +176,7 @@ def reach(game: SkirmishState, unit: Unit, start: int = OFF, mp: int = -1) -> di
     if mp <= 0:
         return {}
     key = (unit.id, start, mp)
-    stamp = (unit.type, bloc_stamp(game, unit.faction))
+    stamp = (unit.type, game._stamps[unit.faction])    # bloc_stamp, read directly
     hit = game._searches.get(key)
     if hit is not None and hit[0] == stamp:
         return hit[1]

@@ -23,7 +23,7 @@ from game.skirmish.combat import attack_options, attack_reason, do_attack, forec
 from game.skirmish.constants import DEFAULT_COVER_POLICY
 from game.skirmish.economy import do_produce, produce_options, produce_reason, unit_cost
 from game.skirmish.movement import (
-    bloc_stamp, may_move, move_list, move_options, move_reason, move_targets, obligation, reach,
+    may_move, move_list, move_options, move_reason, move_targets, obligation, reach,
     sync_moves, trespass_pending,
 )
 from game.skirmish.paths import best_path, do_move
@@ -108,7 +108,7 @@ class SkirmishGame(SkirmishState):
         if self.phase is Phase.PICK:
             return list(pick_options(self, seat))
         out: list[Action] = []
-        stamp = bloc_stamp(self, seat)
+        stamp = self._stamps[seat]              # bloc_stamp
         kept = self._reach.get("options")
         if kept is None:
             kept = self._reach["options"] = {}
