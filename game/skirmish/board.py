@@ -257,8 +257,10 @@ class Board:
             rows = self._moves_by_mp[light] = []
         if len(rows) <= mp:
             steps = self.step_costs(light)
-            for m in range(len(rows), mp + 1):
-                rows.append(tuple(tuple((h, 0 if c < 0 else m - c) for h, c in row if c <= m)
+            pairs: dict[tuple[int, int], tuple[int, int]] = {}    # one object per pair: a
+            for m in range(len(rows), mp + 1):                    # smaller working set
+                rows.append(tuple(tuple(pairs.setdefault(p, p) for p in
+                                        ((h, 0 if c < 0 else m - c) for h, c in row if c <= m))
                                   for row in steps))
         return rows
 

@@ -279,7 +279,10 @@ def _neutral_stands(game: SkirmishState) -> list[int]:
         if entry[0] == len(log):
             return entry[1]
         neutral = game.board.neutral
-        if not any(neutral[h] for h in log[entry[0]:]):
+        for h in log[entry[0]:]:
+            if neutral[h]:
+                break
+        else:
             entry[0] = len(log)
             return entry[1]
     occ = game.occ

@@ -224,7 +224,10 @@ class SkirmishState(State):
         owner = self.city_owner[k]
         if owner == -2:
             return False
-        return owner == -1 or self.roots()[owner] != self.roots()[seat]
+        if owner == -1:
+            return True
+        roots = self.roots()
+        return roots[owner] != roots[seat]
 
     def unit_at(self, h: int) -> Unit | None:
         uid = self.occ[h]
