@@ -24,7 +24,7 @@ from game.skirmish.constants import (
     SURPRISE_REDUCTION, UNITS,
 )
 from game.skirmish.effects import check_formations, heal, remove_unit
-from game.skirmish.movement import unit_reason
+from game.skirmish.movement import hostile_units, unit_reason
 from game.skirmish.state import SkirmishState, Unit
 
 NS = "skirmish."
@@ -95,10 +95,8 @@ def hostile_targets(game: SkirmishState, seat: int) -> frozenset[int]:
     entry = game._searches.get(key)
     if entry is not None and entry[0] == stamp:
         return entry[1]
-    roots = game.roots()
-    rs = roots[seat]
     occ = game.occ
-    hexes = {u.hex for u in game.units.values() if roots[u.faction] != rs}
+    hexes = {h for h, _, _ in hostile_units(game, seat)}
     for k, spec in enumerate(game.board.cities):
         if occ[spec.hex] < 0 and game.city_hostile(k, seat):
             hexes.add(spec.hex)

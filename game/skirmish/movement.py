@@ -72,6 +72,23 @@ def bloc_stamp(game: SkirmishState, seat: int) -> int:
     return game._stamps[seat]
 
 
+def hostile_units(game: SkirmishState, seat: int) -> tuple[tuple[int, str, int], ...]:
+    """`(hex, type, faction)` of every unit of another bloc than `seat`'s, in id order: what
+    the per-hex rules, Intercept zones and attack targets of `seat` read. Kept until a hostile
+    unit or a bloc changes (`bloc_stamp`); plain values, so clones may share it."""
+    key = ("hostile", seat)
+    stamp = game._stamps[seat]
+    entry = game._searches.get(key)
+    if entry is not None and entry[0] == stamp:
+        return entry[1]
+    roots = game.roots()
+    rf = roots[seat]
+    found = tuple([(u.hex, u.type, u.faction) for u in game.units.values()
+                   if roots[u.faction] != rf])
+    game._searches[key] = (stamp, found)
+    return found
+
+
 def intercept_zone(game: SkirmishState, seat: int) -> frozenset[int]:
     """I3 / D30: hexes next to an infantry of another bloc whose faction has Intercept.
     Kept until a hostile unit or a bloc changes (`bloc_stamp`)."""
@@ -80,12 +97,12 @@ def intercept_zone(game: SkirmishState, seat: int) -> frozenset[int]:
     entry = game._searches.get(key)
     if entry is not None and entry[0] == stamp:
         return entry[1]
-    roots = game.roots()
     adj = game.board.adj
+    skills = game.skills
     zone: set[int] = set()
-    for u in game.units.values():
-        if u.type == INFANTRY and roots[u.faction] != roots[seat] and "I3" in game.skills[u.faction]:
-            zone.update(adj[u.hex])
+    for h, kind, faction in hostile_units(game, seat):
+        if kind == INFANTRY and "I3" in skills[faction]:
+            zone.update(adj[h])
     found = frozenset(zone)
     game._searches[key] = (stamp, found)
     return found
@@ -106,10 +123,8 @@ def _special(game: SkirmishState, seat: int, through: bool) -> dict[int, int]:
     b = game.board
     roots = game.roots()
     rf = roots[seat]
-    out: dict[int, int] = {}
-    for u in game.units.values():
-        if roots[u.faction] != rf:
-            out[u.hex] = PASS_ONLY if through else NEVER
+    out = dict.fromkeys([h for h, _, _ in hostile_units(game, seat)],
+                        PASS_ONLY if through else NEVER)
     for k, spec in enumerate(b.cities):
         owner = game.city_owner[k]
         if owner == NEUTRAL:
