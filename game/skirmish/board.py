@@ -103,6 +103,8 @@ class Board:
     light_cost: tuple[int, ...] = field(default=(), init=False)          # I8 per hex
     city_at: tuple[int, ...] = field(default=(), init=False)             # city index or -1
     neutral_hexes: tuple[int, ...] = field(default=(), init=False)       # N-1, in hex order
+    neutral_set: frozenset[int] = field(default=frozenset(), init=False)  # the same, as a set
+    city_hexes: frozenset[int] = field(default=frozenset(), init=False)
     archer_penalty: tuple[bool, ...] = field(default=(), init=False)     # forest (K-4.1)
     cavalry_penalty: tuple[bool, ...] = field(default=(), init=False)    # swamp, mountain
     _disks: dict[int, list[Any]] = field(default_factory=dict, init=False,       # per radius,
@@ -155,6 +157,8 @@ class Board:
                                            for x in t))
         setattr_(self, "city_at", tuple(city_at))
         setattr_(self, "neutral_hexes", tuple(i for i in range(n) if self.neutral[i]))
+        setattr_(self, "neutral_set", frozenset(self.neutral_hexes))
+        setattr_(self, "city_hexes", frozenset(c.hex for c in self.cities))
         setattr_(self, "archer_penalty", tuple(x == FOREST for x in t))
         setattr_(self, "cavalry_penalty", tuple(x in (SWAMP, MOUNTAIN) for x in t))
 

@@ -87,15 +87,10 @@ def produce_options(game: SkirmishState, seat: int) -> list[A.Produce]:
     key = ("produce", seat)
     entry = game._reach.get(key)
     if entry is not None and entry[1] == game._stamps[seat] and entry[2] == game.funds[seat]:
-        if entry[0] != len(log):
-            city_at = game.board.city_at
-            for h in log[entry[0]:]:
-                if city_at[h] >= 0:
-                    break
-            else:
-                entry[0] = len(log)
-                return entry[3]
-        else:
+        if entry[0] == len(log):
+            return entry[3]
+        if game.board.city_hexes.isdisjoint(log[entry[0]:]):
+            entry[0] = len(log)
             return entry[3]
     found = _produce_list(game, seat)
     game._reach[key] = [len(log), game._stamps[seat], game.funds[seat], found]

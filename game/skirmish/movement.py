@@ -293,11 +293,7 @@ def _neutral_stands(game: SkirmishState) -> list[int]:
     if entry is not None:
         if entry[0] == len(log):
             return entry[1]
-        neutral = game.board.neutral
-        for h in log[entry[0]:]:
-            if neutral[h]:
-                break
-        else:
+        if game.board.neutral_set.isdisjoint(log[entry[0]:]):
             entry[0] = len(log)
             return entry[1]
     occ = game.occ
