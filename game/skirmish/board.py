@@ -103,6 +103,8 @@ class Board:
     light_cost: tuple[int, ...] = field(default=(), init=False)          # I8 per hex
     city_at: tuple[int, ...] = field(default=(), init=False)             # city index or -1
     neutral_hexes: tuple[int, ...] = field(default=(), init=False)       # N-1, in hex order
+    neutral_set: frozenset[int] = field(default=frozenset(), init=False)  # the same, as a set
+    city_hexes: frozenset[int] = field(default=frozenset(), init=False)
     archer_penalty: tuple[bool, ...] = field(default=(), init=False)     # forest (K-4.1)
     cavalry_penalty: tuple[bool, ...] = field(default=(), init=False)    # swamp, mountain
     _disks: dict[int, list[Any]] = field(default_factory=dict, init=False,       # per radius,
@@ -118,6 +120,10 @@ class Board:
     move_rows: dict[int, list[Any]] = field(default_factory=dict, init=False, compare=False,
                                             repr=False)
     _steps: dict[bool, tuple[tuple[tuple[int, int, int], ...], ...]] = field(
+        default_factory=dict, init=False, compare=False, repr=False)
+    _by_pair: dict[tuple[int, int], int] = field(default_factory=dict, init=False,
+                                                 compare=False, repr=False)   # coords -> hex
+    _moves_by_mp: dict[bool, list[tuple[tuple[tuple[int, int], ...], ...]]] = field(
         default_factory=dict, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -140,6 +146,7 @@ class Board:
         setattr_ = object.__setattr__
         setattr_(self, "size", n)
         setattr_(self, "coords", tuple((i % w, i // w) for i in range(n)))
+        setattr_(self, "_by_pair", {pair: i for i, pair in enumerate(self.coords)})
         setattr_(self, "nbrs", tuple(nbrs))
         setattr_(self, "adj", tuple(adj))
         setattr_(self, "cube_x", tuple(cx))
@@ -150,12 +157,22 @@ class Board:
                                            for x in t))
         setattr_(self, "city_at", tuple(city_at))
         setattr_(self, "neutral_hexes", tuple(i for i in range(n) if self.neutral[i]))
+        setattr_(self, "neutral_set", frozenset(self.neutral_hexes))
+        setattr_(self, "city_hexes", frozenset(c.hex for c in self.cities))
         setattr_(self, "archer_penalty", tuple(x == FOREST for x in t))
         setattr_(self, "cavalry_penalty", tuple(x in (SWAMP, MOUNTAIN) for x in t))
 
     # ---- coordinates ----------------------------------------------------------------------
     def index(self, col_row: Any) -> int:
         """Hex index of a `(col, row)` pair, or OFF when it is not a hex of this map."""
+        # the board's own pairs (every listed action holds one): found by identity
+        if type(col_row) is tuple and len(col_row) == 2:
+            try:
+                h = self._by_pair.get(col_row, OFF)
+            except TypeError:           # an unhashable part: not a coordinate
+                return OFF
+            if h != OFF and self.coords[h] is col_row:
+                return h
         # exact type checks: bools (and int subclasses) are not coordinates; also fast
         if type(col_row) is not tuple or len(col_row) != 2:
             return OFF
@@ -233,6 +250,23 @@ class Board:
                     back[h].append((g, c))
             found = self._back_steps[light] = tuple(map(tuple, back))
         return found
+
+    def moves_by_mp(self, light: bool, mp: int) -> list[tuple[tuple[tuple[int, int], ...], ...]]:
+        """`step_costs` per MP held (cached, grown to `mp`): row m, hex g -> `(h, MP left)` for
+        every step g -> h a unit holding m MP on g can pay, in B-2 order (an M-2 water
+        transition leaves 0; a step dearer than m is left out). The movement search reads one
+        row per MP level, so its inner loop neither tests nor subtracts costs."""
+        rows = self._moves_by_mp.get(light)
+        if rows is None:
+            rows = self._moves_by_mp[light] = []
+        if len(rows) <= mp:
+            steps = self.step_costs(light)
+            pairs: dict[tuple[int, int], tuple[int, int]] = {}    # one object per pair: a
+            for m in range(len(rows), mp + 1):                    # smaller working set
+                rows.append(tuple(tuple(pairs.setdefault(p, p) for p in
+                                        ((h, 0 if c < 0 else m - c) for h, c in row if c <= m))
+                                  for row in steps))
+        return rows
 
     def least_cost(self, light: bool) -> int:
         """The smallest MP an ordinary step costs on this board (`step_costs`; 0 if none)."""

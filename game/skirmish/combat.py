@@ -24,7 +24,7 @@ from game.skirmish.constants import (
     SURPRISE_REDUCTION, UNITS,
 )
 from game.skirmish.effects import check_formations, heal, remove_unit
-from game.skirmish.movement import bloc_stamp, unit_reason
+from game.skirmish.movement import hostile_units, unit_reason
 from game.skirmish.state import SkirmishState, Unit
 
 NS = "skirmish."
@@ -91,14 +91,12 @@ def hostile_targets(game: SkirmishState, seat: int) -> frozenset[int]:
     cities). A hostile city holds no unit or a hostile one, so the set only changes with
     hostile units, cities and blocs (`bloc_stamp`): it is kept until then."""
     key = ("targets", seat)
-    stamp = bloc_stamp(game, seat)
+    stamp = game._stamps[seat]          # bloc_stamp, read directly (asked very often)
     entry = game._searches.get(key)
     if entry is not None and entry[0] == stamp:
         return entry[1]
-    roots = game.roots()
-    rs = roots[seat]
     occ = game.occ
-    hexes = {u.hex for u in game.units.values() if roots[u.faction] != rs}
+    hexes = {h for h, _, _ in hostile_units(game, seat)}
     for k, spec in enumerate(game.board.cities):
         if occ[spec.hex] < 0 and game.city_hostile(k, seat):
             hexes.add(spec.hex)
@@ -109,8 +107,8 @@ def hostile_targets(game: SkirmishState, seat: int) -> frozenset[int]:
 
 def targets_from(game: SkirmishState, unit: Unit, h: int) -> list[int]:
     """Hexes `unit` standing on `h` may strike (range and target kind only), in hex order."""
-    hostile = hostile_targets(game, unit.faction)
-    return [t for t in game.board.disk(h, attack_range(game, unit)) if t in hostile]
+    found = hostile_targets(game, unit.faction) & game.board.disk_set(h, attack_range(game, unit))
+    return sorted(found) if found else []
 
 
 def counter_source(game: SkirmishState, y: Unit, x: Unit, x_hex: int, pursuit: bool) -> bool:

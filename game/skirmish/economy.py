@@ -77,7 +77,28 @@ _AFFORDABLE: dict[tuple[frozenset[str], int], tuple[str, ...]] = {}
 
 
 def produce_options(game: SkirmishState, seat: int) -> list[A.Produce]:
-    """The Produce actions `legal_actions` lists: cities in map order, paid then vouchers."""
+    """The Produce actions `legal_actions` lists: cities in map order, paid then vouchers.
+
+    Kept (in `_reach`) while what they read stays: the seat's funds, the cities' owners and
+    vouchers (a change bumps the seat's stamp, state.py) and the units on city hexes (the
+    turn's change log names every hex whose occupant changed). The list is shared: do not
+    change it."""
+    log = game._log
+    key = ("produce", seat)
+    entry = game._reach.get(key)
+    if entry is not None and entry[1] == game._stamps[seat] and entry[2] == game.funds[seat]:
+        if entry[0] == len(log):
+            return entry[3]
+        if game.board.city_hexes.isdisjoint(log[entry[0]:]):
+            entry[0] = len(log)
+            return entry[3]
+    found = _produce_list(game, seat)
+    game._reach[key] = [len(log), game._stamps[seat], game.funds[seat], found]
+    return found
+
+
+def _produce_list(game: SkirmishState, seat: int) -> list[A.Produce]:
+    """`produce_options` computed from nothing."""
     b = game.board
     out: list[A.Produce] = []
     paid: tuple[str, ...] | None = None

@@ -10,8 +10,9 @@ zones) and the cities: own and allied units are passed through and only matter a
 destinations. So `reach` keeps its answer across actions, keyed by the change counters of the
 hostile factions and the cities (state.py), and a faction moving its own units never redoes
 the searches of its other units. A search reads per-hex lists (`_rules`: how a hex may be used,
-Intercept included) and skips a step at once when its hex already holds as much MP as the
-step could leave, which is most steps.
+Intercept included) and the board's steps per MP held (`Board.moves_by_mp`: what each step
+leaves, dearer steps left out), and skips a step at once when its hex already holds as much MP
+as the step leaves, which is most steps.
 
 `move_list` turns a unit's labels into its legal Moves (the empty reached hexes) and keeps
 them in step with the turn's change log (`_log`): when occupants change, only those hexes'
@@ -64,21 +65,27 @@ def infiltrates(game: SkirmishState, unit: Unit) -> bool:
     return unit.type == CAVALRY and "C11" in game.skills[unit.faction]
 
 
-def bloc_stamp(game: SkirmishState, seat: int) -> tuple[int, int]:
-    """What searches for a unit of `seat` read from the rest of the board: the cities and
-    blocs (one counter) and the hostile factions' units (the sum of their counters, which only
-    grows while the set of hostile factions stays put; a bloc change bumps the city counter)."""
-    key = ("stamp", seat)
-    found = game._cache.get(key)
-    if found is None:
-        roots = game.roots()
-        rf = roots[seat]
-        hostile = 0
-        for s, e in enumerate(game._epoch):
-            if roots[s] != rf:
-                hostile += e
-        found = (game._city_epoch, hostile)
-        game._cache[key] = found
+def bloc_stamp(game: SkirmishState, seat: int) -> int:
+    """What searches for a unit of `seat` read from the rest of the board, as one counter
+    that only grows: the hostile units, the cities and the blocs (`SkirmishState._stamps`,
+    bumped by the change notices)."""
+    return game._stamps[seat]
+
+
+def hostile_units(game: SkirmishState, seat: int) -> tuple[tuple[int, str, int], ...]:
+    """`(hex, type, faction)` of every unit of another bloc than `seat`'s, in id order: what
+    the per-hex rules, Intercept zones and attack targets of `seat` read. Kept until a hostile
+    unit or a bloc changes (`bloc_stamp`); plain values, so clones may share it."""
+    key = ("hostile", seat)
+    stamp = game._stamps[seat]
+    entry = game._searches.get(key)
+    if entry is not None and entry[0] == stamp:
+        return entry[1]
+    roots = game.roots()
+    rf = roots[seat]
+    found = tuple([(u.hex, u.type, u.faction) for u in game.units.values()
+                   if roots[u.faction] != rf])
+    game._searches[key] = (stamp, found)
     return found
 
 
@@ -86,16 +93,16 @@ def intercept_zone(game: SkirmishState, seat: int) -> frozenset[int]:
     """I3 / D30: hexes next to an infantry of another bloc whose faction has Intercept.
     Kept until a hostile unit or a bloc changes (`bloc_stamp`)."""
     key = ("zoc", seat)
-    stamp = bloc_stamp(game, seat)
+    stamp = game._stamps[seat]          # bloc_stamp, read directly (asked very often)
     entry = game._searches.get(key)
     if entry is not None and entry[0] == stamp:
         return entry[1]
-    roots = game.roots()
     adj = game.board.adj
+    skills = game.skills
     zone: set[int] = set()
-    for u in game.units.values():
-        if u.type == INFANTRY and roots[u.faction] != roots[seat] and "I3" in game.skills[u.faction]:
-            zone.update(adj[u.hex])
+    for h, kind, faction in hostile_units(game, seat):
+        if kind == INFANTRY and "I3" in skills[faction]:
+            zone.update(adj[h])
     found = frozenset(zone)
     game._searches[key] = (stamp, found)
     return found
@@ -109,17 +116,15 @@ def _special(game: SkirmishState, seat: int, through: bool) -> dict[int, int]:
     stop. Kept until a hostile unit, a city or a bloc changes (`bloc_stamp`).
     """
     key = ("special", seat, through)
-    stamp = bloc_stamp(game, seat)
+    stamp = game._stamps[seat]          # bloc_stamp, read directly (asked very often)
     entry = game._searches.get(key)
     if entry is not None and entry[0] == stamp:
         return entry[1]
     b = game.board
     roots = game.roots()
     rf = roots[seat]
-    out: dict[int, int] = {}
-    for u in game.units.values():
-        if roots[u.faction] != rf:
-            out[u.hex] = PASS_ONLY if through else NEVER
+    out = dict.fromkeys([h for h, _, _ in hostile_units(game, seat)],
+                        PASS_ONLY if through else NEVER)
     for k, spec in enumerate(b.cities):
         owner = game.city_owner[k]
         if owner == NEUTRAL:
@@ -142,7 +147,7 @@ def _rules(game: SkirmishState, seat: int, through: bool) -> tuple[list[int], li
     hexes, so one comparison skips them. Lists read per step instead of a dict and a set;
     kept, like their parts, until a hostile unit, a city or a bloc changes (`bloc_stamp`)."""
     key = ("rules", seat, through)
-    stamp = bloc_stamp(game, seat)
+    stamp = game._stamps[seat]          # bloc_stamp, read directly (asked very often)
     entry = game._searches.get(key)
     if entry is not None and entry[0] == stamp:
         return entry[1]
@@ -186,40 +191,36 @@ def reach(game: SkirmishState, unit: Unit, start: int = OFF, mp: int = -1) -> di
     if mp <= 0:
         return {}
     key = (unit.id, start, mp)
-    stamp = (unit.type, bloc_stamp(game, unit.faction))
+    stamp = (unit.type, game._stamps[unit.faction])    # bloc_stamp, read directly
     hit = game._searches.get(key)
     if hit is not None and hit[0] == stamp:
         return hit[1]
-    steps, (rule, fresh), least, _ = _context(game, unit)
+    light = unit.type == INFANTRY and "I8" in game.skills[unit.faction]
+    rule, fresh = _rules(game, unit.faction, infiltrates(game, unit))
+    moves = game.board.moves_by_mp(light, mp)
     best = {start: mp}
     label = fresh[:]                # `best` as a list, the inner loop reads it most
     label[start] = mp
     buckets: list[list[int]] = [[] for _ in range(mp + 1)]
     buckets[mp].append(start)
     for m in range(mp, 0, -1):
-        # A step from m leaves at most m - least MP (0 after water or Intercept): a hex
-        # already holding that much (or BLOCKED) cannot gain, whatever the step's details.
-        top = m - least if m > least else 0
+        row = moves[m]              # per hex, the steps m MP pay for and the MP they leave
         for g in buckets[m]:
             if label[g] != m:
                 continue
-            for h, c in steps[g]:
-                if label[h] >= top:
+            for h, m2 in row[g]:
+                if label[h] >= m2:          # no gain (NEVER hexes start BLOCKED)
                     continue
-                if c < 0:
-                    m2 = 0                              # M-2 transition
-                elif c > m:
-                    continue
-                else:
-                    m2 = m - c
                 r = rule[h]
-                if r >= ZOC:
-                    m2 = 0                              # I3 Intercept
-                if label[h] >= m2:
+                if r >= ZOC:                # I3 Intercept: all MP go
+                    if label[h] >= 0:
+                        continue
+                    label[h] = 0
+                    best[h] = 0
                     continue
                 label[h] = m2
                 best[h] = m2
-                if m2 > 0 and r != STOP_ONLY:
+                if m2 and r != STOP_ONLY:
                     buckets[m2].append(h)
     del best[start]
     game._searches[key] = (stamp, best)
@@ -284,16 +285,36 @@ def obligation(game: SkirmishState, u: Unit) -> set[int] | None:
     return found
 
 
+def _neutral_stands(game: SkirmishState) -> list[int]:
+    """The occupied hexes of neutral land (N-1), kept in step with the turn's change log
+    (`_log`): redone only when a logged hex is neutral, which few are."""
+    log = game._log
+    entry = game._reach.get("neutral")
+    if entry is not None:
+        if entry[0] == len(log):
+            return entry[1]
+        if game.board.neutral_set.isdisjoint(log[entry[0]:]):
+            entry[0] = len(log)
+            return entry[1]
+    occ = game.occ
+    entry = game._reach["neutral"] = [len(log), [h for h in game.board.neutral_hexes
+                                                  if occ[h] >= 0]]
+    return entry[1]
+
+
 def trespass_pending(game: SkirmishState, seat: int) -> bool:
     """N-4: some unit of `seat` still has to leave (or get ready to leave) neutral land."""
+    stands = _neutral_stands(game)
+    if not stands:
+        return False
     key = ("trespass", seat)
     found = game._cache.get(key)
     if found is None:
         found = False
         occ, units = game.occ, game.units
-        for h in game.board.neutral_hexes:          # few hexes, instead of every unit
+        for h in stands:
             uid = occ[h]
-            if uid >= 0 and units[uid].faction == seat and obligation(game, units[uid]) is not None:
+            if units[uid].faction == seat and obligation(game, units[uid]) is not None:
                 found = True
                 break
         game._cache[key] = found
@@ -354,16 +375,35 @@ def move_list(game: SkirmishState, u: Unit) -> MoveList:
     key = ("moves", u.id)
     moves = game._reach.get(key)
     if moves is None or moves.labels is not labels:
-        occ = game.occ
-        hexes = [h for h in sorted(labels) if occ[h] < 0]
+        hexes = sorted(labels.keys() - _occupied(game))
         uid = u.id
         row = _move_row(game, uid)
-        moves = MoveList(uid, labels, len(game._log), hexes,
-                         [row[h] or _new_move(game, row, uid, h) for h in hexes])
+        acts = list(map(row.__getitem__, hexes))
+        if not all(acts):                       # Moves not built yet on this board (None)
+            acts = [row[h] or _new_move(game, row, uid, h) for h in hexes]
+        moves = MoveList(uid, labels, len(game._log), hexes, acts)
         game._reach[key] = moves
     elif moves.seen != len(game._log):
         sync_moves(game, moves)
     return moves
+
+
+def _occupied(game: SkirmishState) -> set[int]:
+    """The hexes holding a unit (`occ` as a set, for set arithmetic on reached hexes), kept in
+    step with the turn's change log (`_log`)."""
+    log = game._log
+    entry = game._reach.get("occupied")
+    if entry is None:
+        entry = game._reach["occupied"] = [len(log), {u.hex for u in game.units.values()}]
+    elif entry[0] != len(log):
+        occ, found = game.occ, entry[1]
+        for h in log[entry[0]:]:
+            if occ[h] < 0:
+                found.discard(h)
+            else:
+                found.add(h)
+        entry[0] = len(log)
+    return entry[1]
 
 
 def sync_moves(game: SkirmishState, moves: MoveList) -> None:

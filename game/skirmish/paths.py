@@ -36,12 +36,14 @@ def best_path(game: SkirmishState, unit: Unit, dest: int) -> tuple[list[int], in
     # Arriving with goal > 0 means the last step was an ordinary one from a hex reached with
     # the most MP it can have, and so on back to the start: only such states need exploring.
     tight = goal > 0
-    steps, (rule, fresh), least, light = _context(game, unit)
+    steps, (rule, fresh), _, light = _context(game, unit)
     start = unit.hex
+    b = game.board
     if tight:
-        return (_tight_path(steps, game.board.back_steps(light), rule, labels, start,
+        return (_tight_path(steps, b.back_steps(light), rule, labels, start,
                             unit.mp_left, dest, goal), goal, "")
-    return _general_path(steps, rule, fresh, least, labels, start, unit.mp_left, dest, goal)
+    return _general_path(b.moves_by_mp(light, unit.mp_left), b.water, rule, fresh, labels,
+                         start, unit.mp_left, dest, goal)
 
 
 def _tight_path(steps, back, rule: list[int], labels: dict[int, int], start: int, mp: int,
@@ -94,10 +96,12 @@ def _tight_path(steps, back, rule: list[int], labels: dict[int, int], start: int
     return path
 
 
-def _general_path(steps, rule: list[int], fresh: list[int], least: int, labels: dict[int, int],
-                  start: int, mp: int, dest: int, goal: int) -> tuple[list[int], int, str]:
-    """`best_path`'s breadth-first search over (hex, MP) states (see there); with a goal
-    above 0 it keeps only states at their hex's label (`_tight_path` does those faster)."""
+def _general_path(moves, water: tuple[bool, ...], rule: list[int], fresh: list[int],
+                  labels: dict[int, int], start: int, mp: int, dest: int,
+                  goal: int) -> tuple[list[int], int, str]:
+    """`best_path`'s breadth-first search over (hex, MP) states (see there), over the board's
+    steps per MP held (`Board.moves_by_mp`); with a goal above 0 it keeps only states at their
+    hex's label (`_tight_path` does those faster)."""
     tight = goal > 0
     most = fresh[:]                 # per hex, the most MP a kept state has there (as in reach)
     most[start] = mp
@@ -106,23 +110,14 @@ def _general_path(steps, rule: list[int], fresh: list[int], least: int, labels: 
     while layer:
         nxt = []
         for g, m in layer:
-            # as in reach: no step from m leaves more than `top` MP, so a hex holding that
-            # much (or BLOCKED) is skipped at once; `dest` never holds any (see below)
-            top = m - least if m > least else 0
-            for h, c in steps[g]:
-                if most[h] >= top:
+            for h, m2 in moves[m][g]:
+                # a hex already holding as much MP as the step leaves (or BLOCKED) cannot
+                # gain; `dest` never holds any (see below), so it is never skipped here
+                if most[h] >= m2:
                     continue
                 kind = rule[h]
-                stop = ""
-                if c < 0:
-                    m2, stop = 0, "water"
-                elif c > m:
-                    continue
-                else:
-                    m2 = m - c
                 if kind >= ZOC:
-                    m2 = 0
-                    stop = stop or "intercept"
+                    m2 = 0                              # I3 Intercept
                 if h == dest and m2 == goal:
                     path = [h, g]
                     state = (g, m)
@@ -130,6 +125,9 @@ def _general_path(steps, rule: list[int], fresh: list[int], least: int, labels: 
                         state = parent[state]
                         path.append(state[0])
                     path.reverse()
+                    # why all MP went: an M-2 water transition first, then Intercept
+                    stop = ("water" if water[g] != water[h]
+                            else "intercept" if kind >= ZOC else "")
                     return path, goal, stop
                 # (a state kept on `dest` would need more MP than its label `goal`: never)
                 if m2 <= goal or kind == STOP_ONLY or most[h] >= m2:

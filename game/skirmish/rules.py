@@ -23,7 +23,7 @@ from game.skirmish.combat import attack_options, attack_reason, do_attack, forec
 from game.skirmish.constants import DEFAULT_COVER_POLICY
 from game.skirmish.economy import do_produce, produce_options, produce_reason, unit_cost
 from game.skirmish.movement import (
-    bloc_stamp, may_move, move_list, move_options, move_reason, move_targets, obligation, reach,
+    may_move, move_list, move_options, move_reason, move_targets, obligation, reach,
     sync_moves, trespass_pending,
 )
 from game.skirmish.paths import best_path, do_move
@@ -42,6 +42,7 @@ PHASE_ALLOWS: dict[Phase, frozenset[type]] = {
     Phase.PLAY: frozenset({A.Move, A.Attack, A.Produce, A.Dismount, A.SetCoverPolicy, A.EndTurn}),
     Phase.OVER: frozenset(),
 }
+_PLAY_ALLOWS = PHASE_ALLOWS[Phase.PLAY]   # asked for every action: no Enum hash on the way
 REASONS: dict[type, Check] = {
     A.PickSkills: pick_reason,
     A.Move: move_reason,
@@ -107,12 +108,13 @@ class SkirmishGame(SkirmishState):
         if self.phase is Phase.PICK:
             return list(pick_options(self, seat))
         out: list[Action] = []
-        stamp = bloc_stamp(self, seat)
+        stamp = self._stamps[seat]              # bloc_stamp
         kept = self._reach.get("options")
         if kept is None:
             kept = self._reach["options"] = {}
         neutral = self.board.neutral
-        seen = len(self._log)
+        log = self._log
+        seen = len(log)
         for u in _own_units(self, seat):
             if u.fresh:
                 continue
@@ -130,7 +132,14 @@ class SkirmishGame(SkirmishState):
             moves = entry[1]
             if moves is not None:
                 if moves.seen != seen:
-                    sync_moves(self, moves)
+                    # patched only when an occupant changed on a hex the unit reaches
+                    labels = moves.labels
+                    for h in log[moves.seen:]:
+                        if h in labels:
+                            sync_moves(self, moves)
+                            break
+                    else:
+                        moves.seen = seen
                 out += moves.acts
             out += entry[2]
         for seat_options in SEAT_OPTIONS:
@@ -157,10 +166,11 @@ class SkirmishGame(SkirmishState):
 
     def _reason_key(self, seat: int, action: object) -> str | None:
         """E-2: any action (`game_over`, `wrong_phase`, `not_your_turn`), then its family's."""
-        if self.phase is Phase.OVER:
+        phase = self.phase
+        if phase is Phase.OVER:
             return "game_over"
         kind = type(action)
-        if kind not in PHASE_ALLOWS[self.phase]:
+        if kind not in (_PLAY_ALLOWS if phase is Phase.PLAY else PHASE_ALLOWS[phase]):
             return "wrong_phase"
         if seat != self.current:
             return "not_your_turn"

@@ -137,9 +137,10 @@ class SkirmishState(State):
     # Derived data, never saved. `_cache` holds answers valid until the next change (cleared
     # after every action and by every change notice). `_searches` keeps movement searches and
     # what they read (per-hex rules, Intercept zones, targets) within a turn: each entry is
-    # keyed by what it read (see movement.reach), using the change counters `_epoch` (per
-    # faction: its units appeared, vanished, moved or changed class) and `_city_epoch` (a
-    # city's owner or siege, a unit on a city hostile to it, or a bloc change). Its values
+    # keyed by what it read (see movement.reach), using the change counters `_stamps` (per
+    # seat: bumped whenever a unit hostile to it appears, vanishes, moves or changes class, a
+    # city's owner or siege changes, a unit steps on or off a city hostile to it, or a bloc
+    # changes: everything a search of that seat reads besides its own bloc's units). Its values
     # are never changed, so clones start from a copy of it (a search tree's nodes share the
     # searches of their parent; the counters only grow, so a clone never meets an old stamp
     # again after it changes). `_reach` keeps option lists, which are patched in place, and
@@ -148,34 +149,46 @@ class SkirmishState(State):
     _cache: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
     _searches: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
     _reach: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
-    _epoch: list[int] = field(default_factory=list, repr=False, compare=False)
-    _city_epoch: int = field(default=0, repr=False, compare=False)
+    _stamps: list[int] = field(default_factory=list, repr=False, compare=False)
     _log: list[int] = field(default_factory=list, repr=False, compare=False)
     _roots: list[int] = field(default_factory=list, repr=False, compare=False)
     _roots_of: list[int] = field(default_factory=list, repr=False, compare=False)  # overlord then
 
     def __post_init__(self) -> None:
-        if not self._epoch:
-            self._epoch = [0] * self.seats
+        if not self._stamps:
+            self._stamps = [0] * self.seats
 
     # ---- change notices (keep the derived data honest) ---------------------------------------
     def unit_changed(self, u: Unit, old_hex: int) -> None:
-        """Unit `u` appeared, vanished, moved from `old_hex` or changed class."""
-        self._epoch[u.faction] += 1
-        self._log.append(old_hex)
-        if u.hex != old_hex:
-            self._log.append(u.hex)
+        """Unit `u` appeared, vanished, moved from `old_hex` or changed class: the seats
+        hostile to it (every seat when it stepped on or off a city hostile to it) get a new
+        stamp."""
+        log = self._log
+        log.append(old_hex)
+        new = u.hex
+        if new != old_hex:
+            log.append(new)
+        stamps = self._stamps
         city_at = self.board.city_at
-        for h in (old_hex, u.hex):
-            k = city_at[h]
-            if k >= 0 and self.city_hostile(k, u.faction):
-                self._city_epoch += 1
-                break
+        k, k2 = city_at[old_hex], city_at[new]
+        if ((k >= 0 and self.city_hostile(k, u.faction))
+                or (k2 >= 0 and self.city_hostile(k2, u.faction))):
+            for s in range(self.seats):
+                stamps[s] += 1
+        else:
+            roots = self._roots if self._roots_of == self.overlord else self.roots()
+            rf = roots[u.faction]
+            for s, r in enumerate(roots):
+                if r != rf:
+                    stamps[s] += 1
         self._cache.clear()
 
     def cities_changed(self) -> None:
-        """A city's owner or siege changed, or a faction's overlord did."""
-        self._city_epoch += 1
+        """A city's owner or siege changed, or a faction's overlord did: every seat gets a
+        new stamp."""
+        stamps = self._stamps
+        for s in range(self.seats):
+            stamps[s] += 1
         self._cache.clear()
 
     def touch(self) -> None:
@@ -184,6 +197,8 @@ class SkirmishState(State):
         self._searches.clear()
         self._reach.clear()
         self._log.clear()
+        for s in range(self.seats):
+            self._stamps[s] += 1
 
     # ---- small queries ----------------------------------------------------------------------
     def root(self, seat: int) -> int:
@@ -209,7 +224,10 @@ class SkirmishState(State):
         owner = self.city_owner[k]
         if owner == -2:
             return False
-        return owner == -1 or self.roots()[owner] != self.roots()[seat]
+        if owner == -1:
+            return True
+        roots = self.roots()
+        return roots[owner] != roots[seat]
 
     def unit_at(self, h: int) -> Unit | None:
         uid = self.occ[h]
@@ -272,7 +290,7 @@ class SkirmishState(State):
         twin._cache = {}
         twin._searches = dict(self._searches)     # immutable values: shared (see above)
         twin._reach = {}      # option lists are patched in place: the twin builds its own
-        twin._epoch = list(self._epoch)
+        twin._stamps = list(self._stamps)
         twin._log = []
         return twin
 

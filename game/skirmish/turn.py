@@ -21,8 +21,8 @@ NS = "skirmish."
 
 
 def own_units(game: SkirmishState, seat: int) -> list[Unit]:
-    """`seat`'s units in id order."""
-    return [game.units[k] for k in sorted(game.units) if game.units[k].faction == seat]
+    """`seat`'s units in id order (`units` is: ids grow, clones copy the dict in order)."""
+    return [u for u in game.units.values() if u.faction == seat]
 
 
 def do_pick(game: SkirmishState, seat: int, action: A.PickSkills) -> list[Event]:

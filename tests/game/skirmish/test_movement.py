@@ -142,7 +142,8 @@ def test_M_6_backward_path_equals_the_forward_search_for_every_destination():
                         back = _tight_path(steps, g.board.back_steps(light), rule, labels,
                                            u.hex, u.mp_left, dest, goal)
                         assert (back, goal, "") == _general_path(
-                            steps, rule, fresh, least, labels, u.hex, u.mp_left, dest, goal)
+                            g.board.moves_by_mp(light, u.mp_left), g.board.water, rule, fresh,
+                            labels, u.hex, u.mp_left, dest, goal)
                         compared += 1
             legal = g.legal_actions(seat)
             g.apply(seat, legal[pick.below(len(legal))])
