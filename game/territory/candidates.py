@@ -11,8 +11,7 @@ is a second copy of a rule.
 
 from __future__ import annotations
 
-from itertools import chain, compress, groupby
-from operator import itemgetter
+from itertools import compress
 from typing import Any, Callable
 
 from game.territory import actions as A
@@ -388,41 +387,46 @@ def cost_groups(st: TerritoryState, tribe: int) -> tuple[tuple, tuple]:
     cache = {} if st._resolving else st._cache
     groups = cache.get(key)
     if groups is None:
-        chunks = [chunk if type(chunk) is Chunk else Chunk(chunk)
-                  for chunk in static_chunks(st, tribe)]
-        # every (cost, actions) part of every chunk in enumeration order, merged by cost at
-        # C speed (a stable sort by first-seen rank), not by a Python loop over the parts
-        parts = list(chain.from_iterable([chunk.keyless for chunk in chunks]))
-        order, runs = _runs(list(map(_FIRST, parts)))
-        acts = list(map(_SECOND, parts))
-        keyless = tuple(cost + (tuple(chain.from_iterable(map(acts.__getitem__, run))),)
-                        for cost, (_, run) in zip(order, runs))
-        parts = list(chain.from_iterable([chunk.keyed for chunk in chunks]))
-        order, runs = _runs(list(map(_FIRST, parts)))
-        keysets = list(map(_SECOND, parts))
-        keys = list(map(_THIRD, parts))
-        acts = list(map(_FOURTH, parts))
-        keyed = []
-        for group_key, (_, run) in zip(order, runs):
-            run = list(run)
-            keyed.append(group_key[:4] + (
-                frozenset().union(*map(keys.__getitem__, run)),
-                tuple(chain.from_iterable(map(keysets.__getitem__, run))),
-                tuple(chain.from_iterable(map(acts.__getitem__, run)))))
-        groups = cache[key] = (keyless, tuple(keyed))
+        keyless: dict[tuple, list[Any]] = {}
+        keyed: dict[tuple, tuple[list, set, list]] = {}
+        for chunk in static_chunks(st, tribe):
+            if isinstance(chunk, tuple):  # this turn's own pairs: grouped here, as `Chunk` would
+                for action, plan in chunk:
+                    if plan.keys:
+                        group_key = plan.cost + (plan.keys[0][0],)
+                        into_keyed = keyed.get(group_key)
+                        if into_keyed is None:
+                            keyed[group_key] = ([plan.keyset], set(plan.keyset), [action])
+                        else:
+                            into_keyed[0].append(plan.keyset)
+                            into_keyed[1].update(plan.keyset)
+                            into_keyed[2].append(action)
+                    else:
+                        into = keyless.get(plan.cost)
+                        if into is None:
+                            keyless[plan.cost] = [action]
+                        else:
+                            into.append(action)
+                continue
+            for cost, actions in chunk.keyless:
+                into = keyless.get(cost)
+                if into is None:
+                    keyless[cost] = list(actions)
+                else:
+                    into.extend(actions)
+            for group_key, keysets, keys, actions in chunk.keyed:
+                into_keyed = keyed.get(group_key)
+                if into_keyed is None:
+                    keyed[group_key] = (list(keysets), set(keys), list(actions))
+                else:
+                    into_keyed[0].extend(keysets)
+                    into_keyed[1].update(keys)
+                    into_keyed[2].extend(actions)
+        groups = cache[key] = (
+            tuple(cost + (tuple(acts),) for cost, acts in keyless.items()),
+            tuple(group_key[:4] + (frozenset(keys), tuple(keysets), tuple(actions))
+                  for group_key, (keysets, keys, actions) in keyed.items()))
     return groups
-
-
-_FIRST, _SECOND, _THIRD, _FOURTH = itemgetter(0), itemgetter(1), itemgetter(2), itemgetter(3)
-
-
-def _runs(labels: list) -> tuple[dict, Any]:
-    """The distinct `labels` in first-seen order (a dict) and, for each in that order, the
-    positions holding it, ascending: (label rank, positions iterator) pairs of `groupby`."""
-    order = dict.fromkeys(labels)
-    rank = {label: n for n, label in enumerate(order)}
-    ranks = list(map(rank.__getitem__, labels))
-    return order, groupby(sorted(range(len(ranks)), key=ranks.__getitem__), ranks.__getitem__)
 
 
 def _keyed_bucket_memo(memo: dict, n: int, group: tuple, full: frozenset) -> tuple:
