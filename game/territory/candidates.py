@@ -17,7 +17,7 @@ from typing import Any, Callable
 from game.territory import actions as A
 from game.territory import arrows, building, diplomacy, magic, position
 from game.territory.constants import (
-    CAMP, CAPITAL, CITY, NONE, OUTPOST, RESOURCES, RUIN, SIDES, SPELLS, TECH, TECHS, TREE, ZERO,
+    CAMP, CAPITAL, CITY, NONE, OUTPOST, RESOURCES, RUIN, SIDES, SPELLS, TECH, TECHS, TREE, WORKSHOP, ZERO,
 )
 from game.territory.plans import Plan
 from game.territory.state import NOBODY, TerritoryState
@@ -259,8 +259,11 @@ def static_chunks(st: TerritoryState, tribe: int) -> list[Chunk | tuple[tuple[An
             extend(options)
         add(A.DEEP_TIDE, magic.check_deep_tide)
     # everything check_research reads: faction, techs, tower and building prerequisites
+    # (`position.owns_building` for a workshop and for a city or capital, over `own`)
+    on_tile = st.building
+    built = {on_tile[i] for i in own}
     key = ("research", faction, frozenset(t.techs), tower,
-           position.owns_building(st, tribe, "workshop"), position.owns_building(st, tribe, "city"))
+           WORKSHOP in built, CITY in built or CAPITAL in built)
     options = memo.get(key)
     if options is None:
         pairs = []
@@ -484,22 +487,19 @@ def keyed_buckets(st: TerritoryState, tribe: int, full: frozenset) -> tuple[tupl
 
 
 def affordable(st: TerritoryState, tribe: int, g: int, m: int, e: int,
-               full: frozenset) -> tuple[Any, ...]:
+               full: frozenset) -> list[Any]:
     """The static orders (`cost_groups`) that holdings (g, m, e) pay for and whose keys are
-    not at their limit (`full`), in enumeration order; cached for the turn per (g, m, e,
-    full): random and searching players enter and take back orders, so the same holdings
-    and keys come back again and again within a turn."""
-    key = ("affordable", tribe, st.turn, g, m, e, full)
-    cache = {} if st._resolving else st._cache
-    part = cache.get(key)
-    if part is None:
-        total = g + m + e
-        out: list[Any] = []
-        for tg, tm, te, cost, actions in cost_groups(st, tribe)[0]:
-            if cost <= total and tg <= g and tm <= m and te <= e:
-                out.extend(actions)
-        for tg, tm, te, cost, actions in keyed_buckets(st, tribe, full):
-            if actions and cost <= total and tg <= g and tm <= m and te <= e:
-                out.extend(actions)
-        part = cache[key] = tuple(out)
-    return part
+    not at their limit (`full`), in enumeration order, as a fresh list (the caller may
+    extend it). Not cached: holdings change with nearly every order entered (a cache per
+    holdings hit 29 % of the calls in random play), and a turn's worth of cached lists
+    outlived the young garbage-collector generations, so every few turns a full
+    collection walked them all (about a quarter of the collector's time)."""
+    total = g + m + e
+    out: list[Any] = []
+    for tg, tm, te, cost, actions in cost_groups(st, tribe)[0]:
+        if cost <= total and tg <= g and tm <= m and te <= e:
+            out.extend(actions)
+    for tg, tm, te, cost, actions in keyed_buckets(st, tribe, full):
+        if actions and cost <= total and tg <= g and tm <= m and te <= e:
+            out.extend(actions)
+    return out
