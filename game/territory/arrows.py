@@ -261,12 +261,14 @@ def path_options(st: TerritoryState, tribe: int, prev_kind: int, tile: int,
     """Every (cost, step) `check_path` accepts for `tile` after a tile of `prev_kind`.
 
     Memoised on the board under a key naming everything else `check_path` reads: the
-    faction, the public owner (as unclaimed / another tribe / a neutral; an own tile is
-    refused whatever the key), the public building, the grievance and whether crossings
-    are pending (a grievance discount needs x + pending >= 2). The result depends on x
-    only through 0 / 1 / more, so seven checker calls decide all 19 candidates."""
+    faction (on sea, chasm and volcano only: on land `check_path` and `surcharge` do not
+    read it, so every tribe shares a land tile's entry), the public owner (as unclaimed /
+    another tribe / a neutral; an own tile is refused whatever the key), the public
+    building, the grievance and whether crossings are pending (a grievance discount needs
+    x + pending >= 2). The result depends on x only through 0 / 1 / more, so seven checker
+    calls decide all 19 candidates."""
     owner = position.seen_owner(st, tile)
-    faction = st.tribes[tribe].faction
+    faction = st.tribes[tribe].faction if st.board.kind[tile] != LAND else ""
     rel = 3 if owner == tribe else 0 if owner == NOBODY else 1 if owner >= 0 else 2
     key = ("path", tile, faction, prev_kind, rel, position.seen_building(st, tile),
            owner >= 0 and position.grievance(st, tribe, owner), pending >= 1)

@@ -17,7 +17,7 @@ from typing import Any, Callable
 from game.territory import actions as A
 from game.territory import arrows, building, diplomacy, magic, position
 from game.territory.constants import (
-    CAMP, CAPITAL, CITY, NONE, OUTPOST, RESOURCES, RUIN, SIDES, SPELLS, TECH, TECHS, TREE, WORKSHOP, ZERO,
+    CAMP, CAPITAL, CITY, LAND, NONE, OUTPOST, RESOURCES, RUIN, SIDES, SPELLS, TECH, TECHS, TREE, WORKSHOP, ZERO,
 )
 from game.territory.plans import Plan
 from game.territory.state import NOBODY, TerritoryState
@@ -157,6 +157,7 @@ def static_chunks(st: TerritoryState, tribe: int) -> list[Chunk | tuple[tuple[An
     commerce_tech = "commerce_tech" in t.techs
     guard_max = st.params.guard_max if "diplomacy" in t.techs else 0
     near: dict[int, tuple] = {}   # per tile next to own land: its part of an arrow key
+    kinds = board.kind
     for i in own:
         nbs = board.adjacent[i]
         if faction == "shadow" and st.tunnel[i] >= 0 and st.tunnel[i] not in nbs:
@@ -166,11 +167,12 @@ def static_chunks(st: TerritoryState, tribe: int) -> list[Chunk | tuple[tuple[An
                 continue
             # everything check_arrow reads about (i, j) besides the board: i is own, j is
             # next to it (or tunnel-linked for Shadow) and not own; j's part is the same
-            # for every own tile next to it
+            # for every own tile next to it (the faction only off land, as `path_options`)
             part = near.get(j)
             if part is None:
                 owner = seen[j]
-                part = near[j] = (j, faction, 0 if owner == NOBODY else 1 if owner >= 0 else 2,
+                part = near[j] = (j, faction if kinds[j] != LAND else "",
+                                  0 if owner == NOBODY else 1 if owner >= 0 else 2,
                                   position.seen_building(st, j),
                                   owner >= 0 and position.grievance(st, tribe, owner))
             key = ("arrow", i, *part)
