@@ -17,7 +17,8 @@ from typing import Any, Callable
 from game.territory import actions as A
 from game.territory import arrows, building, diplomacy, magic, position
 from game.territory.constants import (
-    CAMP, CAPITAL, CITY, LAND, NONE, OUTPOST, RESOURCES, RUIN, SIDES, SPELLS, TECH, TECHS, TREE, WORKSHOP, ZERO,
+    CAMP, CAPITAL, CITY, LAND, NONE, OUTPOST, RESOURCES, RUIN, SIDES, SPELLS, TECH, TECHS, TREE,
+    WORKSHOP, ZERO,
 )
 from game.territory.plans import Plan
 from game.territory.state import NOBODY, TerritoryState
