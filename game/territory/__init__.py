@@ -19,8 +19,10 @@ Legality lives in one place: each order type has one checker (`orders.CHECKERS`)
 `apply`/`reason` run; `legal_actions` enumerates what those checkers accept, memoising
 their results where they are pure functions of the board and a key naming everything else
 they read (Board.memo, bounded: cleared at START past `board.MEMO_LIMIT` entries), and
-grouping the per-turn orders by cost and conflict key; the affordable part is cached per
-turn by holdings and full keys.
+grouping the per-turn orders by cost and conflict key; each call filters the groups by the
+holdings and the keys at their limit (the turn's cache keeps the groups, the buckets per
+set of full keys and each arrow's step options; `test_incremental.py` compares the cached
+list with a fresh one after every action).
 
 Choices where the spec is silent (rule ids in brackets):
 - The default map is `maps/territory/origin.tmx` (the spec says `maps/territory_origin.tmx`;

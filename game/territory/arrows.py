@@ -105,8 +105,40 @@ def arrow_options(st: TerritoryState, tribe: int, origin: int, tile: int) -> tup
     For such a pair `check_arrow`'s own tests (tiles, own origin, adjacency) pass and the
     rest is `check_path` for the first path tile after a held one with nothing pending,
     whose results `path_options` memoises per tile (shared with the steps of every origin)."""
-    return tuple((cost, A.Arrow(origin, tile, step.x, step.raze))
+    return tuple((cost, arrow_action(origin, tile, step.x, step.raze))
                  for cost, step in path_options(st, tribe, HELD, tile, 0))
+
+
+# Arrow and step actions, built once per field values: the candidates memoised on the board
+# under different keys (faction, owner, building...) share them, so a memo miss builds no
+# new action objects and the memo holds fewer objects for the garbage collector to walk.
+# 20 random games on Origin make about 10,600 arrows and 3,400 steps; past the bound (other
+# maps, long soaks) a table starts again (equal actions are interchangeable).
+_ARROWS: dict[tuple[int, int, int, str], A.Arrow] = {}
+_STEPS: dict[tuple[int, int, str], A.Step] = {}
+INTERN_LIMIT = 60_000
+
+
+def arrow_action(origin: int, tile: int, x: int, raze: str) -> A.Arrow:
+    """The (shared, immutable) `arrow` action with these fields."""
+    key = (origin, tile, x, raze)
+    action = _ARROWS.get(key)
+    if action is None:
+        if len(_ARROWS) >= INTERN_LIMIT:
+            _ARROWS.clear()
+        action = _ARROWS[key] = A.Arrow(origin, tile, x, raze)
+    return action
+
+
+def step_action(tile: int, x: int, raze: str) -> A.Step:
+    """The (shared, immutable) `step` action with these fields."""
+    key = (tile, x, raze)
+    action = _STEPS.get(key)
+    if action is None:
+        if len(_STEPS) >= INTERN_LIMIT:
+            _STEPS.clear()
+        action = _STEPS[key] = A.Step(tile, x, raze)
+    return action
 
 
 def check_repeat(st: TerritoryState, tribe: int, arrow: Order, a: A.Step) -> IllegalAction | Plan:
@@ -168,8 +200,11 @@ def check_step(st: TerritoryState, tribe: int, a: A.Step) -> IllegalAction | Pla
 
 def step_options(st: TerritoryState, tribe: int) -> tuple[tuple[int, tuple[Any, ...]], ...]:
     """Every `step` `check_step` accepts for the open arrow, grouped by cost:
-    ((generic cost, steps), ...). Memoised on the tribe per (arrow, length): nothing else
-    it depends on changes during ORDERS.
+    ((generic cost, steps), ...). Cached for the turn per arrow order object (orders are
+    immutable and a step makes a new one, so the object names the whole path; the entry
+    holds it, so its id is not reused while cached): nothing else it depends on changes
+    during ORDERS, and an arrow taken back and re-entered, or another order entered and
+    taken back, finds its options again.
 
     A step's checker result depends on x only through 0 (cross) / 1 / more (the grievance
     discount needs a total cost of 2), so three checker calls per tile and raze decide all
@@ -179,12 +214,13 @@ def step_options(st: TerritoryState, tribe: int) -> tuple[tuple[int, tuple[Any, 
     if arrow is None:
         return ()
     t = st.tribes[tribe]
-    # the board-level cache object is part of the key: it is replaced whenever the board
-    # may have changed (RESOLVE, START, test set-ups)
-    memo_key = (st.turn, arrow.id, len(arrow.steps))
-    memo = t.step_memo
-    if memo is not None and memo[0] == memo_key and memo[1] is st._cache and not st._resolving:
-        return memo[2]
+    # the turn's cache is replaced whenever the board may have changed (RESOLVE, START,
+    # test set-ups); clones share it, and share the order objects they both hold
+    key = ("steps", tribe, id(arrow))
+    if not st._resolving:
+        entry = st._cache.get(key)
+        if entry is not None and entry[0] is arrow:
+            return entry[1]
     groups: dict[int, list[Any]] = {}
     last = arrow.steps[-1].tile
     nbs = list(st.board.adjacent[last])
@@ -203,9 +239,10 @@ def step_options(st: TerritoryState, tribe: int) -> tuple[tuple[int, tuple[Any, 
                 continue
             for raze in RAZE:
                 for x in range(7):
-                    plan = check_repeat(st, tribe, arrow, A.Step(j, x, raze))
+                    step = step_action(j, x, raze)
+                    plan = check_repeat(st, tribe, arrow, step)
                     if isinstance(plan, Plan):
-                        groups.setdefault(plan.generic, []).append(A.Step(j, x, raze))
+                        groups.setdefault(plan.generic, []).append(step)
             continue
         context = step_context(st, tribe, arrow, j)
         if isinstance(context, IllegalAction):
@@ -215,7 +252,7 @@ def step_options(st: TerritoryState, tribe: int) -> tuple[tuple[int, tuple[Any, 
             groups.setdefault(cost, []).append(step)
     options = tuple((cost, tuple(steps)) for cost, steps in groups.items())
     if not st._resolving:
-        t.step_memo = (memo_key, st._cache, options)
+        st._cache[key] = (arrow, options)
     return options
 
 
@@ -224,12 +261,14 @@ def path_options(st: TerritoryState, tribe: int, prev_kind: int, tile: int,
     """Every (cost, step) `check_path` accepts for `tile` after a tile of `prev_kind`.
 
     Memoised on the board under a key naming everything else `check_path` reads: the
-    faction, the public owner (as unclaimed / another tribe / a neutral; an own tile is
-    refused whatever the key), the public building, the grievance and whether crossings
-    are pending (a grievance discount needs x + pending >= 2). The result depends on x
-    only through 0 / 1 / more, so seven checker calls decide all 19 candidates."""
+    faction (on sea, chasm and volcano only: on land `check_path` and `surcharge` do not
+    read it, so every tribe shares a land tile's entry), the public owner (as unclaimed /
+    another tribe / a neutral; an own tile is refused whatever the key), the public
+    building, the grievance and whether crossings are pending (a grievance discount needs
+    x + pending >= 2). The result depends on x only through 0 / 1 / more, so seven checker
+    calls decide all 19 candidates."""
     owner = position.seen_owner(st, tile)
-    faction = st.tribes[tribe].faction
+    faction = st.tribes[tribe].faction if st.board.kind[tile] != LAND else ""
     rel = 3 if owner == tribe else 0 if owner == NOBODY else 1 if owner >= 0 else 2
     key = ("path", tile, faction, prev_kind, rel, position.seen_building(st, tile),
            owner >= 0 and position.grievance(st, tribe, owner), pending >= 1)
@@ -239,15 +278,15 @@ def path_options(st: TerritoryState, tribe: int, prev_kind: int, tile: int,
         out: list[tuple[int, A.Step]] = []
         cross = check_path(st, tribe, prev_kind, tile, 0, "none", pending)
         if isinstance(cross, Plan):
-            out.append((cross.generic, A.Step(tile, 0, "none")))
+            out.append((cross.generic, step_action(tile, 0, "none")))
         for raze in RAZE:
             one = check_path(st, tribe, prev_kind, tile, 1, raze, pending)
             if isinstance(one, Plan):
-                out.append((one.generic, A.Step(tile, 1, raze)))
+                out.append((one.generic, step_action(tile, 1, raze)))
             two = check_path(st, tribe, prev_kind, tile, 2, raze, pending)
             if isinstance(two, Plan):
                 less = 1 if two.discount else 0
-                out.extend((x - less, A.Step(tile, x, raze)) for x in range(2, 7))
+                out.extend((x - less, step_action(tile, x, raze)) for x in range(2, 7))
         options = memo[key] = tuple(out)
     return options
 

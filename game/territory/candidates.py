@@ -17,7 +17,8 @@ from typing import Any, Callable
 from game.territory import actions as A
 from game.territory import arrows, building, diplomacy, magic, position
 from game.territory.constants import (
-    CAMP, CAPITAL, CITY, NONE, OUTPOST, RESOURCES, RUIN, SIDES, SPELLS, TECH, TECHS, TREE, ZERO,
+    CAMP, CAPITAL, CITY, LAND, NONE, OUTPOST, RESOURCES, RUIN, SIDES, SPELLS, TECH, TECHS, TREE,
+    WORKSHOP, ZERO,
 )
 from game.territory.plans import Plan
 from game.territory.state import NOBODY, TerritoryState
@@ -157,6 +158,7 @@ def static_chunks(st: TerritoryState, tribe: int) -> list[Chunk | tuple[tuple[An
     commerce_tech = "commerce_tech" in t.techs
     guard_max = st.params.guard_max if "diplomacy" in t.techs else 0
     near: dict[int, tuple] = {}   # per tile next to own land: its part of an arrow key
+    kinds = board.kind
     for i in own:
         nbs = board.adjacent[i]
         if faction == "shadow" and st.tunnel[i] >= 0 and st.tunnel[i] not in nbs:
@@ -166,11 +168,12 @@ def static_chunks(st: TerritoryState, tribe: int) -> list[Chunk | tuple[tuple[An
                 continue
             # everything check_arrow reads about (i, j) besides the board: i is own, j is
             # next to it (or tunnel-linked for Shadow) and not own; j's part is the same
-            # for every own tile next to it
+            # for every own tile next to it (the faction only off land, as `path_options`)
             part = near.get(j)
             if part is None:
                 owner = seen[j]
-                part = near[j] = (j, faction, 0 if owner == NOBODY else 1 if owner >= 0 else 2,
+                part = near[j] = (j, faction if kinds[j] != LAND else "",
+                                  0 if owner == NOBODY else 1 if owner >= 0 else 2,
                                   position.seen_building(st, j),
                                   owner >= 0 and position.grievance(st, tribe, owner))
             key = ("arrow", i, *part)
@@ -259,8 +262,11 @@ def static_chunks(st: TerritoryState, tribe: int) -> list[Chunk | tuple[tuple[An
             extend(options)
         add(A.DEEP_TIDE, magic.check_deep_tide)
     # everything check_research reads: faction, techs, tower and building prerequisites
+    # (`position.owns_building` for a workshop and for a city or capital, over `own`)
+    on_tile = st.building
+    built = {on_tile[i] for i in own}
     key = ("research", faction, frozenset(t.techs), tower,
-           position.owns_building(st, tribe, "workshop"), position.owns_building(st, tribe, "city"))
+           WORKSHOP in built, CITY in built or CAPITAL in built)
     options = memo.get(key)
     if options is None:
         pairs = []
@@ -484,22 +490,19 @@ def keyed_buckets(st: TerritoryState, tribe: int, full: frozenset) -> tuple[tupl
 
 
 def affordable(st: TerritoryState, tribe: int, g: int, m: int, e: int,
-               full: frozenset) -> tuple[Any, ...]:
+               full: frozenset) -> list[Any]:
     """The static orders (`cost_groups`) that holdings (g, m, e) pay for and whose keys are
-    not at their limit (`full`), in enumeration order; cached for the turn per (g, m, e,
-    full): random and searching players enter and take back orders, so the same holdings
-    and keys come back again and again within a turn."""
-    key = ("affordable", tribe, st.turn, g, m, e, full)
-    cache = {} if st._resolving else st._cache
-    part = cache.get(key)
-    if part is None:
-        total = g + m + e
-        out: list[Any] = []
-        for tg, tm, te, cost, actions in cost_groups(st, tribe)[0]:
-            if cost <= total and tg <= g and tm <= m and te <= e:
-                out.extend(actions)
-        for tg, tm, te, cost, actions in keyed_buckets(st, tribe, full):
-            if actions and cost <= total and tg <= g and tm <= m and te <= e:
-                out.extend(actions)
-        part = cache[key] = tuple(out)
-    return part
+    not at their limit (`full`), in enumeration order, as a fresh list (the caller may
+    extend it). Not cached: holdings change with nearly every order entered (a cache per
+    holdings hit 29 % of the calls in random play), and a turn's worth of cached lists
+    outlived the young garbage-collector generations, so every few turns a full
+    collection walked them all (about a quarter of the collector's time)."""
+    total = g + m + e
+    out: list[Any] = []
+    for tg, tm, te, cost, actions in cost_groups(st, tribe)[0]:
+        if cost <= total and tg <= g and tm <= m and te <= e:
+            out.extend(actions)
+    for tg, tm, te, cost, actions in keyed_buckets(st, tribe, full):
+        if actions and cost <= total and tg <= g and tm <= m and te <= e:
+            out.extend(actions)
+    return out

@@ -215,7 +215,6 @@ def legal_orders(st: TerritoryState, tribe: int) -> list[Any]:
     """Every action `tribe` may enter now (the ORDERS phase): exactly what `check_order`,
     `check_setting`, removal and submit accept."""
     t = st.tribes[tribe]
-    out: list[Any] = []
     params = st.params
     can_add = t.entries < params.max_orders and t.edits < params.max_edits
     arrow_open = arrows.unfinished(st, tribe)
@@ -223,9 +222,13 @@ def legal_orders(st: TerritoryState, tribe: int) -> list[Any]:
         g, m, e = t.res
         total = g + m + e
         if not arrow_open:
-            out.extend(candidates.affordable(st, tribe, g, m, e, t.full))
+            out = candidates.affordable(st, tribe, g, m, e, t.full)   # a fresh list
             out.extend(bound_spells(st, tribe))
+        else:
+            out = []
         out.extend(arrows.legal_steps(st, tribe, total))
+    else:
+        out = []
     if t.edits < params.max_edits:
         out.extend(PRIORITY_CHANGES[t.priority])
         if t.totem == "flower":

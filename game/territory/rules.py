@@ -95,7 +95,8 @@ def judge(st: TerritoryState, seat: int, action: Any) -> IllegalAction | Plan | 
         return no("game_over")
     if type(seat) is not int or not 0 <= seat < len(st.setup.seats):
         return no("not_your_turn")
-    if kind not in PHASE_ALLOWS[st.phase]:
+    # (an identity test first: an enum member hashes in Python code, once per action)
+    if kind not in (ORDER_ACTIONS if st.phase is Phase.ORDERS else PHASE_ALLOWS[st.phase]):
         return no("wrong_phase")
     if st.phase is Phase.PICK:
         return check_pick(st, seat, action)

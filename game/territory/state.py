@@ -103,7 +103,6 @@ class Tribe:
     used: dict[tuple, int] = field(default_factory=dict, repr=False, compare=False)
     full: frozenset = field(default_factory=frozenset, repr=False, compare=False)
     entries: int = field(default=0, repr=False, compare=False)
-    step_memo: tuple | None = field(default=None, repr=False, compare=False)
     # D41: Open Frontier captures made in this turn's RESOLVE (cleared at START)
     frontier: int = field(default=0, repr=False, compare=False)
 
@@ -115,7 +114,6 @@ class Tribe:
         self.used = {}
         self.full = frozenset()
         self.entries = 0
-        self.step_memo = None
         self.frontier = 0
 
     def copy(self) -> "Tribe":

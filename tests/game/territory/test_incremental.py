@@ -1,0 +1,87 @@
+"""Issue 19 item 7 (speed without a stale cache): the ORDERS-phase legal list is assembled
+from caches kept between actions (the turn's cache `_cache`: candidate groups, keyed
+buckets, arrow step options per arrow order; the board memo and the interned arrow and
+step actions shared by every game on the board). After every action of random games the
+cached list must equal, element for element and in order, the list built from scratch on a
+copy of the state with an empty turn cache, and at regular actions also with an empty board
+memo and empty intern tables (T-6: the enumeration is `check_order`'s, T-11.1 for steps)."""
+
+from __future__ import annotations
+
+import pytest
+
+from game import rulesets
+from game.ai import make_agent
+from game.core.protocol import Setup
+from game.territory import actions as A
+from game.territory import arrows
+from game.territory.state import Phase
+
+
+def from_scratch(st, seat: int, cold: bool) -> list:
+    """`legal_actions` of a copy with an empty turn cache; `cold` also empties the board
+    memo and the intern tables for the call (restored after, other games share them)."""
+    twin = st.clone()
+    twin._cache = {}
+    if not cold:
+        return twin.legal_actions(seat)
+    memo = st.board.memo
+    saved = (dict(memo), dict(arrows._ARROWS), dict(arrows._STEPS))
+    memo.clear()
+    arrows._ARROWS.clear()
+    arrows._STEPS.clear()
+    try:
+        return twin.legal_actions(seat)
+    finally:
+        memo.clear()
+        memo.update(saved[0])
+        arrows._ARROWS.clear()
+        arrows._ARROWS.update(saved[1])
+        arrows._STEPS.clear()
+        arrows._STEPS.update(saved[2])
+
+
+@pytest.mark.parametrize("seats,seed", [(3, 11), (2, 12), (5, 13)])
+def test_T_6_cached_legal_list_equals_a_fresh_one_after_every_action(seats, seed):
+    rs = rulesets.get("territory")
+    st = rs.new_game(Setup(seats=("random",) * seats, seed=seed))
+    players = [make_agent("random", rs, s, seed) for s in range(seats)]
+    compared = cold = steps = 0
+    while st.result() is None and st.turn <= 14:
+        for seat in st.to_move():
+            legal = st.legal_actions(seat)
+            if st.phase is Phase.ORDERS:
+                check_cold = compared % 40 == 0
+                assert legal == from_scratch(st, seat, check_cold), (st.turn, seat, compared)
+                compared += 1
+                cold += check_cold
+                steps += any(type(a) is A.Step for a in legal)
+            st.apply(seat, players[seat].choose(None, legal))
+            if st.result() is not None:
+                break
+    # the games reach the cached parts: many lists, some from a cold memo, open arrows
+    assert compared > 300 and cold > 5 and steps > 50
+
+
+def test_T_11_1_clones_sharing_the_turn_cache_keep_their_own_arrow_steps():
+    """Two copies of one state share the turn cache and enter different arrows that get the
+    same order id: each must list the steps of its own arrow (the step options are cached
+    per arrow order object, not per order id)."""
+    rs = rulesets.get("territory")
+    st = rs.new_game(Setup(seats=("random",) * 3, seed=21, options={
+        "factions": ["jungle", "war", "arcane"]}))
+    assert st.phase is Phase.ORDERS
+    st.legal_actions(0)   # fill the shared turn cache first
+    crossings = [a for a in st.legal_actions(0) if type(a) is A.Arrow and a.x == 0]
+    first = crossings[0]
+    second = next(a for a in crossings if a.tile != first.tile)
+    one, two = st.clone(), st.clone()
+    assert one._cache is two._cache
+    one.apply(0, first)
+    two.apply(0, second)
+    assert one.tribes[0].orders[-1].id == two.tribes[0].orders[-1].id
+    for twin, arrow in ((one, first), (two, second), (one, first)):
+        legal = twin.legal_actions(0)
+        assert legal == from_scratch(twin, 0, cold=False)
+        listed = {a.tile for a in legal if type(a) is A.Step}
+        assert listed and arrow.tile not in listed   # a step never re-enters the path
