@@ -136,9 +136,10 @@ with Arcane 0.49x and Tide 0.50x; at least 1 point with unclaimed ½ and the res
 Tide 0.42x; only a side facing another tribe 0.48x; the kept rule (a tribe's tile 1, unclaimed
 land touching one ½, any point) 0.62x. Tide's split limit, from Tide's games of seeds
 1000-1029 (17 games) and 2000-2089 (about 51): limit 10 won 0/17, 12 1/17, 14 1/17, 16
-2/51, 24 8/51, 40 12/51, no split at all 7/17; 120-150-game studies at 30 gave 0.51-0.73x. Tide's first
-split comes at turn 2-4 and D36 keeps the age running while island and mainland are both
-held, so a limit below the usual game length splits Tide just before the victory checks.
+2/51, 24 8/51, 40 12/51, no split at all 7/17; 120-150-game studies at 30 gave 0.51-0.73x.
+Tide's first split comes at turn 2-4 and D36 keeps the age running while island and mainland
+are both held, so a limit below the usual game length splits Tide just before the victory
+checks.
 Pioneer before its income malus (commit 500927c): 112/205 (2.19x). Tried and not kept (same
 350 games): leaving out Pioneer's second attack pass when open_frontier_per_turn is 0 gave
 Pioneer 2.32x and Bounty 0.49x; a `leader` bonus for tiles of the rival with the most tiles
