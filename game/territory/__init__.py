@@ -105,44 +105,58 @@ Choices where the spec is silent (rule ids in brackets):
   still to take). Tide plans Deep Tide before its attacks and keeps 5 exotics for it; Shadow
   values Undead Plague with the building it takes. Attackers value a Shadow camp, city or
   capital only as the tile its owner loses (T-13.7: the grudge turns it undead, hostile to
-  them). A tunnel to a new front is worth less for each tunnel Shadow already has.
+  them). A tunnel to a new front is worth less for each tunnel Shadow already has. Shadow
+  builds camps rather than workshops on its frontier (`greedy_orders.frontier`: a side facing
+  a rival tribe's land 1, facing unclaimed land that touches one ½; the `[ai]` weights
+  `grudge_camp`, gold a turn added to a frontier camp's payback, and `grudge` per frontier
+  point): the grudge makes such a camp worth little to a captor.
 - AI weights (T-21.1) are the `[ai]` table; `tile_worth` counts a tile's gold that many
   turns ahead (with the spec's bare 2 + income a plain tile is never worth a roll), and an
   undead tile is worth 2 less (attacking wakes it).
 
-Balance (D42), measured on the code and data of the commit that added `[income_bonus]` with
-`python main.py simulate territory --seats greedy,greedy,greedy,greedy --games 350 --factions
-random --seed 1000` on Origin (shared machine): [P] values victory_from_turn 20, v1_min_share
-30 (%), open_frontier_per_turn 0 (D41: 3 -> 1 -> 0), max_orders 12, start_bonus bounty +10,
-arcane +15, pioneer -5, jungle +5, tide +15, war +5, shadow +25, income_bonus pioneer -3 (gold
-per income, never below 0), split_limit default 3, pioneer 5, tide 40 (the lead's decision
-above), the rest as the spec. Turns: median 22, quartiles 21-27, range 21-60. Endings: V3 160,
-V1+V3 73, V1 43, T-17.3 ranking 61, END(60) 13: 96.3 % not by the turn limit. Wins / games
-(fair share 25 %, band 12.5-50 %): Jungle 91/204 (44.6 %, 95 % CI 37.9-51.5, 1.78x), Pioneer
-91/205 (44.4 %, 37.8-51.2, 1.78x), War 53/197 (26.9 %, 1.08x), Arcane 33/186 (17.7 %, 0.71x),
-Bounty 34/206 (16.5 %, 0.66x), Tide 27/201 (13.4 %, 9.4-18.8, 0.54x), Shadow 21/201 (10.4 %,
-6.9-15.4, 0.42x): length and endings hold; every faction but Shadow is inside the band (Tide
-was 0.02x before its split limit, Pioneer 2.19x before its income malus). Shadow, in the
-middle of the map, gained little from more start gold (gold beyond what turn 1 spends is
-capped at END(1)), from +3 gold per income (0.40x) or from a longer split limit (6: 0.36x,
-10: 0.32x; the lead's checks on the same 350 games). Before the income malus (commit 500927c):
-Pioneer 112/205 (2.19x), Jungle 1.49x, War 1.06x, Tide 0.62x, Bounty 0.60x, Arcane 0.54x,
-Shadow 0.46x. Tide's value, from Tide's games of seeds 1000-1029
-(17 games) and 2000-2089 (about 51): limit 10 won 0/17, 12 1/17, 14 1/17, 16 2/51, 24 8/51,
-40 12/51, no split at all 7/17; 120-150-game studies at 30 gave 0.51-0.73x. Tide's first
-split comes at turn 2-4 and D36 keeps the age running while island and mainland are both
-held, so a limit below the usual game length splits Tide just before the victory checks.
-Tried and not kept (same 350 games): leaving out Pioneer's second attack pass when
-open_frontier_per_turn is 0 gave Pioneer 2.32x and Bounty 0.49x; a `leader` bonus for tiles of
-the rival with the most tiles (4, 10, 30 over 120 games) gave Pioneer 2.35x, 2.18x, 2.65x.
-The lead's checks on the same 350 games: Pioneer's split limit 3 instead of 5 left Pioneer at
-112/205 (2.19x; it rarely splits), Shadow 0.38x, Tide 0.56x; with Tide's limit 24 as well,
-Tide fell to 0.36x — so Pioneer 5 and Tide 40 stay.
+Balance (D42), measured on the code and data of the commit that gave the greedy Shadow its
+frontier camps (issue 16's last open target) with `python main.py simulate territory --seats
+greedy,greedy,greedy,greedy --games 350 --factions random --seed 1000` on Origin (shared,
+loaded machine): [P] values victory_from_turn 20, v1_min_share 30 (%), open_frontier_per_turn
+0 (D41: 3 -> 1 -> 0), max_orders 12, start_bonus bounty +10, arcane +15, pioneer -5, jungle
++5, tide +15, war +5, shadow +25, income_bonus pioneer -3 (gold per income, never below 0),
+split_limit default 3, pioneer 5, tide 40 (the lead's decision above), the rest as the spec.
+Turns: median 23, quartiles 21-28, range 21-60. Endings: V3 174, V1+V3 62, V1 39, T-17.3
+ranking 64, END(60) 11: 96.9 % not by the turn limit. Wins / games (fair share 25 %, band
+12.5-50 %): Pioneer 88/205 (42.9 %, 95 % CI 36.3-49.8, 1.72x), Jungle 85/204 (41.7 %,
+35.1-48.5, 1.67x), War 50/197 (25.4 %, 19.8-31.9, 1.02x), Arcane 33/186 (17.7 %, 12.9-23.9,
+0.71x), Bounty 32/206 (15.5 %, 11.2-21.1, 0.62x), Tide 31/201 (15.4 %, 11.1-21.1, 0.62x),
+Shadow 31/201 (15.4 %, 11.1-21.1, 0.62x): every faction inside the band, length and endings
+hold. Seats 26.9 / 27.1 / 22.6 / 23.4 %. Before the frontier camps (main 2b1698a, same
+games): Shadow 21/201 (0.42x), Jungle and Pioneer 1.78x, War 1.08x, Arcane 0.71x, Bounty
+0.66x, Tide 0.54x. Shadow levers measured on the same 350 games: more start gold (+10 ... +25)
+barely moved it; +3 gold per income 0.40x; split limit 6 0.36x, 10 0.32x (the lead's checks);
+a defense [P] of +1 on every Shadow-owned tile 1.35x (68 wins; Tide fell to 0.42x, Arcane and
+Bounty to 0.54x: too strong for one integer step, not kept). Frontier camps, by what counts
+as frontier: any land side not Shadow's (a tribe 1, unclaimed, undead or goblins ½) 1.05x
+with Arcane 0.49x and Tide 0.50x; at least 1 point with unclaimed ½ and the rest 1 1.03x with
+Tide 0.42x; only a side facing another tribe 0.48x; the kept rule (a tribe's tile 1, unclaimed
+land touching one ½, any point) 0.62x. Tide's split limit, from Tide's games of seeds
+1000-1029 (17 games) and 2000-2089 (about 51): limit 10 won 0/17, 12 1/17, 14 1/17, 16
+2/51, 24 8/51, 40 12/51, no split at all 7/17; 120-150-game studies at 30 gave 0.51-0.73x.
+Tide's first split comes at turn 2-4 and D36 keeps the age running while island and mainland
+are both held, so a limit below the usual game length splits Tide just before the victory
+checks.
+Pioneer before its income malus (commit 500927c): 112/205 (2.19x). Tried and not kept (same
+350 games): leaving out Pioneer's second attack pass when open_frontier_per_turn is 0 gave
+Pioneer 2.32x and Bounty 0.49x; a `leader` bonus for tiles of the rival with the most tiles
+(4, 10, 30 over 120 games) gave Pioneer 2.35x, 2.18x, 2.65x. The lead's checks on the same
+350 games: Pioneer's split limit 3 instead of 5 left Pioneer at 112/205 (2.19x; it rarely
+splits), Shadow 0.38x, Tide 0.56x; with Tide's limit 24 as well, Tide fell to 0.36x — so
+Pioneer 5 and Tide 40 stay.
 Greedy (random faction) against three random seats, `simulate territory --seats
-greedy,random,random,random --games 200 --factions random --seed 1 --jobs 1`: 196/200 wins
-(98.0 %, CI 95.0-99.2; 194/200 before the income malus), every game by a victory condition or
-a ranking, median 21 turns. Greedy decision time (loaded machine): p50 0.117 ms, p99 4.7 ms
-over 402,043 decisions of the 350-game study. Order kinds over the T-21.3 test's layout for 50 games (seeds 300..349):
-every kind occurs, from workshop 5418, wall 4583 and buy_exotic 2156 down to Fortune 14,
-capital move 9, Architecture 1 (the test plays the first 36, where Architecture first occurs).
+greedy,random,random,random --games 200 --factions random --seed 1 --jobs 1`: 195/200 wins
+(97.5 %, CI 94.3-98.9; 196/200 before the frontier camps, 194/200 before the income malus),
+every game by a victory condition or a ranking, median 21 turns. Greedy decision time
+(loaded machine, load 5-7 on 2 cores): p50 0.130 ms, p99 15.3 ms over 408,519 decisions of
+the 350-game study (p50 0.117 ms, p99 4.7 ms on main before, less loaded).
+Order kinds over the T-21.3 test's layout for 50 games (seeds 300..349), counted before the
+frontier camps: every kind occurs, from workshop 5418, wall 4583 and buy_exotic 2156 down to
+Fortune 14, capital move 9, Architecture 1 (the test plays the first 36, where Architecture
+first occurs; it passes with the frontier camps).
 """

@@ -43,6 +43,23 @@ def enemy_sides(p: PlannerLike, tile: int) -> list[tuple[int, int]]:
     return out
 
 
+def frontier(p: PlannerLike, tile: int) -> float:
+    """How exposed an own tile is to rival tribes' arrows: each side facing another tribe's
+    land counts 1, each side facing unclaimed land that touches another tribe's land ½ (an
+    arrow can cross it, T-11.2)."""
+    v = p.view
+    owner, adjacent = v.owner, v.board.adjacent
+    out = 0.0
+    for j in adjacent[tile]:
+        o = owner[j]
+        if o >= 0 and o != p.tid:
+            out += 1.0
+        elif o == NOBODY and v.board.kind[j] == LAND and any(
+                owner[k] >= 0 and owner[k] != p.tid for k in adjacent[j]):
+            out += 0.5
+    return out
+
+
 def border_tiles(p: PlannerLike) -> int:
     """Own tiles touching another tribe's land (how exposed the tribe is)."""
     return sum(1 for i in p.own if enemy_sides(p, i))
@@ -110,7 +127,7 @@ def _build(p: PlannerLike, a: A.Build) -> tuple[float, Cost, int]:
     if p.t.faction == "shadow" and kind in (CAMP, CITY):
         # T-13.7 grudge: a captor of this tile gets undead, not the tile, so a building on
         # the border keeps rivals off it
-        value += W["grudge"] * len(enemy_sides(p, a.tile))
+        value += W["grudge"] * frontier(p, a.tile)
     return value, less(p, cost), 0
 
 

@@ -23,7 +23,7 @@ from game.territory.constants import (
 )
 from game.territory import position
 from game.territory.arrows import GRUDGE_BUILDINGS
-from game.territory.greedy_orders import answers, order_value, spell_cost, spend_down
+from game.territory.greedy_orders import answers, frontier, order_value, spell_cost, spend_down
 from game.territory import reach
 from game.territory.state import GOBLIN, NOBODY, UNDEAD
 from game.territory.view import TerritoryView
@@ -309,7 +309,12 @@ class Planner:
             kind = action.building
             special = v.board.special[action.tile]
             if kind == "camp":
-                return 1.0 + 0.1, less(BUILDING[CAMP].cost)
+                gain = 1.0 + 0.1
+                if self.t.faction == "shadow" and frontier(self, action.tile):
+                    # T-13.7 grudge: a captor of a Shadow camp gets undead land, not the
+                    # tile, so on the border a camp also keeps rivals off
+                    gain += W["grudge_camp"]
+                return gain, less(BUILDING[CAMP].cost)
             if kind == "farm":
                 return 2.0, less(BUILDING[FARM].cost)
             if kind == "workshop":
