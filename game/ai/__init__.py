@@ -9,8 +9,6 @@ RNG; games stay reproducible from their seed.
 from __future__ import annotations
 
 import abc
-from itertools import compress, islice
-
 from typing import ClassVar
 
 from game.core.errors import UnknownName
@@ -44,21 +42,8 @@ def concedes(action: Action) -> bool:
     return bool(getattr(type(action), "concedes", False))
 
 
-# Action classes already classified, and those among them that concede: the random agent
-# checks a whole legal list with set operations on its classes (C speed) instead of a
-# Python-level attribute lookup per action, which cost ~15-20 % of random play.
-_CLASSIFIED: set[type] = set()
-_CONCEDING: set[type] = set()
-
-
-def conceding_kinds(kinds: set[type]) -> set[type]:
-    """The classes among `kinds` that concede (classifies new classes once, then caches)."""
-    new = kinds - _CLASSIFIED
-    for kind in new:
-        if getattr(kind, "concedes", False):
-            _CONCEDING.add(kind)
-        _CLASSIFIED.add(kind)
-    return kinds & _CONCEDING
+# How many uniform draws the random agent makes before it filters the list itself.
+_REDRAWS = 4
 
 
 class RandomAgent(Agent):
@@ -70,23 +55,17 @@ class RandomAgent(Agent):
     needs_view = False
 
     def choose(self, view: View | None, legal: list[Action]) -> Action:
-        # Same pick as filtering every action: the list is filtered only when it holds a
-        # conceding action, which most lists of most rulesets never do.
-        kinds = list(map(type, legal))
-        bad = conceding_kinds(set(kinds))
-        if not bad:
-            return legal[self.rng.below(len(legal))]
-        n_bad = sum(map(bad.__contains__, kinds))
+        # Rejection sampling: a uniform draw from the whole list, drawn again when it concedes.
+        # An accepted draw is uniform over the non-conceding actions, and so is the filter
+        # below that ends a run of unlucky draws: the same distribution as filtering first,
+        # at O(1) per decision instead of a pass over lists of hundreds of actions.
         n = len(legal)
-        if n_bad == n:
-            return legal[self.rng.below(n)]
-        if not any(map(bad.__contains__, kinds[:n - n_bad])):
-            # the conceding actions close the list (resign usually does): index the rest
-            return legal[self.rng.below(n - n_bad)]
-        # the k-th non-conceding action, found at C speed (no pool list is built)
-        keep = set(kinds) - bad
-        k = self.rng.below(n - n_bad)
-        return next(islice(compress(legal, map(keep.__contains__, kinds)), k, None))
+        for _ in range(_REDRAWS):
+            action = legal[self.rng.below(n)]
+            if not concedes(action):
+                return action
+        pool = [a for a in legal if not concedes(a)] or legal
+        return pool[self.rng.below(len(pool))]
 
 
 class RandomAnyAgent(Agent):
