@@ -79,14 +79,34 @@ def landship_value(state: Any, seat: int) -> float:
     return total if builders else total - 20.0
 
 
+def skirmish_turn(view: Any) -> object:
+    """A Skirmish turn: the round and the seat to move (T-1)."""
+    return (view.game.round, view.game.current, view.game.phase)
+
+
+def landship_turn(view: Any) -> object:
+    """A Landship turn: the round and the seat to move."""
+    return (view.round, view.current, view.phase)
+
+
+def territory_turn(view: Any) -> object:
+    """A Dice for Land turn: one order phase (all seats order, then the turn resolves)."""
+    return (view.turn, view.phase)
+
+
 KNOBS: dict[str, Knobs] = {
     "tidegate": Knobs(value=tidegate_value, temperature=1.0, playout_depth=30),
     "domiplot": Knobs(value=domiplot_value, temperature=1.0, playout_depth=40),
     # the slow rulesets run well under 100 playouts a second: few root candidates, so each
     # still meets ~8+ common worlds in the first halving round (fewer is a coin toss)
-    "territory": Knobs(value=territory_value, temperature=4.0, playout_depth=30, root_width=5),
-    "skirmish": Knobs(value=skirmish_value, temperature=3.0, playout_depth=20, root_width=4),
-    "landship": Knobs(value=landship_value, temperature=4.0, playout_depth=10, root_width=4),
+    # whole-turn plans: a turn is 5-20 actions, so one search per turn, not per action
+    "territory": Knobs(value=territory_value, temperature=4.0, playout_depth=30, root_width=5,
+                       plan_turn=True, plan_firsts=0, plan_noise=(0.05, 0.1, 0.2),
+                       turn_key=territory_turn),
+    "skirmish": Knobs(value=skirmish_value, temperature=3.0, playout_depth=20, root_width=4,
+                      plan_turn=True, turn_key=skirmish_turn),
+    "landship": Knobs(value=landship_value, temperature=4.0, playout_depth=10, root_width=4,
+                      plan_turn=True, turn_key=landship_turn),
 }
 
 
