@@ -79,19 +79,24 @@ def landship_value(state: Any, seat: int) -> float:
     return total if builders else total - 20.0
 
 
-def skirmish_turn(view: Any) -> object:
-    """A Skirmish turn: the round and the seat to move (T-1)."""
-    return (view.game.round, view.game.current, view.game.phase)
+# Turn keys read a view or a state alike (the same attribute names): the agent keeps a plan
+# while its view's key stays the same, and the search ends our run of actions when the
+# sampled state's key changes (Dice for Land: our Submit may resolve the turn and open the
+# next one with us to move again).
+def skirmish_turn(view_or_state: Any) -> object:
+    """A Skirmish turn: the round, the seat to move and the phase (T-1)."""
+    g = getattr(view_or_state, "game", view_or_state)
+    return (g.round, g.current, g.phase)
 
 
-def landship_turn(view: Any) -> object:
-    """A Landship turn: the round and the seat to move."""
-    return (view.round, view.current, view.phase)
+def landship_turn(view_or_state: Any) -> object:
+    """A Landship turn: the round, the seat to move and the phase."""
+    return (view_or_state.round, view_or_state.current, view_or_state.phase)
 
 
-def territory_turn(view: Any) -> object:
+def territory_turn(view_or_state: Any) -> object:
     """A Dice for Land turn: one order phase (all seats order, then the turn resolves)."""
-    return (view.turn, view.phase)
+    return (view_or_state.turn, view_or_state.phase)
 
 
 KNOBS: dict[str, Knobs] = {

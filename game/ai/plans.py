@@ -4,9 +4,11 @@ In Skirmish, Landship and Dice for Land a turn is a run of many actions by one s
 steps, attacks, orders). Searching each action at ~1 s makes a hard seat take 100-250
 searched decisions a game; this mode searches whole turns instead (the knob `plan_turn`):
 
-- **Our turn** is the run of actions while our seat is among `state.to_move()` (Skirmish and
-  Landship list one seat; in Dice for Land every seat that has not submitted is listed and a
-  seat's orders run until its own `Submit`, which the others' secret orders cannot interrupt).
+- **Our turn** is the run of actions while our seat is among `state.to_move()` and the turn
+  (the knob's `turn_key`) is the same (Skirmish and Landship list one seat; in Dice for Land
+  every seat that has not submitted is listed and a seat's orders run until its own `Submit`,
+  which the others' secret orders cannot interrupt; when ours is the last, it resolves the
+  turn and the next one is not part of the plan).
 - **Candidate plans** are recorded action sequences, each played through our turn in its own
   sampled world (`state_from_view` + `clone(reseed=...)`, never the real state): plan 0 is
   the ruleset's greedy policy; then, in turn, greedy with a different first action (the root
@@ -135,10 +137,13 @@ class PlanSearch(Search):
                   noise_rng: Rng | None = None) -> list[Action]:
         """Play our seat's run of actions in `state`: `script` while each of its actions is
         legal, then greedy (with noise); returns what was played."""
-        seat, cap = self.seat, self.knobs.plan_playout_cap
+        seat, cap, turn_key = self.seat, self.knobs.plan_playout_cap, self.knobs.turn_key
         taken: list[Action] = []
         following = True
+        key = turn_key(state) if turn_key is not None else None
         while len(taken) < cap and state.result() is None and seat in state.to_move():
+            if turn_key is not None and turn_key(state) != key:
+                break            # a new turn began with us to move: it is not this plan's
             action: Action | None = None
             if following and len(taken) < len(script):
                 step = script[len(taken)]

@@ -73,7 +73,8 @@ class Knobs:
     plan_noise: tuple[float, ...] = (0.1, 0.25)   # ... and greedy with random actions at these rates
     plan_reply_turns: int = 1        # after our turn: the others until we move again, N times
     plan_playout_cap: int = 300      # actions at most in one turn's run (a safety bound)
-    turn_key: Callable[[View], object] | None = None   # a plan is kept while this is the same
+    # a plan is kept while this is the same (it reads a view or a state alike)
+    turn_key: Callable[[object], object] | None = None
 
 
 @dataclass
