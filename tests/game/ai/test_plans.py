@@ -187,3 +187,15 @@ def test_hard_plays_a_whole_skirmish_game_with_far_fewer_searches_than_actions()
     rows = rec.searches["hard"]
     searched = [r for r in rows if r[0] > 0]
     assert rec.cause and searched and len(searched) * 2 < len(rows)
+
+
+def test_a_wall_clock_budget_applies_per_plan():
+    """In play the budget is seconds per plan (no iteration budget): the decision is legal and
+    every candidate plan met at least one world."""
+    state, seat = turn_start("landship", 2, 17, 30)
+    agent = hard("landship", seat)
+    agent.iterations = None
+    configure(agent, seconds=0.2)
+    action = agent.choose(state.view(seat), state.legal_actions(seat))
+    assert action in state.legal_actions(seat)
+    assert agent.last.iterations >= agent.last.children >= 2
