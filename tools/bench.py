@@ -126,11 +126,13 @@ def clone_figures(ruleset_id: str, games: int = 3, seed: int = 1) -> dict:
 # seat thinks for the settings' wall-clock time instead.
 # Skirmish, landship and territory search whole-turn plans (`game.ai.plans`): their budget is
 # evaluation playouts per plan decision, set so that a plan decision at the start of a turn of
-# a 2-seat greedy game costs ~1 s of CPU time (six positions per ruleset, budgets 20 and 200
-# timed with `time.process_time` on 2026-12-03 under a load of ~2-3 on this 2-core machine:
-# skirmish 6.8 ms per playout, landship 2.2 ms, territory 4.1 ms, plus 5-30 ms to build the
-# plans), where their per-action budgets were 37, 75 and 80 playouts per action.
-SEARCH_ITERATIONS = {"tidegate": 500, "domiplot": 280, "landship": 440, "territory": 240,
+# a 2-seat greedy game costs ~1 s of CPU time (six turn starts per ruleset, budgets 20 and
+# 200 timed with `time.process_time` on 2026-12-03 under a load of ~2-3 on this 2-core
+# machine: skirmish 6.8 ms per playout, landship 2.2 ms, territory 4.1 ms, plus 5-30 ms to
+# build the plans; landship's later turns cost more, 3.5 ms on average over turn starts of
+# rounds 6-118 of a 120-round game, so its budget is set from that), where their per-action
+# budgets were 37, 75 and 80 playouts per action.
+SEARCH_ITERATIONS = {"tidegate": 500, "domiplot": 280, "landship": 280, "territory": 240,
                      "skirmish": 145}
 
 

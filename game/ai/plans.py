@@ -47,7 +47,7 @@ def _concedes(action: Action) -> bool:
 
 
 class PlanSearch(Search):
-    """One plan decision (see the module docstring); `run` returns the chosen plan, whose
+    """One plan decision (see the module docstring); `run_plan` returns the chosen plan, whose
     first action is one of the legal actions it was given."""
 
     def run_plan(self, view: View, legal: list[Action], iterations: int | None = None,
