@@ -16,6 +16,14 @@ grow; the temperature says how many units of it make a seat e times likelier to 
 Depths are in actions, kept short because greedy playouts cost 0.05-3 ms per action in pure
 Python; widening, exploration, root width (12) and switch margin are shared defaults unless a
 row says otherwise.
+
+Skirmish, Landship and Dice for Land set `plan_turn` (`game.ai.plans`): a turn there is 5-20
+actions of one seat, so the hard seat searches whole turns, six candidate plans, each played
+out to the start of our next turn (`plan_reply_turns` 1; the depth above is then unused) and
+scored by the same value and temperature. Skirmish and Landship vary greedy's plan by two
+other first actions and two noise rates (0.1, 0.25); Dice for Land only by noise (0.05, 0.1,
+0.2): its orders change nothing until the turn resolves, so ranking first orders by the value
+one action ahead would rank them all alike. `turn_key` tells the turns apart.
 """
 
 from __future__ import annotations
