@@ -8,6 +8,8 @@ determinism and no peeking. Strength is a benchmark (`tools/bench.py --search`).
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from game import rulesets
@@ -105,27 +107,26 @@ def test_replay_finishes_the_turn_with_greedy_once_a_planned_action_is_illegal(r
 
 
 @pytest.mark.parametrize("ruleset_id", PLANNED)
-def test_hard_follows_its_plan_without_search_then_replans_when_a_step_is_refused(ruleset_id):
+def test_hard_follows_its_plan_without_search_and_replans_when_a_step_is_not_legal(ruleset_id):
     state, seat = turn_start(ruleset_id, 2, 11, 25)
     agent = hard(ruleset_id, seat, iterations=10)
     view, legal = state.view(seat), state.legal_actions(seat)
     first = agent.choose(view, legal)
-    assert first in legal and agent.last.iterations > 0
+    assert first in legal and agent.last.iterations > 0 and agent.plan
     assert agent.plan_key == knobs_for(ruleset_id).turn_key(view)
-    if not agent.plan:
-        pytest.skip("a one-action plan")
-    nxt = agent.plan[0]
     state.apply(seat, first)
-    if seat in state.to_move() and nxt in state.legal_actions(seat):
-        follow = agent.choose(state.view(seat), state.legal_actions(seat))
-        assert follow == nxt and agent.last.iterations == 0    # played, not searched
-    # a legal list without the planned step: a new search, from this view
-    if seat in state.to_move():
-        rest = agent.plan[0] if agent.plan else None
-        legal = [a for a in state.legal_actions(seat) if a != rest]
-        if len(legal) > 1:
-            pick = agent.choose(state.view(seat), legal)
-            assert pick in legal and agent.last.iterations > 0
+    view, legal = state.view(seat), state.legal_actions(seat)
+    planned = agent.plan[0]
+    assert planned in legal
+    # the same agent, had its plan's next step been refused (as when the dice went
+    # otherwise; here the step it just played, which cannot be played twice): a new search
+    assert first not in legal
+    twin = copy.copy(agent)
+    twin.plan, twin.rng = [first] + agent.plan, Rng.from_state(agent.rng.get_state())
+    assert twin.choose(view, legal) in legal and twin.last.iterations > 0
+    assert twin.plan_key == agent.plan_key and twin.plan != [first] + agent.plan
+    # the step is legal: played as planned, without search
+    assert agent.choose(view, legal) == planned and agent.last.iterations == 0
 
 
 def test_a_plan_is_dropped_when_the_turn_changed():
