@@ -129,10 +129,11 @@ def clone_figures(ruleset_id: str, games: int = 3, seed: int = 1) -> dict:
 # a 2-seat greedy game costs ~1 s of CPU time (six turn starts per ruleset, budgets 20 and
 # 200 timed with `time.process_time` on 2026-12-03 under a load of ~2-3 on this 2-core
 # machine: skirmish 6.8 ms per playout, landship 2.2 ms, territory 4.1 ms, plus 5-30 ms to
-# build the plans; landship's later turns cost more, 3.5 ms on average over turn starts of
-# rounds 6-118 of a 120-round game, so its budget is set from that), where their per-action
+# build the plans; landship's later turns cost far more, up to 14 ms a playout with 20
+# ships afloat, 6.8 ms on average over 23 turn starts spread over rounds 4-112 of two long
+# games at budget 50, so its budget is set from that average), where their per-action
 # budgets were 37, 75 and 80 playouts per action.
-SEARCH_ITERATIONS = {"tidegate": 500, "domiplot": 280, "landship": 280, "territory": 240,
+SEARCH_ITERATIONS = {"tidegate": 500, "domiplot": 280, "landship": 140, "territory": 240,
                      "skirmish": 145}
 
 
