@@ -124,8 +124,17 @@ def clone_figures(ruleset_id: str, games: int = 3, seed: int = 1) -> dict:
 # previous session's figures were higher for tidegate ~720, domiplot ~390, territory ~140), so
 # strength figures are reproducible and independent of the machine's load; in play the hard
 # seat thinks for the settings' wall-clock time instead.
-SEARCH_ITERATIONS = {"tidegate": 500, "domiplot": 280, "landship": 75, "territory": 80,
-                     "skirmish": 37}
+# Skirmish, landship and territory search whole-turn plans (`game.ai.plans`): their budget is
+# evaluation playouts per plan decision, set so that a plan decision at the start of a turn of
+# a 2-seat greedy game costs ~1 s of CPU time (six turn starts per ruleset, budgets 20 and
+# 200 timed with `time.process_time` on 2026-12-03 under a load of ~2-3 on this 2-core
+# machine: skirmish 6.8 ms per playout, landship 2.2 ms, territory 4.1 ms, plus 5-30 ms to
+# build the plans; landship's later turns cost far more, up to 14 ms a playout with 20
+# ships afloat, 6.8 ms on average over 23 turn starts spread over rounds 4-112 of two long
+# games at budget 50, so its budget is set from that average), where their per-action
+# budgets were 37, 75 and 80 playouts per action.
+SEARCH_ITERATIONS = {"tidegate": 500, "domiplot": 280, "landship": 140, "territory": 240,
+                     "skirmish": 145}
 
 
 def search_speed(ruleset_id: str, iterations: int = 100, seats: int = 2) -> dict:
@@ -155,7 +164,8 @@ def search_speed(ruleset_id: str, iterations: int = 100, seats: int = 2) -> dict
                 break
             state.apply(seat, players[seat].choose(state.view(seat), legal))
             count += 1
-    return {"iterations_per_cpu_s": round(done / cpu) if cpu else 0, "decisions_timed": 4}
+    return {"iterations_per_cpu_s": round(done / cpu) if cpu else 0, "decisions_timed": 4,
+            "cpu_ms_per_decision": round(1000 * cpu / 4)}
 
 
 def search_figures(ruleset_id: str, games: int, seats: tuple[int, ...] = (2, 4),
@@ -166,8 +176,10 @@ def search_figures(ruleset_id: str, games: int, seats: tuple[int, ...] = (2, 4),
     at a time, each printed as a JSON line on stderr (and appended to `log`), so a row cut by
     its time cap (`minutes`) still reports every game it finished. Win rate with its 95%
     (Wilson) interval, end causes, search iterations per decision and per second,
-    searched-decision time p50/p99."""
+    searched-decision time p50/p99; for the plan-mode rulesets also the decisions that ran
+    playouts (new plans) per game with their iterations and time, and seconds per game."""
     from game import rulesets
+    from game.ai.knobs import knobs_for
     from game.play.simulate import percentile, play_one, wilson
 
     rs = rulesets.get(ruleset_id)
@@ -180,10 +192,13 @@ def search_figures(ruleset_id: str, games: int, seats: tuple[int, ...] = (2, 4),
         start = time.perf_counter()
         wins, rounds, causes, searched = 0.0, [], {}, []
         played = 0
+        game_s = []
         for g in range(games):
             if minutes is not None and played and time.perf_counter() - start > 60 * minutes:
                 break
+            t0 = time.perf_counter()
             rec = play_one(ruleset_id, agents, seed + g, g % n, agent_options={"iterations": budget})
+            game_s.append(time.perf_counter() - t0)
             played += 1
             won = 0 in rec.winners
             wins += won
@@ -194,7 +209,10 @@ def search_figures(ruleset_id: str, games: int, seats: tuple[int, ...] = (2, 4),
             line = json.dumps({"ruleset": ruleset_id, "seats": n, "game": g, "seed": seed + g,
                                "hard_seat": g % n, "hard_won": won, "winners": rec.winners,
                                "cause": rec.cause, "rounds": rec.rounds, "searched": len(rows),
-                               "iterations": budget,
+                               "iterations": budget, "game_s": round(game_s[-1], 1),
+                               # decisions that ran playouts (plan mode: new plans; the
+                               # plan's later steps are decisions with 0 iterations)
+                               "with_playouts": sum(1 for i, _ in rows if i > 0),
                                "decision_ms": [round(1000 * t) for _, t in rows]})
             print(line, file=sys.stderr, flush=True)
             if log:
@@ -203,6 +221,7 @@ def search_figures(ruleset_id: str, games: int, seats: tuple[int, ...] = (2, 4),
         lo, hi = wilson(wins, played)
         its = [i for i, _ in searched]
         secs = [t for _, t in searched]
+        thought = [(i, t) for i, t in searched if i > 0]   # plan mode: the plan decisions
         out[f"{n}_seats"] = {
             "games": played, "hard_wins": wins,
             "hard_win_rate": round(wins / played, 3) if played else 0.0,
@@ -214,6 +233,15 @@ def search_figures(ruleset_id: str, games: int, seats: tuple[int, ...] = (2, 4),
             "iterations_per_s": round(sum(its) / sum(secs)) if secs and sum(secs) else 0,
             "decision_ms_p50": round(1000 * percentile(secs, 50)) if secs else 0,
             "decision_ms_p99": round(1000 * percentile(secs, 99)) if secs else 0,
+            "plan_mode": knobs_for(ruleset_id).plan_turn,
+            "decisions_with_playouts_per_game": round(len(thought) / played, 1) if played else 0.0,
+            "iterations_per_decision_with_playouts":
+                round(sum(i for i, _ in thought) / len(thought), 1) if thought else 0.0,
+            "decision_with_playouts_ms_p50":
+                round(1000 * percentile([t for _, t in thought], 50)) if thought else 0,
+            "decision_with_playouts_ms_p99":
+                round(1000 * percentile([t for _, t in thought], 99)) if thought else 0,
+            "seconds_per_game": round(sum(game_s) / played, 1) if played else 0.0,
             "seconds": round(time.perf_counter() - start, 1),
         }
     return out

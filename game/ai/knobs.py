@@ -16,6 +16,14 @@ grow; the temperature says how many units of it make a seat e times likelier to 
 Depths are in actions, kept short because greedy playouts cost 0.05-3 ms per action in pure
 Python; widening, exploration, root width (12) and switch margin are shared defaults unless a
 row says otherwise.
+
+Skirmish, Landship and Dice for Land set `plan_turn` (`game.ai.plans`): a turn there is 5-20
+actions of one seat, so the hard seat searches whole turns, six candidate plans, each played
+out to the start of our next turn (`plan_reply_turns` 1; the depth above is then unused) and
+scored by the same value and temperature. Skirmish and Landship vary greedy's plan by two
+other first actions and two noise rates (0.1, 0.25); Dice for Land only by noise (0.05, 0.1,
+0.2): its orders change nothing until the turn resolves, so ranking first orders by the value
+one action ahead would rank them all alike. `turn_key` tells the turns apart.
 """
 
 from __future__ import annotations
@@ -79,14 +87,39 @@ def landship_value(state: Any, seat: int) -> float:
     return total if builders else total - 20.0
 
 
+# Turn keys read a view or a state alike (the same attribute names): the agent keeps a plan
+# while its view's key stays the same, and the search ends our run of actions when the
+# sampled state's key changes (Dice for Land: our Submit may resolve the turn and open the
+# next one with us to move again).
+def skirmish_turn(view_or_state: Any) -> object:
+    """A Skirmish turn: the round, the seat to move and the phase (T-1)."""
+    g = getattr(view_or_state, "game", view_or_state)
+    return (g.round, g.current, g.phase)
+
+
+def landship_turn(view_or_state: Any) -> object:
+    """A Landship turn: the round, the seat to move and the phase."""
+    return (view_or_state.round, view_or_state.current, view_or_state.phase)
+
+
+def territory_turn(view_or_state: Any) -> object:
+    """A Dice for Land turn: one order phase (all seats order, then the turn resolves)."""
+    return (view_or_state.turn, view_or_state.phase)
+
+
 KNOBS: dict[str, Knobs] = {
     "tidegate": Knobs(value=tidegate_value, temperature=1.0, playout_depth=30),
     "domiplot": Knobs(value=domiplot_value, temperature=1.0, playout_depth=40),
     # the slow rulesets run well under 100 playouts a second: few root candidates, so each
     # still meets ~8+ common worlds in the first halving round (fewer is a coin toss)
-    "territory": Knobs(value=territory_value, temperature=4.0, playout_depth=30, root_width=5),
-    "skirmish": Knobs(value=skirmish_value, temperature=3.0, playout_depth=20, root_width=4),
-    "landship": Knobs(value=landship_value, temperature=4.0, playout_depth=10, root_width=4),
+    # whole-turn plans: a turn is 5-20 actions, so one search per turn, not per action
+    "territory": Knobs(value=territory_value, temperature=4.0, playout_depth=30, root_width=5,
+                       plan_turn=True, plan_firsts=0, plan_noise=(0.05, 0.1, 0.2),
+                       turn_key=territory_turn),
+    "skirmish": Knobs(value=skirmish_value, temperature=3.0, playout_depth=20, root_width=4,
+                      plan_turn=True, turn_key=skirmish_turn),
+    "landship": Knobs(value=landship_value, temperature=4.0, playout_depth=10, root_width=4,
+                      plan_turn=True, turn_key=landship_turn),
 }
 
 

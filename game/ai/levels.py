@@ -13,7 +13,13 @@ Hard's budget: `iterations` (fixed: tests, benchmarks, reproducible) or `seconds
 With `offload` set (the program's game screens do), each decision runs in one worker process
 shared by all hard seats: search is pure-Python CPU work and would hold the GIL against the
 frame loop on a thread. The worker gets the agent (RNG included) and the view, and returns
-the action and the advanced RNG, so an offloaded agent decides exactly as an in-process one.
+the action and the agent's new state (the advanced RNG, and in plan mode the rest of the
+plan), so an offloaded agent decides exactly as an in-process one.
+
+Plan mode (the knob `plan_turn`: Skirmish, Landship, Dice for Land): a decision searches a
+whole turn (`game.ai.plans`); the agent then plays the plan's next action, with no search,
+while it is legal and the turn (`turn_key` of the view) is the same, and searches a new plan
+otherwise. The budget (iterations or seconds) is per plan.
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ from typing import Any
 
 from game.ai import Agent, agent_table
 from game.ai.knobs import knobs_for
+from game.ai.plans import PlanSearch
 from game.ai.search import Search, SearchStats
 from game.core.protocol import Action, Ruleset, View
 from game.core.rng import Rng, derive_seed
@@ -89,37 +96,67 @@ class HardAgent(_GreedyLevel):
         self.seconds: float = DEFAULT_THINK_S
         self.offload = False                    # think in the worker process
         self.last = SearchStats()               # what the last decision cost
+        self.plan: list[Action] = []            # plan mode: the rest of this turn's plan ...
+        self.plan_key: object = None            # ... made in the turn with this key
 
     def _policy(self, seat: int, seed: int) -> Agent:
         assert self.ruleset is not None
         return agent_table(self.ruleset)["greedy"](seat, seed)
 
     def choose(self, view: View | None, legal: list[Action]) -> Action:
+        following = self._follow(view, legal)
+        if following is not None:
+            return following
         if self.offload and len(legal) > 1:
             twin = copy.copy(self)
             twin.offload = False
-            action, rng_state, stats = _worker().submit(_think, twin, view, legal).result()
+            action, rng_state, stats, plan, key = _worker().submit(_think, twin, view, legal).result()
             self.rng = Rng.from_state(rng_state)
             self.last = stats
+            self.plan, self.plan_key = plan, key
             return action
         return self.think(view, legal)
 
+    def _follow(self, view: View | None, legal: list[Action]) -> Action | None:
+        """Plan mode: the plan's next action while it is legal in the same turn; else None
+        (and the plan is dropped: a new one is searched from this view)."""
+        if not self.plan:
+            return None
+        assert self.ruleset is not None, "bind() the agent to a ruleset first"
+        knobs = knobs_for(self.ruleset.id)
+        key = knobs.turn_key(view) if knobs.turn_key is not None and view is not None else None
+        if key == self.plan_key and self.plan[0] in legal:
+            self.last = SearchStats()           # no search: the plan's next step
+            return self.plan.pop(0)
+        self.plan, self.plan_key = [], None
+        return None
+
     def think(self, view: View | None, legal: list[Action]) -> Action:
-        """One decision in this process."""
+        """One decision in this process (plan mode: a new plan, its first action)."""
         assert self.ruleset is not None, "bind() the agent to a ruleset first"
         if view is None:
             raise ValueError("the hard agent needs its seat's view")
-        search = Search(self.ruleset, self.seat, knobs_for(self.ruleset.id), self._policy, self.rng)
+        knobs = knobs_for(self.ruleset.id)
         seconds = None if self.iterations is not None else self.seconds
+        if knobs.plan_turn:
+            planner = PlanSearch(self.ruleset, self.seat, knobs, self._policy, self.rng)
+            plan = planner.run_plan(view, legal, self.iterations, seconds)
+            self.last = planner.stats
+            self.plan = list(plan[1:])
+            self.plan_key = knobs.turn_key(view) if knobs.turn_key is not None else None
+            return plan[0]
+        search = Search(self.ruleset, self.seat, knobs, self._policy, self.rng)
         action = search.run(view, legal, self.iterations, seconds)
         self.last = search.stats
         return action
 
 
-def _think(agent: HardAgent, view: View, legal: list[Action]) -> tuple[Action, list[int], SearchStats]:
-    """Worker-process side of an offloaded decision."""
+def _think(agent: HardAgent, view: View, legal: list[Action]
+           ) -> tuple[Action, list[int], SearchStats, list[Action], object]:
+    """Worker-process side of an offloaded decision: the action and the agent's new state
+    (RNG, last stats, plan and its turn key)."""
     action = agent.think(view, legal)
-    return action, agent.rng.get_state(), agent.last
+    return action, agent.rng.get_state(), agent.last, agent.plan, agent.plan_key
 
 
 _POOL: ProcessPoolExecutor | None = None

@@ -28,6 +28,9 @@ It works on any ruleset through the protocol only and sees only its seat's view:
 
 The per-ruleset numbers (playout depth, evaluation, temperature, exploration, widening) are
 one `Knobs` entry per ruleset in `game.ai.knobs.KNOBS`: the algorithm is the same for all.
+Rulesets whose turns are long runs of one seat's actions set `plan_turn` and search whole
+turns instead (`game.ai.plans`, built on this module's halving); with it off (Tidegate,
+Domiplot) this per-action search runs exactly as described here.
 
 Everything random comes from the agent's own RNG, so with a fixed iteration budget a decision
 is a pure function of (agent seed, view, legal actions); in play a wall-clock budget stops it.
@@ -63,6 +66,15 @@ class Knobs:
     determinizations: int = 8        # states drawn from the view per decision (then reseeded)
     root_width: int = 12             # root candidates at most (greedy's choice included)
     switch_margin: float = 0.02      # mean win chance another move needs over greedy's
+    # whole-turn plans (`game.ai.plans`); off: every action is searched as above
+    plan_turn: bool = False          # search our whole turn once, then play the plan
+    plan_candidates: int = 6         # plans compared at most (greedy's included)
+    plan_firsts: int = 2             # of them: greedy after another first action ...
+    plan_noise: tuple[float, ...] = (0.1, 0.25)   # ... and greedy with random actions at these rates
+    plan_reply_turns: int = 1        # after our turn: the others until we move again, N times
+    plan_playout_cap: int = 300      # actions at most in one turn's run (a safety bound)
+    # a plan is kept while this is the same (it reads a view or a state alike)
+    turn_key: Callable[[object], object] | None = None
 
 
 @dataclass

@@ -1,0 +1,197 @@
+"""Whole-turn plan search for the "hard" agent (issue 18): think once per turn, then play.
+
+In Skirmish, Landship and Dice for Land a turn is a run of many actions by one seat (unit
+steps, attacks, orders). Searching each action at ~1 s makes a hard seat take 100-250
+searched decisions a game; this mode searches whole turns instead (the knob `plan_turn`):
+
+- **Our turn** is the run of actions while our seat is among `state.to_move()` and the turn
+  (the knob's `turn_key`) is the same (Skirmish and Landship list one seat; in Dice for Land
+  every seat that has not submitted is listed and a seat's orders run until its own `Submit`,
+  which the others' secret orders cannot interrupt; when ours is the last, it resolves the
+  turn and the next one is not part of the plan).
+- **Candidate plans** are recorded action sequences, each played through our turn in its own
+  sampled world (`state_from_view` + `clone(reseed=...)`, never the real state): plan 0 is
+  the ruleset's greedy policy; then, in turn, greedy with a different first action (the root
+  candidates of `Search`, by value one action ahead) and greedy with noise (a random
+  non-conceding action at the knob's rates, the easy level's idea); identical sequences are
+  kept once, at most `plan_candidates` plans.
+- **Evaluation on common worlds with sequential halving** (`Search._halve`, greedy's plan
+  always kept): in world w the plan is replayed open-loop; once an action of it is illegal
+  there (the dice went otherwise) or it runs out, greedy finishes our turn; then every other
+  seat plays greedy until our seat is to move again (`plan_reply_turns` times, at most
+  `plan_playout_cap` actions), and `win_chances` scores the end. The playout agents are
+  fresh per world and seeded from the world's seed: every plan meets the same opponents'
+  dice and choices (common random numbers), and no agent carries a turn's memory from one
+  world into another.
+- **The decision** is greedy's plan unless another beats it by `switch_margin`.
+
+The agent (`game.ai.levels.HardAgent`) keeps the chosen plan and plays its next action while
+that is legal in the real game and the turn is the same (`turn_key` of the view); otherwise
+it searches again from the view it has. As in `Search`, a decision is a pure function of
+(agent seed, view, legal actions, iterations); iterations count evaluation playouts.
+"""
+
+from __future__ import annotations
+
+import time
+
+from game.ai.search import Search, SearchStats, _Arm, _OutOfTime, win_chances
+from game.core.protocol import Action, State, View
+from game.core.rng import Rng, derive_seed
+
+Plan = tuple[Action, ...]
+
+
+def _concedes(action: Action) -> bool:
+    return bool(getattr(type(action), "concedes", False))
+
+
+class PlanSearch(Search):
+    """One plan decision (see the module docstring); `run_plan` returns the chosen plan, whose
+    first action is one of the legal actions it was given."""
+
+    def run_plan(self, view: View, legal: list[Action], iterations: int | None = None,
+                 seconds: float | None = None) -> Plan:
+        """The chosen plan after `iterations` evaluation playouts, or as many as fit in
+        `seconds` (with both, whichever ends first); a forced move is a plan of one action."""
+        start = time.perf_counter()
+        playing = [a for a in legal if not _concedes(a)] or legal
+        if len(playing) == 1:
+            self.stats = SearchStats(0, time.perf_counter() - start, 1)
+            return (playing[0],)
+        knobs, rng = self.knobs, self.rng
+        self._samples = [self.ruleset.state_from_view(view, Rng(rng.below(1 << 31)))
+                         for _ in range(max(1, knobs.determinizations))]
+        self._world_seeds: list[int] = []
+        self._deadline = None if seconds is None else start + seconds
+        self._done = 0
+        plans = self._plans(view, legal, playing)
+        arms = [_Arm(p) for p in plans]    # type: ignore[arg-type]  (an arm's "action" is a plan)
+        if iterations is not None:
+            arms = arms[:max(1, iterations)]
+        greedy = arms[0].action
+        survivors = arms
+        if len(arms) > 1:
+            try:
+                budget = iterations
+                if budget is None:
+                    # a time budget: one sweep tells what an evaluation costs here
+                    t0 = time.perf_counter()
+                    for arm in arms:
+                        self._play(arm, 0)
+                    per = (time.perf_counter() - t0) / len(arms)
+                    left = (seconds or 0.0) - (time.perf_counter() - start)
+                    budget = len(arms) + max(0, int(left / max(per, 1e-6)))
+                survivors = self._halve(arms, budget, greedy)
+            except _OutOfTime:
+                pass
+        best = self._decide(survivors, greedy)
+        self.stats = SearchStats(self._done, time.perf_counter() - start, len(arms))
+        return best  # type: ignore[return-value]
+
+    # ---- candidate plans -----------------------------------------------------------------
+    def _plans(self, view: View, legal: list[Action], playing: list[Action]) -> list[Plan]:
+        """Greedy's plan first, then first-action and noisy variants in turn, without
+        duplicates, at most `plan_candidates`; a plan must start with a legal action."""
+        knobs = self.knobs
+        want = max(1, knobs.plan_candidates)
+        greedy = self._generate((), 0.0)
+        if not greedy or greedy[0] not in legal:   # the sample disagrees (it should not)
+            return [(playing[0],)]
+        plans: list[Plan] = [greedy]
+        firsts: list[Action] = []
+        if knobs.plan_firsts > 0 and want > 1:
+            ranked = self._candidates(playing, greedy[0])
+            firsts = [a for a in ranked if a != greedy[0]][:knobs.plan_firsts]
+        recipes: list[tuple[Plan, float]] = []
+        noises = list(knobs.plan_noise)
+        for i in range(3 * want):       # alternate: a first action, a noise rate, ...
+            if firsts and (i % 2 == 0 or not noises):
+                recipes.append(((firsts.pop(0),), 0.0))
+            elif noises:
+                recipes.append(((), noises[len(recipes) % len(noises)]))
+        for script, noise in recipes:
+            if len(plans) >= want:
+                break
+            plan = self._generate(script, noise)
+            if plan and plan[0] in legal and plan not in plans:
+                plans.append(plan)
+        return plans
+
+    def _generate(self, script: Plan, noise: float) -> Plan:
+        """Our turn in a fresh sampled world (not one the evaluation uses), greedy after
+        `script`, a random non-conceding action at rate `noise`."""
+        rng = self.rng
+        sample = self._samples[rng.below(len(self._samples))]
+        state = sample.clone(reseed=rng.below(1 << 31))
+        seed = rng.below(1 << 31)
+        players = self._fresh_players(seed, len(state.setup.seats))
+        noise_rng = Rng(derive_seed(seed, "noise")) if noise > 0 else None
+        return tuple(self._our_turn(state, players, script, noise, noise_rng))
+
+    def _fresh_players(self, seed: int, seats: int) -> dict[int, object]:
+        """One greedy playout agent per seat, seeded from `seed` (a world's or a plan's)."""
+        return {s: self.policy(s, derive_seed(seed, "player", s)) for s in range(seats)}
+
+    def _our_turn(self, state: State, players: dict[int, object], script: Plan, noise: float = 0.0,
+                  noise_rng: Rng | None = None) -> list[Action]:
+        """Play our seat's run of actions in `state`: `script` while each of its actions is
+        legal, then greedy (with noise); returns what was played."""
+        seat, cap, turn_key = self.seat, self.knobs.plan_playout_cap, self.knobs.turn_key
+        taken: list[Action] = []
+        following = True
+        key = turn_key(state) if turn_key is not None else None
+        while len(taken) < cap and state.result() is None and seat in state.to_move():
+            if turn_key is not None and turn_key(state) != key:
+                break            # a new turn began with us to move: it is not this plan's
+            action: Action | None = None
+            if following and len(taken) < len(script):
+                step = script[len(taken)]
+                if state.reason(seat, step) is None:
+                    action = step
+                else:
+                    following = False   # the world went otherwise: greedy from here
+            if action is None:
+                following = False
+                legal = state.legal_actions(seat)
+                if not legal:
+                    break
+                action = players[seat].choose(state.view(seat), legal)  # type: ignore[attr-defined]
+                if noise_rng is not None and len(legal) > 1 and noise_rng.random() < noise:
+                    keep = [a for a in legal if not _concedes(a)] or legal
+                    action = keep[noise_rng.below(len(keep))]
+            state.apply(seat, action)
+            taken.append(action)
+        return taken
+
+    # ---- evaluation ----------------------------------------------------------------------
+    def _play(self, arm: _Arm, world: int) -> None:
+        """One evaluation: the plan in world `world`, greedy to finish the turn, the other
+        seats' greedy reply, the win chances."""
+        if self._deadline is not None and self._done and time.perf_counter() >= self._deadline:
+            raise _OutOfTime
+        state = self._world(world)
+        players = self._fresh_players(self._world_seeds[world], len(state.setup.seats))
+        self._our_turn(state, players, arm.action)    # type: ignore[arg-type]
+        self._reply(state, players)
+        arm.rewards.append(win_chances(state, self.knobs)[self.seat])
+        self._done += 1
+
+    def _reply(self, state: State, players: dict[int, object]) -> None:
+        """The other seats play greedy until our seat is to move again; with more than one
+        reply turn, our greedy turn and their replies again."""
+        seat, cap = self.seat, self.knobs.plan_playout_cap
+        for turn in range(max(1, self.knobs.plan_reply_turns)):
+            if turn:
+                self._our_turn(state, players, ())
+            steps = 0
+            while steps < cap and state.result() is None:
+                movers = state.to_move()
+                if not movers or seat in movers:
+                    break
+                mover = movers[0]
+                legal = state.legal_actions(mover)
+                if not legal:
+                    break
+                state.apply(mover, players[mover].choose(state.view(mover), legal))  # type: ignore[attr-defined]
+                steps += 1

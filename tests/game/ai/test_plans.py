@@ -1,0 +1,202 @@
+"""Issue 18: the hard agent's whole-turn plan mode (`game.ai.plans`, knob `plan_turn`).
+
+Skirmish, Landship and Dice for Land search a whole turn once and then play the plan; these
+check the contract: which rulesets plan, what a plan is (one seat's run of actions, greedy's
+first), the replay's greedy fallback, following and re-planning, the worker round trip,
+determinism and no peeking. Strength is a benchmark (`tools/bench.py --search`).
+"""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from game import rulesets
+from game.ai import make_agent
+from game.ai.knobs import KNOBS, knobs_for
+from game.ai.levels import HardAgent, configure
+from game.ai.plans import PlanSearch
+from game.core.protocol import Setup
+from game.core.rng import Rng
+
+PLANNED = ["skirmish", "landship", "territory"]
+
+
+def turn_start(ruleset_id: str, seats: int, seed: int, steps: int):
+    """The first turn start (the mover changed) at or after `steps` greedy actions where the
+    mover has more than one action: (state, seat)."""
+    rs = rulesets.get(ruleset_id)
+    state = rs.new_game(Setup(seats=("greedy",) * seats, seed=seed))
+    players = [make_agent("greedy", rs, s, seed) for s in range(seats)]
+    count, prev = 0, None
+    while state.result() is None:
+        seat = state.to_move()[0]
+        legal = state.legal_actions(seat)
+        if count >= steps and prev is not None and seat != prev and len(legal) > 1:
+            return state, seat
+        prev = seat
+        state.apply(seat, players[seat].choose(state.view(seat), legal))
+        count += 1
+    raise AssertionError("the game ended before a turn start")
+
+
+def hard(ruleset_id: str, seat: int, seed: int = 7, iterations: int = 12) -> HardAgent:
+    agent = make_agent("hard", rulesets.get(ruleset_id), seat, seed)
+    assert isinstance(agent, HardAgent)
+    configure(agent, iterations=iterations)
+    return agent
+
+
+def planner(ruleset_id: str, seat: int, seed: int = 5) -> PlanSearch:
+    agent = hard(ruleset_id, seat)
+    return PlanSearch(agent.ruleset, seat, knobs_for(ruleset_id), agent._policy, Rng(seed))
+
+
+def prepared(search: PlanSearch, state) -> PlanSearch:
+    """The search's sampled worlds set up as `run_plan` does, from the seat's view."""
+    search._samples = [search.ruleset.state_from_view(state.view(search.seat), Rng(s))
+                       for s in range(3)]
+    search._world_seeds = []
+    search._deadline = None
+    search._done = 0
+    return search
+
+
+def test_plan_mode_is_on_for_the_long_turn_rulesets_and_off_for_tidegate_and_domiplot():
+    assert {r for r, k in KNOBS.items() if k.plan_turn} == set(PLANNED)
+    assert all(KNOBS[r].turn_key is not None for r in PLANNED)
+
+
+@pytest.mark.parametrize("ruleset_id", PLANNED)
+def test_candidate_plans_are_distinct_whole_turns_greedy_first(ruleset_id):
+    """Plan 0 is the greedy policy through our turn; every plan starts with a legal action,
+    none repeats, and replayed in a world where the dice agree it ends our seat's run."""
+    state, seat = turn_start(ruleset_id, 2, 7, 30)
+    legal = state.legal_actions(seat)
+    search = prepared(planner(ruleset_id, seat), state)
+    plans = search._plans(state.view(seat), legal, legal)
+    assert 2 <= len(plans) <= knobs_for(ruleset_id).plan_candidates
+    assert len(set(plans)) == len(plans)
+    assert all(p and p[0] in legal for p in plans)
+    greedy = make_agent("greedy", rulesets.get(ruleset_id), seat, 1)
+    if ruleset_id != "skirmish":   # skirmish's greedy breaks ties with its RNG
+        assert plans[0][0] == greedy.choose(state.view(seat), legal)
+    # the last action of a plan hands the turn on (end turn / submit), none before it does
+    end = {"skirmish": "EndTurn", "landship": "EndTurn", "territory": "Submit"}[ruleset_id]
+    for plan in plans:
+        names = [type(a).__name__ for a in plan]
+        assert end not in names[:-1]
+
+
+@pytest.mark.parametrize("ruleset_id", ["skirmish", "landship"])
+def test_replay_finishes_the_turn_with_greedy_once_a_planned_action_is_illegal(ruleset_id):
+    """Open-loop replay: the script's actions while legal; its first illegal one (here the
+    same move again) hands over to greedy, which plays on until the seat's run ends."""
+    state, seat = turn_start(ruleset_id, 2, 9, 20)
+    search = prepared(planner(ruleset_id, seat), state)
+    first = next(a for a in search._plans(state.view(seat), state.legal_actions(seat),
+                                           state.legal_actions(seat))[0]
+                 if type(a).__name__ == "Move")
+    world = search._world(0)
+    players = search._fresh_players(3, 2)
+    played = search._our_turn(world, players, (first, first))
+    assert played[0] == first and played[1] != first     # the repeat was refused: greedy
+    assert world.result() is not None or seat not in world.to_move()
+    assert len(played) >= 2
+
+
+@pytest.mark.parametrize("ruleset_id", PLANNED)
+def test_hard_follows_its_plan_without_search_and_replans_when_a_step_is_not_legal(ruleset_id):
+    state, seat = turn_start(ruleset_id, 2, 11, 25)
+    agent = hard(ruleset_id, seat, iterations=10)
+    view, legal = state.view(seat), state.legal_actions(seat)
+    first = agent.choose(view, legal)
+    assert first in legal and agent.last.iterations > 0 and agent.plan
+    assert agent.plan_key == knobs_for(ruleset_id).turn_key(view)
+    state.apply(seat, first)
+    view, legal = state.view(seat), state.legal_actions(seat)
+    planned = agent.plan[0]
+    assert planned in legal
+    # the same agent, had its plan's next step been refused (as when the dice went
+    # otherwise; here the step it just played, which cannot be played twice): a new search
+    assert first not in legal
+    twin = copy.copy(agent)
+    twin.plan, twin.rng = [first] + agent.plan, Rng.from_state(agent.rng.get_state())
+    assert twin.choose(view, legal) in legal and twin.last.iterations > 0
+    assert twin.plan_key == agent.plan_key and twin.plan != [first] + agent.plan
+    # the step is legal: played as planned, without search
+    assert agent.choose(view, legal) == planned and agent.last.iterations == 0
+
+
+def test_a_plan_is_dropped_when_the_turn_changed():
+    """Landship D6 may end a turn on its own: a plan's leftovers are never played in the next
+    turn, even where they are legal again (the view's turn key differs)."""
+    state, seat = turn_start("landship", 2, 11, 25)
+    agent = hard("landship", seat, iterations=10)
+    agent.choose(state.view(seat), state.legal_actions(seat))
+    leftover = state.legal_actions(seat)[0]
+    agent.plan, agent.plan_key = [leftover], ("another", "turn")
+    agent.choose(state.view(seat), state.legal_actions(seat))
+    assert agent.last.iterations > 0              # searched again, not the leftover played
+
+
+@pytest.mark.parametrize("ruleset_id", PLANNED)
+def test_plan_is_a_pure_function_of_seed_view_and_iterations(ruleset_id):
+    state, seat = turn_start(ruleset_id, 2, 13, 30)
+    runs = []
+    for _ in range(2):
+        agent = hard(ruleset_id, seat, seed=3, iterations=10)
+        action = agent.choose(state.view(seat), state.legal_actions(seat))
+        runs.append((action, agent.plan, agent.plan_key, agent.rng.get_state(),
+                     agent.last.iterations))
+    assert runs[0] == runs[1]
+
+
+def test_offloaded_plan_decision_returns_the_plan_and_the_rng():
+    """The worker returns the agent's new state: its RNG and the rest of the plan."""
+    state, seat = turn_start("skirmish", 2, 15, 20)
+    view, legal = state.view(seat), state.legal_actions(seat)
+    local = hard("skirmish", seat, iterations=8)
+    remote = hard("skirmish", seat, iterations=8)
+    configure(remote, offload=True)
+    assert remote.choose(view, legal) == local.choose(view, legal)
+    assert remote.plan == local.plan and remote.plan_key == local.plan_key
+    assert remote.rng.get_state() == local.rng.get_state()
+    assert remote.last.iterations == local.last.iterations > 0
+
+
+def test_no_peeking_territory_plans_ignore_other_tribes_secret_orders():
+    """T-18: other tribes' orders, escrow and research are hidden. A world rebuilt from the
+    seat's view (other secrets, another RNG) gives the same whole plan, not just its first
+    action (same agent seed and iterations)."""
+    real, seat = turn_start("territory", 3, 4, 40)
+    other = rulesets.get("territory").state_from_view(real.view(seat), Rng(77)).clone(reseed=5)
+    assert other.digest() != real.digest()
+    assert other.view(seat).to_json() == real.view(seat).to_json()
+    plans = []
+    for state in (real, other):
+        agent = hard("territory", seat, iterations=10)
+        plans.append([agent.choose(state.view(seat), state.legal_actions(seat))] + agent.plan)
+    assert plans[0] == plans[1]
+
+
+def test_hard_plays_a_whole_skirmish_game_with_far_fewer_searches_than_actions():
+    """A game of hard (plan mode) against greedy ends; most of hard's decisions follow a plan."""
+    from game.play.simulate import play_one
+    rec = play_one("skirmish", ["hard", "greedy"], 3, 0, agent_options={"iterations": 6})
+    rows = rec.searches["hard"]
+    searched = [r for r in rows if r[0] > 0]
+    assert rec.cause and searched and len(searched) * 2 < len(rows)
+
+
+def test_a_wall_clock_budget_applies_per_plan():
+    """In play the budget is seconds per plan (no iteration budget): the decision is legal and
+    every candidate plan met at least one world."""
+    state, seat = turn_start("landship", 2, 17, 30)
+    agent = hard("landship", seat)
+    agent.iterations = None
+    configure(agent, seconds=0.2)
+    action = agent.choose(state.view(seat), state.legal_actions(seat))
+    assert action in state.legal_actions(seat)
+    assert agent.last.iterations >= agent.last.children >= 2
