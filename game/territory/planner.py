@@ -24,7 +24,7 @@ from game.territory.constants import (
     OUTPOST, RUIN, SEA, SIDES, SPELL, TECH, VOLCANO, WORKSHOP,
 )
 from game.territory import position
-from game.territory.arrows import GRUDGE_BUILDINGS
+from game.territory.arrows import GRUDGE_BUILDINGS, arrow_action, step_action
 from game.territory.greedy_orders import answers, frontier, order_value, spell_cost, spend_down
 from game.territory import reach
 from game.territory.state import GOBLIN, NOBODY, UNDEAD
@@ -427,7 +427,7 @@ class Planner:
                     side = board.side_between(j, origin)
                     net, x, cost = self.best_x(j, side, 0, False)
                     if x:
-                        options.append((net, cost, [A.Arrow(origin, j, x, "none")]))
+                        options.append((net, cost, [arrow_action(origin, j, x, "none")]))
                     if v.owner[j] != NOBODY:
                         continue
                     surcharge = 1
@@ -446,7 +446,7 @@ class Planner:
                     net, x, cost = self.best_x(k, side, surcharge, False)
                     if x:
                         options.append((net - 0.25 - reach.splinter(self, k), cost,
-                                        [A.Arrow(origin, j, 0, "none"), A.Step(k, x, "none")]))
+                                        [arrow_action(origin, j, 0, "none"), step_action(k, x, "none")]))
         if self.rng is not None:  # T-21.1: ties broken by the agent's RNG
             self.rng.shuffle(options)
         options.sort(key=lambda o: (-o[0], o[1]))
@@ -499,7 +499,7 @@ class Planner:
             return 0
         _, k, x, cost = best
         self.pay((0, 0, 0), cost)
-        self.plan.append(A.Step(k, x, "none"))
+        self.plan.append(step_action(k, x, "none"))
         taken.add(k)
         self.used_tiles.add(k)
         return 1
