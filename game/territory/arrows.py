@@ -424,7 +424,8 @@ def do_arrow(st: TerritoryState, tid: int, o: Order) -> None:
             k += 1
             continue
         # (c)..(f): bound spells are settled now, needed or not (T-10.1)
-        tower_ok = position.tower_of(st, tid) >= 0
+        # (read only when a spell is bound to this arrow: the tower scan is per step)
+        tower_ok = bool(bound) and position.tower_of(st, tid) >= 0
         if not fervor_done:
             fervor_done = True
             if tower_ok:

@@ -123,12 +123,14 @@ class Chunk:
         return chunk
 
 
-def static_chunks(st: TerritoryState, tribe: int) -> list[Chunk | tuple[tuple[Any, Plan], ...]]:
+def static_chunks(st: TerritoryState, tribe: int, with_arrows: bool = True
+                  ) -> list[Chunk | tuple[tuple[Any, Plan], ...]]:
     """Every new order whose checker accepts it now, in enumeration order, as a list of
     chunks (memoised ones shared through the board's memo) and, between them, tuples of
     the (action, plan) pairs checked for this turn only (grouped by `cost_groups` directly:
-    a `Chunk` of them would be grouped twice); cached for the turn."""
-    turn_key = ("chunks", tribe, st.turn)   # `key` below names memo entries
+    a `Chunk` of them would be grouped twice); cached for the turn. Without `with_arrows`
+    the arrows' chunks are left out (see `orders.LegalOrders`)."""
+    turn_key = ("chunks", tribe, st.turn, with_arrows)   # `key` below names memo entries
     cache = {} if st._resolving else st._cache
     if turn_key in cache:
         return cache[turn_key]
@@ -163,7 +165,7 @@ def static_chunks(st: TerritoryState, tribe: int) -> list[Chunk | tuple[tuple[An
         nbs = board.adjacent[i]
         if faction == "shadow" and st.tunnel[i] >= 0 and st.tunnel[i] not in nbs:
             nbs = nbs + (st.tunnel[i],)
-        for j in nbs:
+        for j in nbs if with_arrows else ():
             if j in own_set:
                 continue
             # everything check_arrow reads about (i, j) besides the board: i is own, j is
@@ -382,20 +384,20 @@ def tunnel_ends(board: Any, i: int, max_gap: int) -> tuple[int, ...]:
     return ends
 
 
-def cost_groups(st: TerritoryState, tribe: int) -> tuple[tuple, tuple]:
+def cost_groups(st: TerritoryState, tribe: int, with_arrows: bool = True) -> tuple[tuple, tuple]:
     """The static orders grouped for `legal_orders`, cached for the turn:
     (keyless, keyed). keyless: ((gold, materials, exotics, total, actions), ...) by cost;
     keyed: ((gold, materials, exotics, total, all keys, (keys of each order, ...), actions), ...)
     by cost and kind of first key, so a key that reaches (or leaves) its limit touches few
     groups. Groups and the orders in them keep enumeration order (first seen first); each
     chunk of `static_chunks` is grouped once (`Chunk`), so this merges group by group."""
-    key = ("groups", tribe, st.turn)
+    key = ("groups", tribe, st.turn, with_arrows)
     cache = {} if st._resolving else st._cache
     groups = cache.get(key)
     if groups is None:
         keyless: dict[tuple, list[Any]] = {}
         keyed: dict[tuple, tuple[list, set, list]] = {}
-        for chunk in static_chunks(st, tribe):
+        for chunk in static_chunks(st, tribe, with_arrows):
             if isinstance(chunk, tuple):  # this turn's own pairs: grouped here, as `Chunk` would
                 for action, plan in chunk:
                     if plan.keys:
@@ -456,24 +458,25 @@ def _keyed_bucket(group: tuple, inter: frozenset) -> tuple:
     return (g, m, e, total, tuple(compress(actions, map(inter.isdisjoint, keysets))))
 
 
-def keyed_buckets(st: TerritoryState, tribe: int, full: frozenset) -> tuple[tuple, ...]:
+def keyed_buckets(st: TerritoryState, tribe: int, full: frozenset, with_arrows: bool = True
+                  ) -> tuple[tuple, ...]:
     """The keyed static orders whose keys are not at their limit (`full`), one bucket per
     keyed group (possibly empty), cached per turn and `full`. Entering or removing an order
     changes few full keys: the result is derived from the previous one, re-filtering only
     the groups that hold a changed key."""
-    key = ("keyed", tribe, st.turn, full)
+    key = ("keyed", tribe, st.turn, full, with_arrows)
     cache = {} if st._resolving else st._cache
     buckets = cache.get(key)
     if buckets is None:
-        groups = cost_groups(st, tribe)[1]
-        memo = cache.setdefault(("keyed_memo", tribe, st.turn), {})
-        last = cache.get(("keyed_last", tribe, st.turn))
+        groups = cost_groups(st, tribe, with_arrows)[1]
+        memo = cache.setdefault(("keyed_memo", tribe, st.turn, with_arrows), {})
+        last = cache.get(("keyed_last", tribe, st.turn, with_arrows))
         if last is not None:
             # only the groups holding a changed key are re-filtered, found through an index
             # key -> group numbers (built once per turn) rather than by testing every group
-            index = cache.get(("keyed_index", tribe, st.turn))
+            index = cache.get(("keyed_index", tribe, st.turn, with_arrows))
             if index is None:
-                index = cache[("keyed_index", tribe, st.turn)] = {}
+                index = cache[("keyed_index", tribe, st.turn, with_arrows)] = {}
                 for n, group in enumerate(groups):
                     for k in group[4]:
                         index.setdefault(k, []).append(n)
@@ -485,12 +488,12 @@ def keyed_buckets(st: TerritoryState, tribe: int, full: frozenset) -> tuple[tupl
             buckets = tuple(_keyed_bucket_memo(memo, n, group, full)
                             for n, group in enumerate(groups))
         cache[key] = buckets
-        cache[("keyed_last", tribe, st.turn)] = (full, buckets)
+        cache[("keyed_last", tribe, st.turn, with_arrows)] = (full, buckets)
     return buckets
 
 
 def affordable(st: TerritoryState, tribe: int, g: int, m: int, e: int,
-               full: frozenset) -> list[Any]:
+               full: frozenset, with_arrows: bool = True) -> list[Any]:
     """The static orders (`cost_groups`) that holdings (g, m, e) pay for and whose keys are
     not at their limit (`full`), in enumeration order, as a fresh list (the caller may
     extend it). Not cached: holdings change with nearly every order entered (a cache per
@@ -499,10 +502,10 @@ def affordable(st: TerritoryState, tribe: int, g: int, m: int, e: int,
     collection walked them all (about a quarter of the collector's time)."""
     total = g + m + e
     out: list[Any] = []
-    for tg, tm, te, cost, actions in cost_groups(st, tribe)[0]:
+    for tg, tm, te, cost, actions in cost_groups(st, tribe, with_arrows)[0]:
         if cost <= total and tg <= g and tm <= m and te <= e:
             out.extend(actions)
-    for tg, tm, te, cost, actions in keyed_buckets(st, tribe, full):
+    for tg, tm, te, cost, actions in keyed_buckets(st, tribe, full, with_arrows):
         if actions and cost <= total and tg <= g and tm <= m and te <= e:
             out.extend(actions)
     return out

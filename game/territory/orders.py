@@ -211,9 +211,10 @@ def bound_spells(st: TerritoryState, tribe: int) -> list[Any]:
     return out
 
 
-def legal_orders(st: TerritoryState, tribe: int) -> list[Any]:
+def legal_orders(st: TerritoryState, tribe: int, with_arrows: bool = True) -> list[Any]:
     """Every action `tribe` may enter now (the ORDERS phase): exactly what `check_order`,
-    `check_setting`, removal and submit accept."""
+    `check_setting`, removal and submit accept. Without `with_arrows`: the same list
+    without its arrows (see `LegalOrders`)."""
     t = st.tribes[tribe]
     params = st.params
     can_add = t.entries < params.max_orders and t.edits < params.max_edits
@@ -222,7 +223,7 @@ def legal_orders(st: TerritoryState, tribe: int) -> list[Any]:
         g, m, e = t.res
         total = g + m + e
         if not arrow_open:
-            out = candidates.affordable(st, tribe, g, m, e, t.full)   # a fresh list
+            out = candidates.affordable(st, tribe, g, m, e, t.full, with_arrows)   # a fresh list
             out.extend(bound_spells(st, tribe))
         else:
             out = []
@@ -242,6 +243,35 @@ def legal_orders(st: TerritoryState, tribe: int) -> list[Any]:
     if not arrow_open:
         out.append(A.SUBMIT)
     return out
+
+
+class LegalOrders:
+    """`legal_orders(st, tribe)` as the system tribes' planner reads it (T-14.4): whether an
+    action is in the list, and the list in its order without the arrows (`listed`).
+
+    The arrows are most of the list and the planner asks about few of them, so they are
+    not listed: an arrow is in the list exactly when `check_order` accepts it (the list is
+    what `check_order` accepts), and that is what `in` asks. Leaving them out keeps every
+    other action in its place relative to the others: arrows are keyless and cost no typed
+    resource, and no other keyless order does (gifts and guards cost typed resources), so
+    no group holds an arrow and another order. Should a group of `listed` ever cost no typed
+    resource, the whole list is listed instead (never wrong, only slower)."""
+
+    def __init__(self, st: TerritoryState, tribe: int) -> None:
+        self.st = st
+        self.tribe = tribe
+        self.with_arrows = any(group[:3] == (0, 0, 0) for group in candidates.cost_groups(
+            st, tribe, with_arrows=False)[0])
+        self.listed: list[Any] = legal_orders(st, tribe, self.with_arrows)
+        self._members: set[Any] | None = None
+
+    def __contains__(self, action: Any) -> bool:
+        if type(action) is A.Arrow and not self.with_arrows:
+            return isinstance(check_order(self.st, self.tribe, action), Plan)
+        members = self._members
+        if members is None:
+            members = self._members = set(self.listed)
+        return action in members
 
 
 def core_choices(st: TerritoryState, tribe: int, core: int) -> tuple[A.ChooseCore, ...]:

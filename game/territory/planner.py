@@ -14,6 +14,8 @@ from `game.ai`; the seat agent built on it is `agents.GreedyAgent`.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Container
+
 from game.core.protocol import Action
 from game.core.rng import Rng
 from game.territory import actions as A
@@ -22,11 +24,14 @@ from game.territory.constants import (
     OUTPOST, RUIN, SEA, SIDES, SPELL, TECH, VOLCANO, WORKSHOP,
 )
 from game.territory import position
-from game.territory.arrows import GRUDGE_BUILDINGS
+from game.territory.arrows import GRUDGE_BUILDINGS, arrow_action, step_action
 from game.territory.greedy_orders import answers, frontier, order_value, spell_cost, spend_down
 from game.territory import reach
 from game.territory.state import GOBLIN, NOBODY, UNDEAD
 from game.territory.view import TerritoryView
+
+if TYPE_CHECKING:  # the rules' answer for system tribes (the planner is handed one)
+    from game.territory.orders import LegalOrders
 
 W = AI_WEIGHTS
 
@@ -43,14 +48,20 @@ def p_success(y: int) -> float:
 class Planner:
     """One turn's plan for one tribe (see the module docstring)."""
 
-    def __init__(self, view: TerritoryView, tribe: int, legal: list[Action],
+    def __init__(self, view: TerritoryView, tribe: int, legal: list[Action] | LegalOrders,
                  rng: Rng | None = None) -> None:
         self.view = view
         self.rng = rng
         self.tid = tribe
         self.t = view.tribes[tribe]
-        self.legal = set(legal)            # membership only: never iterated (hash order)
-        self.legal_list = list(legal)      # the rules' order, for every choice among them
+        self.legal: Container[Action]      # membership only: never iterated (hash order)
+        self.legal_list: list[Action]      # the rules' order, for every choice among them
+        if isinstance(legal, list):
+            self.legal, self.legal_list = set(legal), list(legal)
+        else:
+            # a system tribe (T-14.4): the rules answer membership; listed without the
+            # arrows, which `of_kinds` is never asked for
+            self.legal, self.legal_list = legal, legal.listed
         self.budget = list(self.t.res)
         self.plan: list[Action] = []
         self.cap = position.cap(view, tribe)
@@ -180,6 +191,7 @@ class Planner:
             self._by_type = {}
             for n, action in enumerate(self.legal_list):
                 self._by_type.setdefault(type(action), []).append(n)
+        assert A.Arrow not in kinds  # `legal_list` may leave the arrows out (LegalOrders)
         found = sorted(n for kind in kinds for n in self._by_type.get(kind, ()))
         return [self.legal_list[n] for n in found]
 
@@ -415,7 +427,7 @@ class Planner:
                     side = board.side_between(j, origin)
                     net, x, cost = self.best_x(j, side, 0, False)
                     if x:
-                        options.append((net, cost, [A.Arrow(origin, j, x, "none")]))
+                        options.append((net, cost, [arrow_action(origin, j, x, "none")]))
                     if v.owner[j] != NOBODY:
                         continue
                     surcharge = 1
@@ -434,7 +446,7 @@ class Planner:
                     net, x, cost = self.best_x(k, side, surcharge, False)
                     if x:
                         options.append((net - 0.25 - reach.splinter(self, k), cost,
-                                        [A.Arrow(origin, j, 0, "none"), A.Step(k, x, "none")]))
+                                        [arrow_action(origin, j, 0, "none"), step_action(k, x, "none")]))
         if self.rng is not None:  # T-21.1: ties broken by the agent's RNG
             self.rng.shuffle(options)
         options.sort(key=lambda o: (-o[0], o[1]))
@@ -487,7 +499,7 @@ class Planner:
             return 0
         _, k, x, cost = best
         self.pay((0, 0, 0), cost)
-        self.plan.append(A.Step(k, x, "none"))
+        self.plan.append(step_action(k, x, "none"))
         taken.add(k)
         self.used_tiles.add(k)
         return 1
@@ -577,7 +589,7 @@ def v_turmoil(view: TerritoryView) -> bool:
     return view.turn <= view.turmoil_until
 
 
-def plan_turn(view: TerritoryView, tribe: int, legal: list[Action],
+def plan_turn(view: TerritoryView, tribe: int, legal: list[Action] | LegalOrders,
               rng: Rng | None = None) -> list[Action]:
     """The greedy orders of `tribe` for this turn, in entry order; `rng` breaks ties (system
     tribes, run inside the rules, pass none and break ties by tile order)."""

@@ -40,6 +40,11 @@ def rule(rule_id: str) -> IllegalAction:
     return refusal
 
 
+# The keyset of every plan without conflict keys (arrows, steps, gifts, guards): one shared
+# object, since CPython 3.11 makes a new, garbage-collector-tracked frozenset per call.
+NO_KEYS: frozenset = frozenset()
+
+
 class Plan:
     """An acceptable order: typed cost, generic cost (T-6.3), conflict keys, and for arrow
     steps whether a grievance already lowered the cost. `cost` (gold, materials, exotics,
@@ -59,7 +64,7 @@ class Plan:
         self.keys = keys
         self.discount = discount
         self.cost = (g, m, e, g + m + e + generic)
-        self.keyset = frozenset(keys)
+        self.keyset = frozenset(keys) if keys else NO_KEYS
 
     def _fields(self) -> tuple:
         return (self.typed, self.generic, self.keys, self.discount)

@@ -14,6 +14,7 @@ from typing import Any
 from game.core.protocol import Action
 from game.territory import actions as A
 from game.territory import position
+from game.territory.arrows import arrow_action, step_action
 from game.territory.constants import AI_WEIGHTS, CAPITAL, LAND, NONE, RUIN, SEA, SPLIT_LIMIT
 
 W = AI_WEIGHTS
@@ -92,9 +93,9 @@ def sea_landings(p: PlannerLike, origin: int, first: int, options: list) -> None
                 continue
             net -= 0.25 * len(path) + splinter(p, k)
             if k not in best or net > best[k][0]:
-                steps: list[Action] = [A.Arrow(origin, path[0], 0, "none")]
-                steps += [A.Step(c, 0, "none") for c in path[1:]]
-                steps.append(A.Step(k, x, "none"))
+                steps: list[Action] = [arrow_action(origin, path[0], 0, "none")]
+                steps += [step_action(c, 0, "none") for c in path[1:]]
+                steps.append(step_action(k, x, "none"))
                 best[k] = (net, cost, steps)
     for k in sorted(best):
         options.append(best[k])

@@ -107,7 +107,7 @@ def system_orders(st: TerritoryState, tid: int) -> None:
     st._cache = {}
     try:
         view = st.view(None)
-        for action in planner.plan_turn(view, tid, orders.legal_orders(st, tid)):
+        for action in planner.plan_turn(view, tid, orders.LegalOrders(st, tid)):
             plan = orders.check_order(st, tid, action)
             if isinstance(plan, Plan):
                 orders.enter(st, tid, action, plan)

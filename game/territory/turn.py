@@ -291,19 +291,25 @@ def disaster(st: TerritoryState) -> None:
 
 def pay_income(st: TerritoryState) -> None:
     """T-7.1 for every tribe, then desolation ticks and Nature's Gift is used up."""
+    # every tribe's tiles in tile order, in one pass over the land (nothing below moves a tile)
+    owner = st.owner
+    tiles_of: dict[int, list[int]] = {}
+    for i in st.board.land_tiles:
+        o = owner[i]
+        if o >= 0:
+            tiles_of.setdefault(o, []).append(i)
     for tribe in st.tribes:
         if not tribe.alive:
             continue
         per_tile = []
         total = [0, 0, 0]
-        for i in st.board.land_tiles:
-            if st.owner[i] == tribe.id:
-                g, m, e = position.tile_income(st, i)
-                if g or m or e:
-                    per_tile.append((i, g, m, e))
-                    total[0] += g
-                    total[1] += m
-                    total[2] += e
+        for i in tiles_of.get(tribe.id, ()):
+            g, m, e = position.tile_income(st, i)
+            if g or m or e:
+                per_tile.append((i, g, m, e))
+                total[0] += g
+                total[1] += m
+                total[2] += e
         extra = list(position.extra_income(st, tribe.id))
         # D42's faction income bonus counts with the tribe-wide extras in the event
         extra[0] += position.income_bonus(tribe.faction, total[0] + extra[0])
@@ -313,10 +319,14 @@ def pay_income(st: TerritoryState) -> None:
         extra = (extra[0], extra[1], extra[2])
         tribe.exotics_bought = 0
         effects.emit(st, E.Income(tribe.id, (total[0], total[1], total[2]), tuple(per_tile), extra))
-    for i in range(st.board.size):
-        if st.desolate[i]:
-            st.desolate[i] -= 1
-        st.gift[i] = 0
+    desolate, gift = st.desolate, st.gift
+    if any(desolate):  # (rare: skip the Python loop over every tile otherwise)
+        for i in range(st.board.size):
+            if desolate[i]:
+                desolate[i] -= 1
+    if any(gift):
+        for i in range(st.board.size):
+            gift[i] = 0
 
 
 def begin(st: TerritoryState) -> None:

@@ -14,7 +14,8 @@ from game import rulesets
 from game.ai import make_agent
 from game.core.protocol import Setup
 from game.territory import actions as A
-from game.territory import arrows
+from game.territory import arrows, orders
+from game.territory.constants import RAZE
 from game.territory.state import Phase
 
 
@@ -85,3 +86,62 @@ def test_T_11_1_clones_sharing_the_turn_cache_keep_their_own_arrow_steps():
         assert legal == from_scratch(twin, 0, cold=False)
         listed = {a.tile for a in legal if type(a) is A.Step}
         assert listed and arrow.tile not in listed   # a step never re-enters the path
+
+
+def arrow_probes(st, tribe: int) -> list:
+    """Arrows a planner might ask about: from every own tile to every tile next to it (or
+    tunnel-linked), every x and raze, legal or not."""
+    out = []
+    for i in range(st.board.size):
+        if st.owner[i] != tribe:
+            continue
+        for j in tuple(st.board.adjacent[i]) + ((st.tunnel[i],) if st.tunnel[i] >= 0 else ()):
+            out.extend(A.Arrow(i, j, x, raze) for x in range(7) for raze in RAZE)
+    return out
+
+
+REAL_LEGAL_ORDERS = orders.LegalOrders
+
+
+def assert_same_as_the_list(st, tribe: int, legal: list) -> None:
+    """`LegalOrders` answers what the full list answers (T-14.4, T-6): `listed` is the list
+    without its arrows in the same order, and `in` agrees with the list on every listed
+    action and on every arrow probe."""
+    answer = REAL_LEGAL_ORDERS(st, tribe)
+    assert answer.listed == [a for a in legal if type(a) is not A.Arrow]
+    members = set(legal)
+    for action in legal:
+        assert action in answer
+    for arrow in arrow_probes(st, tribe):
+        assert (arrow in answer) == (arrow in members), arrow
+
+
+@pytest.mark.parametrize("seats,seed", [(3, 31), (4, 32), (5, 33)])
+def test_T_14_4_system_tribes_legal_orders_answer_as_the_full_list(seats, seed, monkeypatch):
+    """Issue 19 item 7: the system tribes' planner reads `LegalOrders` instead of the listed
+    legal orders; at every system tribe's planning (and for every seat at some ORDERS states,
+    with orders entered and arrows open) it must answer exactly as the list."""
+    checked = {"system": 0, "seat": 0}
+
+    class Checked(orders.LegalOrders):
+        def __init__(self, st, tribe):
+            assert_same_as_the_list(st, tribe, orders.legal_orders(st, tribe))
+            checked["system"] += 1
+            super().__init__(st, tribe)
+
+    monkeypatch.setattr(orders, "LegalOrders", Checked)
+    rs = rulesets.get("territory")
+    st = rs.new_game(Setup(seats=("random",) * seats, seed=seed))
+    players = [make_agent("random", rs, s, seed) for s in range(seats)]
+    n = 0
+    while st.result() is None and st.turn <= 16:
+        for seat in st.to_move():
+            legal = st.legal_actions(seat)
+            if st.phase is Phase.ORDERS and n % 11 == 0:
+                assert_same_as_the_list(st, seat, legal)
+                checked["seat"] += 1
+            n += 1
+            st.apply(seat, players[seat].choose(None, legal))
+            if st.result() is not None:
+                break
+    assert checked["system"] > 10 and checked["seat"] > 50, checked
