@@ -15,10 +15,11 @@ import pytest
 from game import rulesets
 from game.ai import make_agent
 from game.ai.knobs import KNOBS, knobs_for
-from game.ai.levels import HardAgent, configure
+from game.ai.levels import configure
 from game.ai.plans import PlanSearch
 from game.core.protocol import Setup
 from game.core.rng import Rng
+from tests.helpers.search import hard
 
 PLANNED = ["skirmish", "landship", "territory"]
 
@@ -39,13 +40,6 @@ def turn_start(ruleset_id: str, seats: int, seed: int, steps: int):
         state.apply(seat, players[seat].choose(state.view(seat), legal))
         count += 1
     raise AssertionError("the game ended before a turn start")
-
-
-def hard(ruleset_id: str, seat: int, seed: int = 7, iterations: int = 12) -> HardAgent:
-    agent = make_agent("hard", rulesets.get(ruleset_id), seat, seed)
-    assert isinstance(agent, HardAgent)
-    configure(agent, iterations=iterations)
-    return agent
 
 
 def planner(ruleset_id: str, seat: int, seed: int = 5) -> PlanSearch:

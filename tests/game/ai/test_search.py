@@ -12,10 +12,11 @@ import pytest
 from game import rulesets
 from game.ai import make_agent
 from game.ai.knobs import KNOBS, knobs_for
-from game.ai.levels import EasyAgent, HardAgent, NormalAgent, configure
+from game.ai.levels import EasyAgent, NormalAgent, configure
 from game.ai.search import win_chances
 from game.core.protocol import Setup
 from game.core.rng import Rng
+from tests.helpers.search import hard
 
 # rulesets whose state_from_view exists on this branch (the others join as they are merged)
 SEARCHABLE = [r for r in rulesets.ids() if type(rulesets.get(r)).state_from_view
@@ -47,13 +48,6 @@ def choice_point(ruleset_id: str, seats: int, seed: int, steps: int):
             return state, seat
         state.apply(seat, players[seat].choose(state.view(seat), legal))
     raise AssertionError("the game ended before a choice")
-
-
-def hard(ruleset_id: str, seat: int, seed: int = 7, iterations: int = 12) -> HardAgent:
-    agent = make_agent("hard", rulesets.get(ruleset_id), seat, seed)
-    assert isinstance(agent, HardAgent)
-    configure(agent, iterations=iterations)
-    return agent
 
 
 def test_levels_are_agent_ids_of_every_ruleset_next_to_greedy_and_random():
