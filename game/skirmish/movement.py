@@ -167,13 +167,20 @@ def _rules(game: SkirmishState, seat: int, through: bool) -> tuple[list[int], li
     return rule, fresh
 
 
-def _context(game: SkirmishState, unit: Unit):
-    """The step table (`Board.step_costs`), the per-hex rules and starting labels (`_rules`),
-    the least step cost and whether I8 costs apply: what a search of `unit` reads."""
+def search_rules(game: SkirmishState, unit: Unit) -> tuple[bool, list[int], list[int]]:
+    """What a search of `unit` reads besides its start and MP: whether I8 costs apply, and the
+    per-hex rules and starting labels of its seat (`_rules`, C11 units apart). Kept per faction
+    and unit class until the seat's `bloc_stamp` changes (skills are fixed during play), so a
+    search asks one dict instead of three helpers."""
+    key = ("context", unit.faction, unit.type)
+    stamp = game._stamps[unit.faction]
+    entry = game._searches.get(key)
+    if entry is not None and entry[0] == stamp:
+        return entry[1]
     light = unit.type == INFANTRY and "I8" in game.skills[unit.faction]
-    board = game.board
-    return (board.step_costs(light), _rules(game, unit.faction, infiltrates(game, unit)),
-            board.least_cost(light), light)
+    found = (light, *_rules(game, unit.faction, infiltrates(game, unit)))
+    game._searches[key] = (stamp, found)
+    return found
 
 
 def reach(game: SkirmishState, unit: Unit, start: int = OFF, mp: int = -1) -> dict[int, int]:
@@ -195,8 +202,7 @@ def reach(game: SkirmishState, unit: Unit, start: int = OFF, mp: int = -1) -> di
     hit = game._searches.get(key)
     if hit is not None and hit[0] == stamp:
         return hit[1]
-    light = unit.type == INFANTRY and "I8" in game.skills[unit.faction]
-    rule, fresh = _rules(game, unit.faction, infiltrates(game, unit))
+    light, rule, fresh = search_rules(game, unit)
     moves = game.board.moves_by_mp(light, mp)
     best = {start: mp}
     label = fresh[:]                # `best` as a list, the inner loop reads it most

@@ -18,8 +18,7 @@ from game.skirmish import actions as A
 from game.skirmish import events as E
 from game.skirmish.board import Board
 from game.skirmish.cities import capture, check_domination
-from game.skirmish.constants import INFANTRY
-from game.skirmish.movement import STOP_ONLY, ZOC, _rules, infiltrates, reach
+from game.skirmish.movement import STOP_ONLY, ZOC, reach, search_rules
 from game.skirmish.state import SkirmishState, Unit
 
 
@@ -48,8 +47,7 @@ def path_search(game: SkirmishState, unit: Unit,
     goal = labels.get(dest)
     if goal is None or game.occ[dest] >= 0:
         return None
-    light = unit.type == INFANTRY and "I8" in game.skills[unit.faction]
-    rule, fresh = _rules(game, unit.faction, infiltrates(game, unit))
+    light, rule, fresh = search_rules(game, unit)
     b = game.board
     # Arriving with goal > 0 means the last step was an ordinary one from a hex reached with
     # the most MP it can have, and so on back to the start: only such states need exploring.
