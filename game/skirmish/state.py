@@ -151,6 +151,8 @@ class SkirmishState(State):
     _reach: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
     _stamps: list[int] = field(default_factory=list, repr=False, compare=False)
     _log: list[int] = field(default_factory=list, repr=False, compare=False)
+    # units an own action changed since the last legal-action listing (rules.legal_actions)
+    _acted: list[int] = field(default_factory=list, repr=False, compare=False)
     _roots: list[int] = field(default_factory=list, repr=False, compare=False)
     _roots_of: list[int] = field(default_factory=list, repr=False, compare=False)  # overlord then
 
@@ -197,6 +199,7 @@ class SkirmishState(State):
         self._searches.clear()
         self._reach.clear()
         self._log.clear()
+        self._acted.clear()
         for s in range(self.seats):
             self._stamps[s] += 1
 
@@ -292,6 +295,7 @@ class SkirmishState(State):
         twin._reach = {}      # option lists are patched in place: the twin builds its own
         twin._stamps = list(self._stamps)
         twin._log = []
+        twin._acted = []
         return twin
 
     def result(self) -> Result | None:

@@ -58,6 +58,7 @@ def start_turn(game: SkirmishState, seat: int) -> list[Event]:
     game._searches.clear()   # a new turn, new MP: old searches will not be asked again
     game._reach.clear()
     game._log.clear()
+    game._acted.clear()
     return events
 
 

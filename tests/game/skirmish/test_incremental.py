@@ -3,7 +3,8 @@ nothing, after every action of many random games (a property test over seeds and
 
 Kept between actions (state.py): movement searches and what they read (per-hex rules,
 Intercept zones, attack targets), keyed by the per-seat change counters `_stamps`; per unit
-its Moves (patched from the turn's change log), attacks and dismount; the seat's production
+its Moves (patched from the turn's change log), attacks and dismount, and the seat's listing
+of them (only the units that acted since are checked again); the seat's production
 options; the occupied hexes and the occupied neutral hexes (both patched from the log). A
 stale answer (a change notice missing, a log entry not applied) shows up here as a difference
 from a clone whose kept data were all dropped (`touch`).
