@@ -209,11 +209,15 @@ def reach(game: SkirmishState, unit: Unit, start: int = OFF, mp: int = -1) -> di
     label[start] = mp
     buckets: list[list[int]] = [[] for _ in range(mp + 1)]
     buckets[mp].append(start)
+    # An ordinary step costs what the hex entered costs (`Board.steps`), so the first time
+    # a hex gets MP left it gets the most it can (levels go down): a hex joins a bucket once
+    # and is still at that level when its bucket is read, with no stale entries to skip.
     for m in range(mp, 0, -1):
+        bucket = buckets[m]
+        if not bucket:
+            continue
         row = moves[m]              # per hex, the steps m MP pay for and the MP they leave
-        for g in buckets[m]:
-            if label[g] != m:
-                continue
+        for g in bucket:
             for h, m2 in row[g]:
                 if label[h] >= m2:          # no gain (NEVER hexes start BLOCKED)
                     continue
