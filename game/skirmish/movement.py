@@ -197,8 +197,8 @@ def reach(game: SkirmishState, unit: Unit, start: int = OFF, mp: int = -1) -> di
         mp = unit.mp_left
     if mp <= 0:
         return {}
-    key = (unit.id, start, mp)
-    stamp = (unit.type, game._stamps[unit.faction])    # bloc_stamp, read directly
+    key = (unit.id, unit.type, start, mp)
+    stamp = game._stamps[unit.faction]      # bloc_stamp, read directly
     hit = game._searches.get(key)
     if hit is not None and hit[0] == stamp:
         return hit[1]
