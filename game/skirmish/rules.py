@@ -43,6 +43,8 @@ PHASE_ALLOWS: dict[Phase, frozenset[type]] = {
     Phase.OVER: frozenset(),
 }
 _PLAY_ALLOWS = PHASE_ALLOWS[Phase.PLAY]   # asked for every action: no Enum hash on the way
+# Read for every action: an Enum member read through its class costs several times a global.
+_OVER, _PICK, _PLAY = Phase.OVER, Phase.PICK, Phase.PLAY
 REASONS: dict[type, Check] = {
     A.PickSkills: pick_reason,
     A.Move: move_reason,
@@ -119,13 +121,13 @@ class SkirmishGame(SkirmishState):
 
     # ---- protocol -----------------------------------------------------------------------
     def to_move(self) -> list[int]:
-        return [] if self.phase is Phase.OVER else [self.current]
+        return [] if self.phase is _OVER else [self.current]
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Exactly what `apply` accepts from `seat` now (the families' options)."""
-        if self.phase is Phase.OVER or seat != self.current:
+        if self.phase is _OVER or seat != self.current:
             return []
-        if self.phase is Phase.PICK:
+        if self.phase is _PICK:
             return list(pick_options(self, seat))
         out: list[Action] = []
         stamp = self._stamps[seat]              # bloc_stamp
@@ -198,10 +200,10 @@ class SkirmishGame(SkirmishState):
     def _reason_key(self, seat: int, action: object) -> str | None:
         """E-2: any action (`game_over`, `wrong_phase`, `not_your_turn`), then its family's."""
         phase = self.phase
-        if phase is Phase.OVER:
+        if phase is _OVER:
             return "game_over"
         kind = type(action)
-        if kind not in (_PLAY_ALLOWS if phase is Phase.PLAY else PHASE_ALLOWS[phase]):
+        if kind not in (_PLAY_ALLOWS if phase is _PLAY else PHASE_ALLOWS[phase]):
             return "wrong_phase"
         if seat != self.current:
             return "not_your_turn"
