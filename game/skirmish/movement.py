@@ -204,7 +204,7 @@ def reach(game: SkirmishState, unit: Unit, start: int = OFF, mp: int = -1) -> di
         return hit[1]
     light, rule, fresh = search_rules(game, unit)
     moves = game.board.moves_by_mp(light, mp)
-    best = {start: mp}
+    best: dict[int, int] = {}       # the start never joins it: its label beats every step
     label = fresh[:]                # `best` as a list, the inner loop reads it most
     label[start] = mp
     buckets: list[list[int]] = [[] for _ in range(mp + 1)]
@@ -232,7 +232,6 @@ def reach(game: SkirmishState, unit: Unit, start: int = OFF, mp: int = -1) -> di
                 best[h] = m2
                 if m2 and r != STOP_ONLY:
                     buckets[m2].append(h)
-    del best[start]
     game._searches[key] = (stamp, best)
     return best
 
