@@ -5,7 +5,8 @@
 exactly. A path arriving with MP left is found backwards from the destination over
 label-tight steps (`_tight_path`); one arriving with 0 MP by a breadth-first search over
 (hex, MP) states in direction order (`_general_path`). `do_move` walks it (C-7 capture on a
-breached empty hostile city).
+breached empty hostile city); it needs only the MP left, so it hands the path search to its
+`Moved` event, which runs it when the path is first read (`path_search`, `events.Later`).
 """
 
 from __future__ import annotations

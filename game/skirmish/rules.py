@@ -85,7 +85,7 @@ def _own_units(game: SkirmishState, seat: int) -> list[Unit]:
     return entry[1]
 
 
-def _unit_options(game: SkirmishState, u: Unit, stamp: tuple, kept: dict[int, Any]) -> tuple:
+def _unit_options(game: SkirmishState, u: Unit, stamp: int, kept: dict[int, Any]) -> tuple:
     """The moves (a `MoveList`, or None when `u` may not move) and the attacks and dismount of
     own, non-fresh unit `u` off neutral land, kept in `kept` while nothing they read changed:
     the unit's own fields and the hostile units, cities and blocs (`stamp`, the seat's
@@ -102,8 +102,8 @@ def _unit_options(game: SkirmishState, u: Unit, stamp: tuple, kept: dict[int, An
 
 def _unit_check(game: SkirmishState, u: Unit, stamp: int) -> tuple:
     """The kept options of own, non-fresh unit `u` (`_unit_options`), built again if a field
-    they read changed; None for a unit on neutral land, whose options N-4 makes depend on
-    more than its fields (listed from nothing every time)."""
+    they read changed; `(None, u)` for a unit on neutral land, whose options N-4 makes depend
+    on more than its fields (`legal_actions` lists those from nothing every time)."""
     if game.board.neutral[u.hex]:
         return (None, u)
     kept = game._reach.get("options")
@@ -132,7 +132,6 @@ class SkirmishGame(SkirmishState):
         out: list[Action] = []
         stamp = self._stamps[seat]              # bloc_stamp
         units = _own_units(self, seat)
-        neutral = self.board.neutral
         log = self._log
         seen = len(log)
         acted = self._acted
