@@ -113,7 +113,6 @@ class Board:
                                                               compare=False, repr=False)
     _step_costs: dict[bool, tuple[tuple[tuple[int, int], ...], ...]] = field(
         default_factory=dict, init=False, compare=False, repr=False)
-    _least: dict[bool, int] = field(default_factory=dict, init=False, compare=False, repr=False)
     _back_steps: dict[bool, tuple[tuple[tuple[int, int], ...], ...]] = field(
         default_factory=dict, init=False, compare=False, repr=False)
     # per unit id, per hex: the shared Move action of that unit to that hex (movement.py)
@@ -267,14 +266,6 @@ class Board:
                                         ((h, 0 if c < 0 else m - c) for h, c in row if c <= m))
                                   for row in steps))
         return rows
-
-    def least_cost(self, light: bool) -> int:
-        """The smallest MP an ordinary step costs on this board (`step_costs`; 0 if none)."""
-        found = self._least.get(light)
-        if found is None:
-            found = min((c for row in self.step_costs(light) for _, c in row if c >= 0), default=0)
-            self._least[light] = found
-        return found
 
     def disk_set(self, centre: int, radius: int) -> frozenset[int]:
         """`disk` as a set, for membership tests (cached)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from typing import Any, Callable
 
 from game.core.codec import register
 from game.core.protocol import Event, GameOver  # noqa: F401  (W-2 / W-3 end with the core event)
@@ -121,17 +122,66 @@ class Suppressed(Event):
     mp: int
 
 
+class Later:
+    """Event fields not worked out yet: `compute()` gives their values, one per field of the
+    `deferred_fields` it was given to, when one of them is first read. The rules hand one to a
+    field whose answer costs a search that changes nothing in the game (the D33 path of a
+    Move): screens and replays read it and get the same value as ever, while random play and
+    search playouts, which read no events, never pay for it. `compute` must only read values
+    that nothing changes later (kept searches, the board)."""
+
+    __slots__ = ("compute",)
+
+    def __init__(self, compute: Callable[[], tuple[Any, ...]]) -> None:
+        self.compute = compute
+
+
+def deferred_fields(cls: type, names: tuple[str, ...]) -> type:
+    """Let the fields `names` of the frozen slotted dataclass `cls` hold a `Later`: reading
+    any of them (attribute access: repr, ==, hash, the codec, pickling all read that way)
+    runs it once and stores its answers into every one of those fields still holding it."""
+    slots = tuple(cls.__dict__[name] for name in names)       # the slots' member descriptors
+
+    class Field:
+        __slots__ = ("slot",)
+
+        def __init__(self, slot: Any) -> None:
+            self.slot = slot
+
+        def __get__(self, obj: Any, owner: type | None = None) -> Any:
+            if obj is None:
+                return self
+            value = self.slot.__get__(obj, owner)
+            if type(value) is Later:
+                for slot, answer in zip(slots, value.compute()):
+                    if slot.__get__(obj, owner) is value:
+                        slot.__set__(obj, answer)
+                value = self.slot.__get__(obj, owner)
+            return value
+
+        def __set__(self, obj: Any, value: Any) -> None:
+            self.slot.__set__(obj, value)
+
+    for name, slot in zip(names, slots):
+        setattr(cls, name, Field(slot))
+    return cls
+
+
 @register(NS, "moved")
 @dataclass(frozen=True, slots=True)
 class Moved(Event):
     """M-6: the path walked (start first), MP spent and left; `stopped` says why the move
-    spent everything ("water", "intercept", "capture") or is ""."""
+    spent everything ("water", "intercept", "capture") or is "". `path` and `stopped` may be
+    built with a `Later` (paths.do_move): the D33 path search runs when one is first read."""
 
     unit: int
     path: tuple[ColRow, ...]
     cost: int
     mp_left: int
     stopped: str = ""
+
+
+deferred_fields(Moved, ("path", "stopped"))
 
 
 @register(NS, "produced")

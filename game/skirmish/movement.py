@@ -167,13 +167,20 @@ def _rules(game: SkirmishState, seat: int, through: bool) -> tuple[list[int], li
     return rule, fresh
 
 
-def _context(game: SkirmishState, unit: Unit):
-    """The step table (`Board.step_costs`), the per-hex rules and starting labels (`_rules`),
-    the least step cost and whether I8 costs apply: what a search of `unit` reads."""
+def search_rules(game: SkirmishState, unit: Unit) -> tuple[bool, list[int], list[int]]:
+    """What a search of `unit` reads besides its start and MP: whether I8 costs apply, and the
+    per-hex rules and starting labels of its seat (`_rules`, C11 units apart). Kept per faction
+    and unit class until the seat's `bloc_stamp` changes (skills are fixed during play), so a
+    search asks one dict instead of three helpers."""
+    key = ("context", unit.faction, unit.type)
+    stamp = game._stamps[unit.faction]
+    entry = game._searches.get(key)
+    if entry is not None and entry[0] == stamp:
+        return entry[1]
     light = unit.type == INFANTRY and "I8" in game.skills[unit.faction]
-    board = game.board
-    return (board.step_costs(light), _rules(game, unit.faction, infiltrates(game, unit)),
-            board.least_cost(light), light)
+    found = (light, *_rules(game, unit.faction, infiltrates(game, unit)))
+    game._searches[key] = (stamp, found)
+    return found
 
 
 def reach(game: SkirmishState, unit: Unit, start: int = OFF, mp: int = -1) -> dict[int, int]:
@@ -190,24 +197,27 @@ def reach(game: SkirmishState, unit: Unit, start: int = OFF, mp: int = -1) -> di
         mp = unit.mp_left
     if mp <= 0:
         return {}
-    key = (unit.id, start, mp)
-    stamp = (unit.type, game._stamps[unit.faction])    # bloc_stamp, read directly
+    key = (unit.id, unit.type, start, mp)
+    stamp = game._stamps[unit.faction]      # bloc_stamp, read directly
     hit = game._searches.get(key)
     if hit is not None and hit[0] == stamp:
         return hit[1]
-    light = unit.type == INFANTRY and "I8" in game.skills[unit.faction]
-    rule, fresh = _rules(game, unit.faction, infiltrates(game, unit))
+    light, rule, fresh = search_rules(game, unit)
     moves = game.board.moves_by_mp(light, mp)
-    best = {start: mp}
+    best: dict[int, int] = {}       # the start never joins it: its label beats every step
     label = fresh[:]                # `best` as a list, the inner loop reads it most
     label[start] = mp
     buckets: list[list[int]] = [[] for _ in range(mp + 1)]
     buckets[mp].append(start)
+    # An ordinary step costs what the hex entered costs (`Board.steps`), so the first time
+    # a hex gets MP left it gets the most it can (levels go down): a hex joins a bucket once
+    # and is still at that level when its bucket is read, with no stale entries to skip.
     for m in range(mp, 0, -1):
+        bucket = buckets[m]
+        if not bucket:
+            continue
         row = moves[m]              # per hex, the steps m MP pay for and the MP they leave
-        for g in buckets[m]:
-            if label[g] != m:
-                continue
+        for g in bucket:
             for h, m2 in row[g]:
                 if label[h] >= m2:          # no gain (NEVER hexes start BLOCKED)
                     continue
@@ -222,7 +232,6 @@ def reach(game: SkirmishState, unit: Unit, start: int = OFF, mp: int = -1) -> di
                 best[h] = m2
                 if m2 and r != STOP_ONLY:
                     buckets[m2].append(h)
-    del best[start]
     game._searches[key] = (stamp, best)
     return best
 

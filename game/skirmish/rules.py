@@ -43,6 +43,8 @@ PHASE_ALLOWS: dict[Phase, frozenset[type]] = {
     Phase.OVER: frozenset(),
 }
 _PLAY_ALLOWS = PHASE_ALLOWS[Phase.PLAY]   # asked for every action: no Enum hash on the way
+# Read for every action: an Enum member read through its class costs several times a global.
+_OVER, _PICK, _PLAY = Phase.OVER, Phase.PICK, Phase.PLAY
 REASONS: dict[type, Check] = {
     A.PickSkills: pick_reason,
     A.Move: move_reason,
@@ -64,6 +66,10 @@ EFFECTS: dict[type, Effect] = {
 # legal_actions order: per own unit (id order) its moves, attacks, dismount (`_unit_options`);
 # then the seat's production, cover policies and end_turn.
 SEAT_OPTIONS = (produce_options, cover_options, end_turn_options)
+# The actions that change fields of their unit that its options read (hex, MP, attacks, class);
+# no own action changes another own unit's (a counterattack may kill the attacker: the units
+# change then, and the whole list is checked).
+UNIT_ACTIONS = frozenset({A.Move, A.Attack, A.Dismount})
 
 
 def _own_units(game: SkirmishState, seat: int) -> list[Unit]:
@@ -79,7 +85,7 @@ def _own_units(game: SkirmishState, seat: int) -> list[Unit]:
     return entry[1]
 
 
-def _unit_options(game: SkirmishState, u: Unit, stamp: tuple, kept: dict[int, Any]) -> tuple:
+def _unit_options(game: SkirmishState, u: Unit, stamp: int, kept: dict[int, Any]) -> tuple:
     """The moves (a `MoveList`, or None when `u` may not move) and the attacks and dismount of
     own, non-fresh unit `u` off neutral land, kept in `kept` while nothing they read changed:
     the unit's own fields and the hostile units, cities and blocs (`stamp`, the seat's
@@ -94,43 +100,66 @@ def _unit_options(game: SkirmishState, u: Unit, stamp: tuple, kept: dict[int, An
     return entry
 
 
+def _unit_check(game: SkirmishState, u: Unit, stamp: int) -> tuple:
+    """The kept options of own, non-fresh unit `u` (`_unit_options`), built again if a field
+    they read changed; `(None, u)` for a unit on neutral land, whose options N-4 makes depend
+    on more than its fields (`legal_actions` lists those from nothing every time)."""
+    if game.board.neutral[u.hex]:
+        return (None, u)
+    kept = game._reach.get("options")
+    if kept is None:
+        kept = game._reach["options"] = {}
+    entry = kept.get(u.id)
+    if entry is None or entry[0] != (u.hex, u.mp_left, u.attacks_left, u.attacked, u.type,
+                                     stamp):
+        entry = _unit_options(game, u, stamp, kept)
+    return entry
+
+
 class SkirmishGame(SkirmishState):
     """A Skirmish game: the protocol methods over `SkirmishState`'s data."""
 
     # ---- protocol -----------------------------------------------------------------------
     def to_move(self) -> list[int]:
-        return [] if self.phase is Phase.OVER else [self.current]
+        return [] if self.phase is _OVER else [self.current]
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Exactly what `apply` accepts from `seat` now (the families' options)."""
-        if self.phase is Phase.OVER or seat != self.current:
+        if self.phase is _OVER or seat != self.current:
             return []
-        if self.phase is Phase.PICK:
+        if self.phase is _PICK:
             return list(pick_options(self, seat))
         out: list[Action] = []
         stamp = self._stamps[seat]              # bloc_stamp
-        kept = self._reach.get("options")
-        if kept is None:
-            kept = self._reach["options"] = {}
-        neutral = self.board.neutral
+        units = _own_units(self, seat)
         log = self._log
         seen = len(log)
-        for u in _own_units(self, seat):
-            if u.fresh:
-                continue
-            # per unit: moves, attacks, dismount; kept (`_unit_options`) unless a field they
-            # read changed; trespassers (N-4) are always redone
-            entry = kept.get(u.id)
-            if entry is None or entry[0] != (u.hex, u.mp_left, u.attacks_left, u.attacked,
-                                             u.type, stamp):
-                if neutral[u.hex]:
+        acted = self._acted
+        listing = self._reach.get("listing")
+        if listing is None or listing[0] is not units or listing[1] != stamp:
+            # every own unit's kept options checked (`_unit_check`)
+            rows = [_unit_check(self, u, stamp) for u in units if not u.fresh]
+            where = {u.id: i for i, u in enumerate(u for u in units if not u.fresh)}
+            self._reach["listing"] = (units, stamp, rows, where)
+        else:
+            # Same units, same hostile world (stamp) as at the last listing this turn: only
+            # the units that acted since (the one whose fields an own action changes, `apply`
+            # notes them) need checking again; trespassers (N-4) are redone below anyway.
+            rows, where = listing[2], listing[3]
+            for uid in acted:
+                i = where.get(uid)
+                if i is not None:
+                    rows[i] = _unit_check(self, self.units[uid], stamp)
+        acted.clear()
+        for entry in rows:
+            moves = entry[1]
+            if moves is not None:
+                if entry[0] is None:            # on neutral land (N-4): redone every time
+                    u = moves
                     out += move_options(self, u)
                     out += attack_options(self, u)
                     out += dismount_options(self, u)
                     continue
-                entry = _unit_options(self, u, stamp, kept)
-            moves = entry[1]
-            if moves is not None:
                 if moves.seen != seen:
                     # patched only when an occupant changed on a hex the unit reaches
                     labels = moves.labels
@@ -150,7 +179,10 @@ class SkirmishGame(SkirmishState):
         refusal = self.reason(seat, action)
         if refusal is not None:
             raise refusal
-        events = EFFECTS[type(action)](self, seat, action)
+        kind = type(action)
+        events = EFFECTS[kind](self, seat, action)
+        if kind in UNIT_ACTIONS:
+            self._acted.append(action.unit)     # see legal_actions
         self._cache.clear()
         return events
 
@@ -167,10 +199,10 @@ class SkirmishGame(SkirmishState):
     def _reason_key(self, seat: int, action: object) -> str | None:
         """E-2: any action (`game_over`, `wrong_phase`, `not_your_turn`), then its family's."""
         phase = self.phase
-        if phase is Phase.OVER:
+        if phase is _OVER:
             return "game_over"
         kind = type(action)
-        if kind not in (_PLAY_ALLOWS if phase is Phase.PLAY else PHASE_ALLOWS[phase]):
+        if kind not in (_PLAY_ALLOWS if phase is _PLAY else PHASE_ALLOWS[phase]):
             return "wrong_phase"
         if seat != self.current:
             return "not_your_turn"

@@ -151,8 +151,12 @@ class SkirmishState(State):
     _reach: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
     _stamps: list[int] = field(default_factory=list, repr=False, compare=False)
     _log: list[int] = field(default_factory=list, repr=False, compare=False)
+    # units an own action changed since the last legal-action listing (rules.legal_actions)
+    _acted: list[int] = field(default_factory=list, repr=False, compare=False)
     _roots: list[int] = field(default_factory=list, repr=False, compare=False)
     _roots_of: list[int] = field(default_factory=list, repr=False, compare=False)  # overlord then
+    _foes: list[tuple[int, ...]] = field(default_factory=list, repr=False,   # per seat, the seats
+                                         compare=False)                       # of other blocs
 
     def __post_init__(self) -> None:
         if not self._stamps:
@@ -176,11 +180,10 @@ class SkirmishState(State):
             for s in range(self.seats):
                 stamps[s] += 1
         else:
-            roots = self._roots if self._roots_of == self.overlord else self.roots()
-            rf = roots[u.faction]
-            for s, r in enumerate(roots):
-                if r != rf:
-                    stamps[s] += 1
+            if self._roots_of != self.overlord:
+                self.roots()
+            for s in self._foes[u.faction]:
+                stamps[s] += 1
         self._cache.clear()
 
     def cities_changed(self) -> None:
@@ -197,6 +200,7 @@ class SkirmishState(State):
         self._searches.clear()
         self._reach.clear()
         self._log.clear()
+        self._acted.clear()
         for s in range(self.seats):
             self._stamps[s] += 1
 
@@ -210,7 +214,8 @@ class SkirmishState(State):
         """V-2: every seat's `root`, kept while `overlord` stays equal (compared, so a change
         made without a notice is seen too). Do not change the list."""
         if self._roots_of != self.overlord:
-            self._roots = [self.root(s) for s in range(self.seats)]
+            roots = self._roots = [self.root(s) for s in range(self.seats)]
+            self._foes = [tuple(s for s, r in enumerate(roots) if r != rf) for rf in roots]
             self._roots_of = list(self.overlord)
         return self._roots
 
@@ -292,6 +297,7 @@ class SkirmishState(State):
         twin._reach = {}      # option lists are patched in place: the twin builds its own
         twin._stamps = list(self._stamps)
         twin._log = []
+        twin._acted = []
         return twin
 
     def result(self) -> Result | None:

@@ -58,6 +58,7 @@ def start_turn(game: SkirmishState, seat: int) -> list[Event]:
     game._searches.clear()   # a new turn, new MP: old searches will not be asked again
     game._reach.clear()
     game._log.clear()
+    game._acted.clear()
     return events
 
 
@@ -82,8 +83,12 @@ def end_turn_reason(game: SkirmishState, seat: int, action: A.EndTurn) -> str | 
     return NS + "trespass_pending" if trespass_pending(game, seat) else None
 
 
-def end_turn_options(game: SkirmishState, seat: int) -> list[A.EndTurn]:
-    return [] if end_turn_reason(game, seat, A.END_TURN) else [A.END_TURN]
+_END_TURN_ONLY = (A.END_TURN,)
+
+
+def end_turn_options(game: SkirmishState, seat: int) -> tuple[A.EndTurn, ...]:
+    """What `legal_actions` lists for end_turn: it unless `end_turn_reason` refuses (shared)."""
+    return () if end_turn_reason(game, seat, A.END_TURN) else _END_TURN_ONLY
 
 
 def do_end_turn(game: SkirmishState, seat: int, action: A.EndTurn) -> list[Event]:

@@ -3,7 +3,8 @@ nothing, after every action of many random games (a property test over seeds and
 
 Kept between actions (state.py): movement searches and what they read (per-hex rules,
 Intercept zones, attack targets), keyed by the per-seat change counters `_stamps`; per unit
-its Moves (patched from the turn's change log), attacks and dismount; the seat's production
+its Moves (patched from the turn's change log), attacks and dismount, and the seat's listing
+of them (only the units that acted since are checked again); the seat's production
 options; the occupied hexes and the occupied neutral hexes (both patched from the log). A
 stale answer (a change notice missing, a log entry not applied) shows up here as a difference
 from a clone whose kept data were all dropped (`touch`).
@@ -11,17 +12,23 @@ from a clone whose kept data were all dropped (`touch`).
 
 from __future__ import annotations
 
+import pickle
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game import rulesets
 from game.ai import make_agent
+from game.core import codec
 from game.core.protocol import Setup
+from game.skirmish.actions import Move
 from game.skirmish.combat import hostile_targets
 from game.skirmish.economy import _produce_list, produce_options
+from game.skirmish.events import Captured, Later, Moved
 from game.skirmish.movement import (
     _neutral_stands, _occupied, _rules, intercept_zone, obligation, reach,
 )
+from game.skirmish.paths import best_path
 
 
 def check_kept_answers(state, seat: int) -> None:
@@ -78,3 +85,50 @@ def test_19_a_notice_bumps_exactly_the_seats_it_concerns():
     before = list(state._stamps)
     state.cities_changed()
     assert state._stamps == [s + 1 for s in before]
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(1, 10**6), seats=st.sampled_from((2, 3, 4)))
+def test_M_6_moved_path_read_late_is_the_D33_path_searched_before_the_move(seed, seats):
+    """M-6 / D33: a `Moved` event's path and stop reason are searched only when first read
+    (`events.Later`). Read at the end of a whole random game, every one equals the event
+    built from `best_path` asked just before its Move; so the deferred search reads nothing
+    the later actions change."""
+    rs = rulesets.get("skirmish")
+    state = rs.new_game(Setup(seats=("random",) * seats, seed=seed))
+    players = [make_agent("random", rs, s, seed) for s in range(seats)]
+    pairs = []
+    while state.result() is None:
+        seat = state.to_move()[0]
+        action = players[seat].choose(None, state.legal_actions(seat))
+        before = None
+        if isinstance(action, Move):
+            u = state.units[action.unit]
+            dest = state.board.index(action.to)
+            before = (best_path(state, u, dest), u.mp_left, state.board.city_at[dest])
+        events = state.apply(seat, action)
+        if before is not None:
+            (path, mp_left, stopped), start_mp, city = before
+            moved = events[0]
+            capture = city >= 0 and any(isinstance(e, Captured) for e in events)
+            expected = Moved(action.unit, tuple(state.board.coords[h] for h in path),
+                             start_mp - mp_left, 0 if capture else mp_left,
+                             "capture" if capture else stopped)
+            pairs.append((moved, expected))
+    assert len(pairs) > 20
+    for moved, expected in pairs:
+        assert moved == expected
+        assert repr(moved) == repr(expected)
+
+
+def test_M_6_a_deferred_moved_event_encodes_pickles_and_hashes_as_an_eager_one():
+    """The codec, pickling and hashing read a deferred `Moved` as its computed values."""
+    later = Later(lambda: (((0, 0), (1, 0)), "water"))
+    moved = Moved(3, later, 2, 0, later)                # type: ignore[arg-type]
+    eager = Moved(3, ((0, 0), (1, 0)), 2, 0, "water")
+    assert hash(moved) == hash(eager) and moved == eager and moved.stopped == "water"
+    captured = Moved(3, Later(lambda: (((0, 0), (1, 0)), "")), 2, 0,  # type: ignore[arg-type]
+                     "capture")
+    assert codec.encode(captured) == codec.encode(Moved(3, ((0, 0), (1, 0)), 2, 0, "capture"))
+    one_step = Moved(3, Later(lambda: (((0, 0),), "")), 1, 1)  # type: ignore[arg-type]
+    assert pickle.loads(pickle.dumps(one_step)) == Moved(3, ((0, 0),), 1, 1)

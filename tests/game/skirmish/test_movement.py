@@ -122,7 +122,7 @@ def test_M_6_backward_path_equals_the_forward_search_for_every_destination():
     it equals the forward breadth-first search over (hex, MP) states (`_general_path`)."""
     from game import rulesets
     from game.core import Setup
-    from game.skirmish.movement import _context
+    from game.skirmish.movement import search_rules
     from game.skirmish.paths import _general_path, _tight_path
 
     rs = rulesets.get("skirmish")
@@ -136,7 +136,8 @@ def test_M_6_backward_path_equals_the_forward_search_for_every_destination():
                 if g.board.neutral[u.hex]:
                     continue
                 labels = reach(g, u)
-                steps, (rule, fresh), least, light = _context(g, u)
+                light, rule, fresh = search_rules(g, u)
+                steps = g.board.step_costs(light)
                 for dest, goal in labels.items():
                     if goal > 0 and g.occ[dest] < 0:
                         back = _tight_path(steps, g.board.back_steps(light), rule, labels,
