@@ -105,8 +105,9 @@ def arrow_options(st: TerritoryState, tribe: int, origin: int, tile: int) -> tup
     For such a pair `check_arrow`'s own tests (tiles, own origin, adjacency) pass and the
     rest is `check_path` for the first path tile after a held one with nothing pending,
     whose results `path_options` memoises per tile (shared with the steps of every origin)."""
+    costs, steps = path_options(st, tribe, HELD, tile, 0)
     return tuple((cost, arrow_action(origin, tile, step.x, step.raze))
-                 for cost, step in path_options(st, tribe, HELD, tile, 0))
+                 for cost, step in zip(costs, steps))
 
 
 # Arrow and step actions, built once per field values: the candidates memoised on the board
@@ -248,7 +249,8 @@ def step_options(st: TerritoryState, tribe: int) -> tuple[tuple[int, tuple[Any, 
         if isinstance(context, IllegalAction):
             continue
         prev_kind, pending = context
-        for cost, step in path_options(st, tribe, prev_kind, j, pending):
+        costs, steps = path_options(st, tribe, prev_kind, j, pending)
+        for cost, step in zip(costs, steps):
             groups.setdefault(cost, []).append(step)
     options = tuple((cost, tuple(steps)) for cost, steps in groups.items())
     if not st._resolving:
@@ -257,8 +259,10 @@ def step_options(st: TerritoryState, tribe: int) -> tuple[tuple[int, tuple[Any, 
 
 
 def path_options(st: TerritoryState, tribe: int, prev_kind: int, tile: int,
-                 pending: int) -> tuple[tuple[int, A.Step], ...]:
-    """Every (cost, step) `check_path` accepts for `tile` after a tile of `prev_kind`.
+                 pending: int) -> tuple[tuple[int, ...], tuple[A.Step, ...]]:
+    """Every step `check_path` accepts for `tile` after a tile of `prev_kind`, as parallel
+    tuples (costs, steps): two tuples rather than a pair per step, as the memo lives for the
+    whole process and each tuple holding a step is an object the garbage collector walks.
 
     Memoised on the board under a key naming everything else `check_path` reads: the
     faction (on sea, chasm and volcano only: on land `check_path` and `surcharge` do not
@@ -287,7 +291,7 @@ def path_options(st: TerritoryState, tribe: int, prev_kind: int, tile: int,
             if isinstance(two, Plan):
                 less = 1 if two.discount else 0
                 out.extend((x - less, step_action(tile, x, raze)) for x in range(2, 7))
-        options = memo[key] = tuple(out)
+        options = memo[key] = (tuple(cost for cost, _ in out), tuple(step for _, step in out))
     return options
 
 

@@ -20,6 +20,7 @@ from game.territory.constants import (
     CAMP, CAPITAL, CITY, LAND, NONE, OUTPOST, RESOURCES, RUIN, SIDES, SPELLS, TECH, TECHS, TREE,
     WORKSHOP, ZERO,
 )
+from game.territory.chunks import Chunk
 from game.territory.plans import Plan
 from game.territory.state import NOBODY, TerritoryState
 
@@ -84,43 +85,6 @@ def side_options(st: TerritoryState, tribe: int, i: int, k: int, level: int) -> 
         return checked(st, tribe, building.check_demolish, (A.Demolish(i, side),)) + checked(
             st, tribe, building.check_wall_upgrade, (A.WallUpgrade(i, side),))
     return checked(st, tribe, building.check_demolish, (A.Demolish(i, side),))
-
-
-class Chunk:
-    """Candidate orders with their plans, grouped once for `cost_groups`: `keyless`
-    ((cost, actions), ...) and `keyed` ((cost + kind of first key, (keys of each order, ...),
-    all keys, actions), ...), each in first-seen order. Memoised chunks live in the board's
-    memo and are shared: never change one."""
-
-    __slots__ = ("keyless", "keyed")
-
-    def __init__(self, pairs: list[tuple[Any, Plan]]) -> None:
-        keyless: dict[tuple, list[Any]] = {}
-        keyed: dict[tuple, list[tuple[frozenset, Any]]] = {}
-        for action, plan in pairs:
-            if plan.keys:
-                keyed.setdefault(plan.cost + (plan.keys[0][0],), []).append((plan.keyset, action))
-            else:
-                keyless.setdefault(plan.cost, []).append(action)
-        self.keyless = tuple((cost, tuple(acts)) for cost, acts in keyless.items())
-        # each order's keys and the orders as parallel tuples (no pair per order: fewer
-        # objects for the garbage collector to walk in the long-lived memo)
-        self.keyed = tuple((group_key, tuple(ks for ks, _ in entries),
-                            frozenset(k for ks, _ in entries for k in ks),
-                            tuple(a for _, a in entries))
-                           for group_key, entries in keyed.items())
-
-    @classmethod
-    def of_costs(cls, pairs: tuple[tuple[int, Any], ...]) -> "Chunk":
-        """The chunk of orders given as (generic cost, action) with no typed cost and no
-        keys (arrows), grouped as `Chunk(pairs)` would group them with their plans."""
-        keyless: dict[tuple, list[Any]] = {}
-        for cost, action in pairs:
-            keyless.setdefault((0, 0, 0, cost), []).append(action)
-        chunk = cls.__new__(cls)
-        chunk.keyless = tuple((cost, tuple(acts)) for cost, acts in keyless.items())
-        chunk.keyed = ()
-        return chunk
 
 
 def static_chunks(st: TerritoryState, tribe: int, with_arrows: bool = True
@@ -416,20 +380,28 @@ def cost_groups(st: TerritoryState, tribe: int, with_arrows: bool = True) -> tup
                         else:
                             into.append(action)
                 continue
-            for cost, actions in chunk.keyless:
+            start = 0
+            acts = chunk.actions
+            for cost, end in zip(chunk.costs, chunk.ends):
                 into = keyless.get(cost)
                 if into is None:
-                    keyless[cost] = list(actions)
+                    keyless[cost] = list(acts[start:end])
                 else:
-                    into.extend(actions)
-            for group_key, keysets, keys, actions in chunk.keyed:
-                into_keyed = keyed.get(group_key)
-                if into_keyed is None:
-                    keyed[group_key] = (list(keysets), set(keys), list(actions))
-                else:
-                    into_keyed[0].extend(keysets)
-                    into_keyed[1].update(keys)
-                    into_keyed[2].extend(actions)
+                    into.extend(acts[start:end])
+                start = end
+            if chunk.group_keys:
+                start = kstart = 0
+                keysets, acts, kkeys = chunk.keysets, chunk.kactions, chunk.kkeys
+                for group_key, end, kend in zip(chunk.group_keys, chunk.kends, chunk.kkends):
+                    into_keyed = keyed.get(group_key)
+                    if into_keyed is None:
+                        keyed[group_key] = (list(keysets[start:end]), set(kkeys[kstart:kend]),
+                                            list(acts[start:end]))
+                    else:
+                        into_keyed[0].extend(keysets[start:end])
+                        into_keyed[1].update(kkeys[kstart:kend])
+                        into_keyed[2].extend(acts[start:end])
+                    start, kstart = end, kend
         groups = cache[key] = (
             tuple(cost + (tuple(acts),) for cost, acts in keyless.items()),
             tuple(group_key[:4] + (frozenset(keys), tuple(keysets), tuple(actions))
