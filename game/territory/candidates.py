@@ -12,7 +12,7 @@ is a second copy of a rule.
 from __future__ import annotations
 
 from itertools import compress
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from game.territory import actions as A
 from game.territory import arrows, building, diplomacy, magic, position
@@ -305,22 +305,48 @@ def shared(kind: type, *args: Any) -> Any:
 
 
 def memo_pairs(memo: dict, key: tuple, build: Callable[[], list[tuple[Any, Plan]]]
-               ) -> tuple[tuple[Any, Plan], ...]:
+               ) -> Iterator[tuple[Any, Plan]]:
     """The (action, plan) pairs memoised under `key` (a key naming everything their checker
-    reads besides the board), built by `build` the first time."""
-    pairs = memo.get(key)
-    if pairs is None:
-        pairs = memo[key] = tuple(build())
-    return pairs
+    reads besides the board), built by `build` the first time. Stored as parallel tuples
+    (actions, plans) of interned objects, one shared value when empty: the memo lives for
+    the whole process, and every object it holds is one the garbage collector walks at
+    each full collection (a tuple per pair, and a new copy of an equal action or plan per
+    entry, had made side and slot entries about 9 objects each)."""
+    stored = memo.get(key)
+    if stored is None:
+        pairs = build()
+        stored = memo[key] = (tuple(interned(a) for a, _ in pairs),
+                              tuple(interned(p) for _, p in pairs)) if pairs else _NO_PAIRS
+    return zip(*stored)
+
+
+_NO_PAIRS: tuple[tuple, tuple] = ((), ())
 
 
 def memo_chunk(memo: dict, key: tuple, build: Callable[[], list[tuple[Any, Plan]]]) -> Chunk:
     """The chunk memoised under `key` (a key naming everything its checker reads besides
-    the board), built by `build` the first time."""
+    the board), built by `build` the first time (of interned actions and plans)."""
     chunk = memo.get(key)
     if chunk is None:
-        chunk = memo[key] = Chunk(build())
+        chunk = memo[key] = Chunk([(interned(a), interned(p)) for a, p in build()])
     return chunk
+
+
+# Equal actions and plans of memoised candidates, one object each (both are immutable and
+# compare by value, so any equal copy serves): entries under different keys (a tile with
+# and without a tower...) share them. Past the bound (long soaks, other maps) the table
+# starts again; objects already shared stay valid.
+_INTERNED: dict[Any, Any] = {}
+
+
+def interned(obj: Any) -> Any:
+    """The shared object equal to `obj` (an action or a plan)."""
+    out = _INTERNED.get(obj)
+    if out is None:
+        if len(_INTERNED) >= arrows.INTERN_LIMIT:
+            _INTERNED.clear()
+        out = _INTERNED[obj] = obj
+    return out
 
 
 def checked(st: TerritoryState, tribe: int, checker: Callable, candidates: Any) -> list[tuple[Any, Plan]]:
