@@ -386,7 +386,7 @@ def cost_groups(st: TerritoryState, tribe: int, with_arrows: bool = True) -> tup
     groups = cache.get(key)
     if groups is None:
         keyless: dict[tuple, list[Any]] = {}
-        keyed: dict[tuple, tuple[list, set, list]] = {}
+        keyed: dict[tuple, tuple[list, list]] = {}
         for chunk in static_chunks(st, tribe, with_arrows):
             if isinstance(chunk, tuple):  # this turn's own pairs: grouped here, as `Chunk` would
                 for action, plan in chunk:
@@ -394,11 +394,10 @@ def cost_groups(st: TerritoryState, tribe: int, with_arrows: bool = True) -> tup
                         group_key = plan.cost + (plan.keys[0][0],)
                         into_keyed = keyed.get(group_key)
                         if into_keyed is None:
-                            keyed[group_key] = ([plan.keyset], set(plan.keyset), [action])
+                            keyed[group_key] = ([plan.keyset], [action])
                         else:
                             into_keyed[0].append(plan.keyset)
-                            into_keyed[1].update(plan.keyset)
-                            into_keyed[2].append(action)
+                            into_keyed[1].append(action)
                     else:
                         into = keyless.get(plan.cost)
                         if into is None:
@@ -406,32 +405,27 @@ def cost_groups(st: TerritoryState, tribe: int, with_arrows: bool = True) -> tup
                         else:
                             into.append(action)
                 continue
-            start = 0
-            acts = chunk.actions
-            for cost, end in zip(chunk.costs, chunk.ends):
+            for cost, actions in zip(chunk.costs, chunk.groups):
                 into = keyless.get(cost)
                 if into is None:
-                    keyless[cost] = list(acts[start:end])
+                    keyless[cost] = list(actions)
                 else:
-                    into.extend(acts[start:end])
-                start = end
+                    into.extend(actions)
             if chunk.group_keys:
-                start = kstart = 0
-                keysets, acts, kkeys = chunk.keysets, chunk.kactions, chunk.kkeys
-                for group_key, end, kend in zip(chunk.group_keys, chunk.kends, chunk.kkends):
+                start = 0
+                keysets, acts = chunk.keysets, chunk.kactions
+                for group_key, end in zip(chunk.group_keys, chunk.kends):
                     into_keyed = keyed.get(group_key)
                     if into_keyed is None:
-                        keyed[group_key] = (list(keysets[start:end]), set(kkeys[kstart:kend]),
-                                            list(acts[start:end]))
+                        keyed[group_key] = (list(keysets[start:end]), list(acts[start:end]))
                     else:
                         into_keyed[0].extend(keysets[start:end])
-                        into_keyed[1].update(kkeys[kstart:kend])
-                        into_keyed[2].extend(acts[start:end])
-                    start, kstart = end, kend
+                        into_keyed[1].extend(acts[start:end])
+                    start = end
         groups = cache[key] = (
             tuple(cost + (tuple(acts),) for cost, acts in keyless.items()),
-            tuple(group_key[:4] + (frozenset(keys), tuple(keysets), tuple(actions))
-                  for group_key, (keysets, keys, actions) in keyed.items()))
+            tuple(group_key[:4] + (frozenset().union(*keysets), tuple(keysets), tuple(actions))
+                  for group_key, (keysets, actions) in keyed.items()))
     return groups
 
 

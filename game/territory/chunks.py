@@ -15,17 +15,18 @@ class Chunk:
     in first-seen order. Memoised chunks live in the board's memo and are shared: never
     change one.
 
-    Stored flat, as a few tuples with end offsets, rather than a tuple per group: the memo
-    holds thousands of chunks for the whole process, and every tuple holding actions is an
-    object the garbage collector walks at each full collection (a tuple of plain ints or of
-    key tuples is not tracked once it has survived one collection). Keyless groups:
-    `costs` ((gold, materials, exotics, total), ...), `ends` (offsets into `actions`).
-    Keyed groups (by cost and kind of first key): `group_keys` (cost + (kind,), ...),
-    `kends` (offsets into `keysets` and `kactions`: each order's keys and the orders),
-    `kkeys` / `kkends` (every key of each group, flat, with offsets)."""
+    Stored as few objects as merging allows: the memo holds thousands of chunks for the
+    whole process, and every tuple holding actions is an object the garbage collector walks
+    at each full collection (a tuple of plain ints or of key tuples is not tracked once it
+    has survived one collection). Keyless groups: `costs` ((gold, materials, exotics,
+    total), ...) and `groups` (the actions of each), parallel, with no pair per group.
+    Keyed groups (by cost and kind of first key): `group_keys` (cost + (kind,), ...) and,
+    flat, `keysets` (each order's keys) and `kactions` (the orders), with `kends` (the end
+    offset of each group in both). A group's keys are not stored: `cost_groups` unites
+    them once per merged group.
+    """
 
-    __slots__ = ("costs", "ends", "actions", "group_keys", "kends", "keysets", "kactions",
-                 "kkeys", "kkends")
+    __slots__ = ("costs", "groups", "group_keys", "kends", "keysets", "kactions")
 
     def __init__(self, pairs: list[tuple[Any, Plan]]) -> None:
         keyless: dict[tuple, list[Any]] = {}
@@ -39,30 +40,18 @@ class Chunk:
         kends: list[int] = []
         keysets: list[frozenset] = []
         kactions: list[Any] = []
-        kkeys: list[tuple] = []
-        kkends: list[int] = []
         for entries in keyed.values():
             keysets.extend(ks for ks, _ in entries)
             kactions.extend(a for _, a in entries)
             kends.append(len(kactions))
-            kkeys.extend({k: None for ks, _ in entries for k in ks})
-            kkends.append(len(kkeys))
         self.group_keys = tuple(keyed)
         self.kends = tuple(kends)
         self.keysets = tuple(keysets)
         self.kactions = tuple(kactions)
-        self.kkeys = tuple(kkeys)
-        self.kkends = tuple(kkends)
 
     def _set_keyless(self, keyless: dict[tuple, list[Any]]) -> None:
-        ends: list[int] = []
-        actions: list[Any] = []
-        for acts in keyless.values():
-            actions.extend(acts)
-            ends.append(len(actions))
         self.costs = tuple(keyless)
-        self.ends = tuple(ends)
-        self.actions = tuple(actions)
+        self.groups = tuple(tuple(acts) for acts in keyless.values())
 
     @classmethod
     def of_costs(cls, pairs: tuple[tuple[int, Any], ...]) -> "Chunk":
@@ -74,24 +63,19 @@ class Chunk:
         chunk = cls.__new__(cls)
         chunk._set_keyless(keyless)
         chunk.group_keys = chunk.kends = chunk.keysets = chunk.kactions = ()
-        chunk.kkeys = chunk.kkends = ()
         return chunk
 
     def keyless_groups(self) -> list[tuple[tuple, tuple]]:
         """(cost, actions) per keyless group, in order (for tests and reading)."""
-        out, start = [], 0
-        for cost, end in zip(self.costs, self.ends):
-            out.append((cost, self.actions[start:end]))
-            start = end
-        return out
+        return list(zip(self.costs, self.groups))
 
     def keyed_groups(self) -> list[tuple[tuple, tuple, frozenset, tuple]]:
         """(cost + kind, keys of each order, all keys, actions) per keyed group, in order."""
-        out, start, kstart = [], 0, 0
-        for group_key, end, kend in zip(self.group_keys, self.kends, self.kkends):
-            out.append((group_key, self.keysets[start:end], frozenset(self.kkeys[kstart:kend]),
-                        self.kactions[start:end]))
-            start, kstart = end, kend
+        out, start = [], 0
+        for group_key, end in zip(self.group_keys, self.kends):
+            keysets = self.keysets[start:end]
+            out.append((group_key, keysets, frozenset().union(*keysets), self.kactions[start:end]))
+            start = end
         return out
 
 
