@@ -250,8 +250,9 @@ class LegalOrders:
     action is in the list, and the list in its order without the arrows (`listed`).
 
     The arrows are most of the list and the planner asks about few of them, so they are
-    not listed: an arrow is in the list exactly when `check_order` accepts it (the list is
-    what `check_order` accepts), and that is what `in` asks. Leaving them out keeps every
+    not listed: a new order (an arrow or any other) is in the list exactly when
+    `check_order` accepts it (the list is what `check_order` accepts), and that is what `in`
+    asks (`test_candidates.py` compares it with the full list). Leaving them out keeps every
     other action in its place relative to the others: arrows are keyless and cost no typed
     resource, and no other keyless order does (gifts and guards cost typed resources), so
     no group holds an arrow and another order. Should a group of `listed` ever cost no typed
@@ -266,11 +267,15 @@ class LegalOrders:
         self._members: set[Any] | None = None
 
     def __contains__(self, action: Any) -> bool:
-        if type(action) is A.Arrow and not self.with_arrows:
+        # a new order is in the list exactly when `check_order` accepts it (the list is what
+        # the checkers accept): asking the checker for the few orders the planner asks about
+        # is cheaper than hashing the whole list (hundreds of dataclass hashes) into a set;
+        # the rest (settings, removals, submit) are looked up among the list's own
+        if type(action) in CHECKERS:
             return isinstance(check_order(self.st, self.tribe, action), Plan)
         members = self._members
         if members is None:
-            members = self._members = set(self.listed)
+            members = self._members = {a for a in self.listed if type(a) not in CHECKERS}
         return action in members
 
 

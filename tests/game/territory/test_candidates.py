@@ -85,3 +85,32 @@ def test_T_6_chunk_groups_orders_by_cost_and_first_key_in_first_seen_order():
         arrows_chunk = Chunk.of_costs(costs)
         assert arrows_chunk.keyless_groups() == [(c, tuple(a)) for c, a in plain.items()]
         assert arrows_chunk.keyed_groups() == []
+
+
+def test_T_14_4_legal_orders_membership_is_the_full_lists():
+    """`LegalOrders` (the system tribes' view of the list, T-14.4) answers `in` for new
+    orders through `check_order`: on states of random games, for every action listed for
+    any tribe at any point so far (so also many that are not legal now), membership must
+    be exactly membership in the full `legal_orders` list of the tribe."""
+    rs = rulesets.get("territory")
+    compared = inside = 0
+    for seats, seed in ((3, 31), (4, 32)):
+        st = rs.new_game(Setup(seats=("random",) * seats, seed=seed))
+        players = [make_agent("random", rs, s, seed) for s in range(seats)]
+        pool: set = set()
+        actions = 0
+        while st.result() is None and st.turn <= 10:
+            for seat in st.to_move():
+                legal = st.legal_actions(seat)
+                pool.update(legal)
+                if st.phase is Phase.ORDERS and actions % 25 == 0:
+                    full = set(orders.legal_orders(st, seat))
+                    answer = orders.LegalOrders(st, seat)
+                    for a in pool:
+                        assert (a in answer) == (a in full), (seed, st.turn, seat, a)
+                        compared += 1
+                        inside += a in full
+                actions += 1
+                st.apply(seat, players[seat].choose(None, legal))
+                break
+    assert compared > 5000 and 500 < inside < compared   # both answers occur often
