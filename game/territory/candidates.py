@@ -125,6 +125,8 @@ def static_chunks(st: TerritoryState, tribe: int, with_arrows: bool = True
     guard_max = st.params.guard_max if "diplomacy" in t.techs else 0
     near: dict[int, tuple] = {}   # per tile next to own land: its part of an arrow key
     kinds = board.kind
+    owners, on_tile, grievances = st.owner, st.building, bool(st.grievances)
+    chunk_out = out.append   # `extend` without a run of single candidates to close first
     for i in own:
         nbs = board.adjacent[i]
         if faction == "shadow" and st.tunnel[i] >= 0 and st.tunnel[i] not in nbs:
@@ -138,15 +140,20 @@ def static_chunks(st: TerritoryState, tribe: int, with_arrows: bool = True
             part = near.get(j)
             if part is None:
                 owner = seen[j]
+                # the public building: none on a hidden tile (the public owner differs from
+                # the owner exactly there), as `position.seen_building`
                 part = near[j] = (j, faction if kinds[j] != LAND else "",
                                   0 if owner == NOBODY else 1 if owner >= 0 else 2,
-                                  position.seen_building(st, j),
-                                  owner >= 0 and position.grievance(st, tribe, owner))
+                                  on_tile[j] if owner == owners[j] else NONE,
+                                  owner >= 0 and grievances and position.grievance(st, tribe, owner))
             key = ("arrow", i, *part)
             options = memo.get(key)
             if options is None:
                 options = memo[key] = Chunk.of_costs(arrows.arrow_options(st, tribe, i, j))
-            extend(options)
+            if loose:
+                extend(options)
+            else:
+                chunk_out(options)
         # everything the building, wall and demolish checkers read about own tile i
         b = st.building[i]
         key = ("tile", i, faction, b, tuple(st.walls[i * 4:i * 4 + 4]), st.tunnel[i],
@@ -154,7 +161,10 @@ def static_chunks(st: TerritoryState, tribe: int, with_arrows: bool = True
         options = memo.get(key)
         if options is None:
             options = memo[key] = Chunk(tile_options(st, tribe, i))
-        extend(options)
+        if loose:
+            extend(options)
+        else:
+            chunk_out(options)
         if faction == "shadow" and "digging" in t.techs:
             # everything check_tunnel reads besides the board: i is own, Shadow with
             # Digging; Architecture Art and which ends already hold a tunnel
