@@ -244,7 +244,7 @@ def step_options(st: TerritoryState, tribe: int) -> tuple[tuple[int, tuple[Any, 
         if j == last:
             # a repeat: `check_repeat` decides each candidate; its refusal of (1, none)
             # depends on neither x nor raze, so it rules out every repeat at once
-            if isinstance(check_repeat(st, tribe, arrow, A.Step(j, 1, "none")), IllegalAction):
+            if isinstance(check_repeat(st, tribe, arrow, step_action(j, 1, "none")), IllegalAction):
                 continue
             for raze in RAZE:
                 for x in range(7):
