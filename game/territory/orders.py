@@ -11,6 +11,7 @@ arrow steps, spells bound to an arrow, settings and removals are checked at ever
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any, Callable
 
 from game.core.errors import IllegalAction
@@ -172,6 +173,7 @@ PRIORITY_CHANGES: dict[str, tuple[A.SetPriority, ...]] = {
 FLOWER_CHANGES: tuple[tuple[A.SetFlower, ...], ...] = tuple(
     tuple(A.SetFlower(r) for k, r in enumerate(RESOURCES) if k != f) for f in range(3))
 _REMOVALS: list[A.RemoveOrder] = []
+_ORDER_ID = attrgetter("id")
 
 
 def removal(order_id: int) -> A.RemoveOrder:
@@ -239,7 +241,7 @@ def legal_orders(st: TerritoryState, tribe: int, with_arrows: bool = True) -> li
     if t.orders:
         if t.next_order > len(_REMOVALS):
             removal(t.next_order - 1)
-        out.extend([_REMOVALS[o.id] for o in t.orders])
+        out.extend(map(_REMOVALS.__getitem__, map(_ORDER_ID, t.orders)))
     if not arrow_open:
         out.append(A.SUBMIT)
     return out
