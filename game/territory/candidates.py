@@ -58,15 +58,15 @@ def slot_options(st: TerritoryState, tribe: int, i: int) -> list[tuple[Any, Plan
     b = st.building[i]
     candidates: list[tuple[Any, Callable]] = []
     if b in (NONE, RUIN):
-        candidates += [(A.Build(i, kind), building.check_build) for kind in building.BUILD_KINDS]
+        candidates += [(shared(A.Build, i, kind), building.check_build) for kind in building.BUILD_KINDS]
     elif b in (CAMP, OUTPOST, CITY):
-        candidates.append((A.Upgrade(i), building.check_upgrade))
+        candidates.append((shared(A.Upgrade, i), building.check_upgrade))
     if b in (CITY, CAPITAL):
-        candidates.append((A.Commerce(i), building.check_commerce))
+        candidates.append((shared(A.Commerce, i), building.check_commerce))
     if b not in (NONE, RUIN, TREE):
-        candidates.append((A.Demolish(i, "building"), building.check_demolish))
+        candidates.append((shared(A.Demolish, i, "building"), building.check_demolish))
     if st.tunnel[i] >= 0:
-        candidates.append((A.Demolish(i, "tunnel"), building.check_demolish))
+        candidates.append((shared(A.Demolish, i, "tunnel"), building.check_demolish))
     out = []
     for action, checker in candidates:
         plan = checker(st, tribe, action)
@@ -80,11 +80,12 @@ def side_options(st: TerritoryState, tribe: int, i: int, k: int, level: int) -> 
     (whose wall has `level`)."""
     side = SIDES[k]
     if not level:
-        return checked(st, tribe, building.check_wall, (A.Wall(i, side, "gold"), A.Wall(i, side, "mixed")))
+        return checked(st, tribe, building.check_wall,
+                       (shared(A.Wall, i, side, "gold"), shared(A.Wall, i, side, "mixed")))
     if level == 1:
-        return checked(st, tribe, building.check_demolish, (A.Demolish(i, side),)) + checked(
-            st, tribe, building.check_wall_upgrade, (A.WallUpgrade(i, side),))
-    return checked(st, tribe, building.check_demolish, (A.Demolish(i, side),))
+        return checked(st, tribe, building.check_demolish, (shared(A.Demolish, i, side),)) + checked(
+            st, tribe, building.check_wall_upgrade, (shared(A.WallUpgrade, i, side),))
+    return checked(st, tribe, building.check_demolish, (shared(A.Demolish, i, side),))
 
 
 def static_chunks(st: TerritoryState, tribe: int, with_arrows: bool = True
@@ -172,14 +173,14 @@ def static_chunks(st: TerritoryState, tribe: int, with_arrows: bool = True
             tunnel = st.tunnel
             key = ("tunnels", i, ends, arch, tunnel[i] >= 0, tuple(b for b in ends if tunnel[b] >= 0))
             extend(memo_chunk(memo, key, lambda: checked(
-                st, tribe, building.check_tunnel, (A.Tunnel(i, b) for b in ends))))
+                st, tribe, building.check_tunnel, (shared(A.Tunnel, i, b) for b in ends))))
         if guard_max:
             # check_guard reads the Diplomacy tech (held), guard_max and that i is own
             loose.extend(memo_pairs(memo, ("guards", i, guard_max), lambda: checked(
-                st, tribe, magic.check_guard, (A.Guard(n, i) for n in range(1, guard_max + 1)))))
+                st, tribe, magic.check_guard, (shared(A.Guard, n, i) for n in range(1, guard_max + 1)))))
     if guard_max:
         loose.extend(memo_pairs(memo, ("guards", -1, guard_max), lambda: checked(
-            st, tribe, magic.check_guard, (A.Guard(n, -1) for n in range(1, guard_max + 1)))))
+            st, tribe, magic.check_guard, (shared(A.Guard, n, -1) for n in range(1, guard_max + 1)))))
     others = [o.id for o in st.tribes if o.alive and o.id != tribe]
     # a cession needs the target next to the tile: only those pairs are candidates
     bordering = sorted({(seen[j], i) for i in own for j in board.adjacent[i] if seen[j] >= 0
@@ -188,7 +189,7 @@ def static_chunks(st: TerritoryState, tribe: int, with_arrows: bool = True
         # check_cede reads whether the target lives (i is own and touches its land)
         alive = st.tribes[other].alive
         loose.extend(memo_pairs(memo, ("cede", other, i, alive), lambda: checked(
-            st, tribe, diplomacy.check_cede, (A.Cede(other, i),))))
+            st, tribe, diplomacy.check_cede, (shared(A.Cede, other, i),))))
     for other in others:
         # a gift's plan depends only on the amounts (the target is alive and another tribe)
         gifts = memo.get(("gifts", st.params.gift_max))
@@ -276,14 +277,14 @@ def static_chunks(st: TerritoryState, tribe: int, with_arrows: bool = True
             for i in own:
                 key = ("earth_wall", cost, i, bytes(walls[i * 4:i * 4 + 4]))
                 extend(memo_chunk(memo, key, lambda i=i: checked(
-                    st, tribe, magic.check_cast, (A.Cast("earth_wall", i, side) for side in SIDES))))
+                    st, tribe, magic.check_cast, (shared(A.Cast, "earth_wall", i, side) for side in SIDES))))
         elif spell == "nature_gift":
             # check_cast reads (its spell base passed) the cost and that the target is own
             cost = magic.spell_cost(st, tribe, spell)
             key = ("nature_gift", cost, tuple(own))
             extend(memo_chunk(memo, key, lambda: [
                 pair for i in own for pair in memo_pairs(memo, ("nature_gift", cost, i), lambda: checked(
-                    st, tribe, magic.check_cast, (A.Cast("nature_gift", i),)))]))
+                    st, tribe, magic.check_cast, (shared(A.Cast, "nature_gift", i),)))]))
         else:
             if targets is None:
                 targets = tuple(i for i in board.land_tiles if seen[i] not in (tribe, NOBODY))
@@ -293,7 +294,7 @@ def static_chunks(st: TerritoryState, tribe: int, with_arrows: bool = True
                 key = (spell, cost, targets)
                 extend(memo_chunk(memo, key, lambda: [
                     pair for i in targets for pair in memo_pairs(memo, (spell, cost, i), lambda: checked(
-                        st, tribe, magic.check_cast, (A.Cast(spell, i),)))]))
+                        st, tribe, magic.check_cast, (shared(A.Cast, spell, i),)))]))
             else:
                 for i in targets:
                     add(A.Cast(spell, i), magic.check_cast)
@@ -307,9 +308,13 @@ _SHARED: dict[tuple, Any] = {}
 
 
 def shared(kind: type, *args: Any) -> Any:
-    """The (shared, immutable) action `kind(*args)` for small argument tuples (tribe ids)."""
+    """The (shared, immutable) action `kind(*args)` for small argument tuples (tribe ids,
+    tiles, sides): memoised candidates share equal actions (fewer objects in the memo for
+    the garbage collector to walk). Past the bound the table starts again."""
     action = _SHARED.get((kind, args))
     if action is None:
+        if len(_SHARED) >= arrows.INTERN_LIMIT:
+            _SHARED.clear()
         action = _SHARED[(kind, args)] = kind(*args)
     return action
 
@@ -318,14 +323,14 @@ def memo_pairs(memo: dict, key: tuple, build: Callable[[], list[tuple[Any, Plan]
                ) -> Iterator[tuple[Any, Plan]]:
     """The (action, plan) pairs memoised under `key` (a key naming everything their checker
     reads besides the board), built by `build` the first time. Stored as parallel tuples
-    (actions, plans) of interned objects, one shared value when empty: the memo lives for
+    (actions, plans) of shared objects, one shared value when empty: the memo lives for
     the whole process, and every object it holds is one the garbage collector walks at
     each full collection (a tuple per pair, and a new copy of an equal action or plan per
     entry, had made side and slot entries about 9 objects each)."""
     stored = memo.get(key)
     if stored is None:
         pairs = build()
-        stored = memo[key] = (tuple(interned(a) for a, _ in pairs),
+        stored = memo[key] = (tuple(a for a, _ in pairs),
                               tuple(interned(p) for _, p in pairs)) if pairs else _NO_PAIRS
     return zip(*stored)
 
@@ -335,27 +340,28 @@ _NO_PAIRS: tuple[tuple, tuple] = ((), ())
 
 def memo_chunk(memo: dict, key: tuple, build: Callable[[], list[tuple[Any, Plan]]]) -> Chunk:
     """The chunk memoised under `key` (a key naming everything its checker reads besides
-    the board), built by `build` the first time (of interned actions and plans)."""
+    the board), built by `build` the first time (of shared actions and plans)."""
     chunk = memo.get(key)
     if chunk is None:
-        chunk = memo[key] = Chunk([(interned(a), interned(p)) for a, p in build()])
+        chunk = memo[key] = Chunk([(a, interned(p)) for a, p in build()])
     return chunk
 
 
-# Equal actions and plans of memoised candidates, one object each (both are immutable and
-# compare by value, so any equal copy serves): entries under different keys (a tile with
-# and without a tower...) share them. Past the bound (long soaks, other maps) the table
-# starts again; objects already shared stay valid.
-_INTERNED: dict[Any, Any] = {}
+# Equal plans of memoised candidates, one object each, keyed by their fields (a tuple of
+# ints and key tuples: hashed in C, not by `Plan.__hash__`): entries under different keys (a
+# tile with and without a tower...) share them, as they share the actions (`shared`). Past
+# the bound (long soaks, other maps) the table starts again; shared plans stay valid.
+_INTERNED: dict[tuple, Plan] = {}
 
 
-def interned(obj: Any) -> Any:
-    """The shared object equal to `obj` (an action or a plan)."""
-    out = _INTERNED.get(obj)
+def interned(plan: Plan) -> Plan:
+    """The shared plan equal to `plan`."""
+    fields = (plan.typed, plan.generic, plan.keys, plan.discount)
+    out = _INTERNED.get(fields)
     if out is None:
         if len(_INTERNED) >= arrows.INTERN_LIMIT:
             _INTERNED.clear()
-        out = _INTERNED[obj] = obj
+        out = _INTERNED[fields] = plan
     return out
 
 

@@ -4,7 +4,7 @@ buckets, arrow step options per arrow order; the board memo and the interned arr
 step actions shared by every game on the board). After every action of random games the
 cached list must equal, element for element and in order, the list built from scratch on a
 copy of the state with an empty turn cache, and at regular actions also with an empty board
-memo and empty intern tables (arrows, steps, and the actions and plans of memoised
+memo and empty intern tables (arrows, steps, shared actions and the plans of memoised
 candidates) (T-6: the enumeration is `check_order`'s, T-11.1 for steps)."""
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ def from_scratch(st, seat: int, cold: bool) -> list:
     if not cold:
         return twin.legal_actions(seat)
     memo = st.board.memo
-    tables = (memo, arrows._ARROWS, arrows._STEPS, candidates._INTERNED)
+    tables = (memo, arrows._ARROWS, arrows._STEPS, candidates._SHARED, candidates._INTERNED)
     saved = [dict(table) for table in tables]
     for table in tables:
         table.clear()
