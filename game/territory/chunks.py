@@ -30,19 +30,28 @@ class Chunk:
 
     def __init__(self, pairs: list[tuple[Any, Plan]]) -> None:
         keyless: dict[tuple, list[Any]] = {}
-        keyed: dict[tuple, list[tuple[frozenset, Any]]] = {}
+        keyed: dict[tuple, tuple[list[frozenset], list[Any]]] = {}
         for action, plan in pairs:
             if plan.keys:
-                keyed.setdefault(plan.cost + (plan.keys[0][0],), []).append((plan.keyset, action))
+                into = keyed.get(plan.cost + (plan.keys[0][0],))
+                if into is None:
+                    keyed[plan.cost + (plan.keys[0][0],)] = ([plan.keyset], [action])
+                else:
+                    into[0].append(plan.keyset)
+                    into[1].append(action)
             else:
-                keyless.setdefault(plan.cost, []).append(action)
+                into_keyless = keyless.get(plan.cost)
+                if into_keyless is None:
+                    keyless[plan.cost] = [action]
+                else:
+                    into_keyless.append(action)
         self._set_keyless(keyless)
         kends: list[int] = []
         keysets: list[frozenset] = []
         kactions: list[Any] = []
-        for entries in keyed.values():
-            keysets.extend(ks for ks, _ in entries)
-            kactions.extend(a for _, a in entries)
+        for group_keysets, group_actions in keyed.values():
+            keysets.extend(group_keysets)
+            kactions.extend(group_actions)
             kends.append(len(kactions))
         self.group_keys = tuple(keyed)
         self.kends = tuple(kends)
