@@ -10,7 +10,7 @@ visibility). The rules are plain functions over the state, one module per rule f
 phase A), `turn` (START / END: T-5.1, T-5.5, T-7, T-12, T-15, T-17), with `effects` (escrow
 and tile changes they share) and `plans` (order plans and refusals). Two thin drivers
 dispatch through tables: `orders` (order entry and its enumeration, T-6, over the
-candidates `candidates` generates once per tribe and turn) and `resolve` (RESOLVE phases
+candidates `candidates` generates once per tribe and turn, stored grouped as `chunks`) and `resolve` (RESOLVE phases
 A..F, T-5.3). `rules` ties them to the protocol (the Ruleset, setup,
 state_from_view); `planner` is the greedy planner (rules-side: system tribes use it,
 T-14.4) and `agents` the seat agents (`AGENTS`), which the rules never import.

@@ -105,8 +105,9 @@ def arrow_options(st: TerritoryState, tribe: int, origin: int, tile: int) -> tup
     For such a pair `check_arrow`'s own tests (tiles, own origin, adjacency) pass and the
     rest is `check_path` for the first path tile after a held one with nothing pending,
     whose results `path_options` memoises per tile (shared with the steps of every origin)."""
+    costs, steps = path_options(st, tribe, HELD, tile, 0)
     return tuple((cost, arrow_action(origin, tile, step.x, step.raze))
-                 for cost, step in path_options(st, tribe, HELD, tile, 0))
+                 for cost, step in zip(costs, steps))
 
 
 # Arrow and step actions, built once per field values: the candidates memoised on the board
@@ -163,24 +164,30 @@ def check_repeat(st: TerritoryState, tribe: int, arrow: Order, a: A.Step) -> Ill
     return Plan(ZERO, a.x)
 
 
-def step_context(st: TerritoryState, tribe: int, arrow: Order, tile: int) -> IllegalAction | tuple[int, int]:
-    """T-11.1 for the next path tile of `arrow` (not a repeat): a refusal, or the kind of
-    the previous tile as `check_path` needs it and the crossings pending before it."""
+def arrow_context(st: TerritoryState, arrow: Order) -> tuple[int, int]:
+    """What T-11.1 needs of `arrow` for its next path tile, whichever tile that is: the
+    kind of the previous tile as `check_path` needs it, and the crossings pending before it."""
     steps = arrow.steps
     last = steps[-1]
-    prev = last.tile
-    if tile == arrow.action.origin or any(s.tile == tile for s in steps):  # type: ignore[attr-defined]
-        return rule("T-11.1")
-    if tile not in st.board.adjacent[prev] and not (
-            st.tribes[tribe].faction == "shadow" and st.tunnel[prev] == tile):
-        return rule("T-11.1")
-    prev_kind = HELD if last.x else st.board.kind[prev]
+    prev_kind = HELD if last.x else st.board.kind[last.tile]
     pending = 0
     for s in reversed(steps):
         if s.x:
             break
         pending += len(s.escrow)
     return prev_kind, pending
+
+
+def next_tile_refusal(st: TerritoryState, tribe: int, arrow: Order, tile: int) -> IllegalAction | None:
+    """T-11.1: why `tile` cannot be the next path tile of `arrow` (not a repeat), or None."""
+    steps = arrow.steps
+    prev = steps[-1].tile
+    if tile == arrow.action.origin or any(s.tile == tile for s in steps):  # type: ignore[attr-defined]
+        return rule("T-11.1")
+    if tile not in st.board.adjacent[prev] and not (
+            st.tribes[tribe].faction == "shadow" and st.tunnel[prev] == tile):
+        return rule("T-11.1")
+    return None
 
 
 def check_step(st: TerritoryState, tribe: int, a: A.Step) -> IllegalAction | Plan:
@@ -192,10 +199,11 @@ def check_step(st: TerritoryState, tribe: int, a: A.Step) -> IllegalAction | Pla
         return no("no_such_place")
     if a.tile == arrow.steps[-1].tile:
         return check_repeat(st, tribe, arrow, a)
-    context = step_context(st, tribe, arrow, a.tile)
-    if isinstance(context, IllegalAction):
-        return context
-    return check_path(st, tribe, context[0], a.tile, a.x, a.raze, context[1])
+    why = next_tile_refusal(st, tribe, arrow, a.tile)
+    if why:
+        return why
+    prev_kind, pending = arrow_context(st, arrow)
+    return check_path(st, tribe, prev_kind, a.tile, a.x, a.raze, pending)
 
 
 def step_options(st: TerritoryState, tribe: int) -> tuple[tuple[int, tuple[Any, ...]], ...]:
@@ -228,6 +236,7 @@ def step_options(st: TerritoryState, tribe: int) -> tuple[tuple[int, tuple[Any, 
         nbs.append(st.tunnel[last])
     nbs.append(last)
     seen: set[int] = set()
+    context: tuple[int, int] | None = None
     for j in nbs:
         if j in seen:
             continue
@@ -235,7 +244,7 @@ def step_options(st: TerritoryState, tribe: int) -> tuple[tuple[int, tuple[Any, 
         if j == last:
             # a repeat: `check_repeat` decides each candidate; its refusal of (1, none)
             # depends on neither x nor raze, so it rules out every repeat at once
-            if isinstance(check_repeat(st, tribe, arrow, A.Step(j, 1, "none")), IllegalAction):
+            if isinstance(check_repeat(st, tribe, arrow, step_action(j, 1, "none")), IllegalAction):
                 continue
             for raze in RAZE:
                 for x in range(7):
@@ -244,11 +253,12 @@ def step_options(st: TerritoryState, tribe: int) -> tuple[tuple[int, tuple[Any, 
                     if isinstance(plan, Plan):
                         groups.setdefault(plan.generic, []).append(step)
             continue
-        context = step_context(st, tribe, arrow, j)
-        if isinstance(context, IllegalAction):
+        if next_tile_refusal(st, tribe, arrow, j):
             continue
-        prev_kind, pending = context
-        for cost, step in path_options(st, tribe, prev_kind, j, pending):
+        if context is None:  # the arrow's part, the same for every next tile: once
+            context = arrow_context(st, arrow)
+        costs, steps = path_options(st, tribe, context[0], j, context[1])
+        for cost, step in zip(costs, steps):
             groups.setdefault(cost, []).append(step)
     options = tuple((cost, tuple(steps)) for cost, steps in groups.items())
     if not st._resolving:
@@ -257,8 +267,10 @@ def step_options(st: TerritoryState, tribe: int) -> tuple[tuple[int, tuple[Any, 
 
 
 def path_options(st: TerritoryState, tribe: int, prev_kind: int, tile: int,
-                 pending: int) -> tuple[tuple[int, A.Step], ...]:
-    """Every (cost, step) `check_path` accepts for `tile` after a tile of `prev_kind`.
+                 pending: int) -> tuple[tuple[int, ...], tuple[A.Step, ...]]:
+    """Every step `check_path` accepts for `tile` after a tile of `prev_kind`, as parallel
+    tuples (costs, steps): two tuples rather than a pair per step, as the memo lives for the
+    whole process and each tuple holding a step is an object the garbage collector walks.
 
     Memoised on the board under a key naming everything else `check_path` reads: the
     faction (on sea, chasm and volcano only: on land `check_path` and `surcharge` do not
@@ -287,7 +299,7 @@ def path_options(st: TerritoryState, tribe: int, prev_kind: int, tile: int,
             if isinstance(two, Plan):
                 less = 1 if two.discount else 0
                 out.extend((x - less, step_action(tile, x, raze)) for x in range(2, 7))
-        options = memo[key] = tuple(out)
+        options = memo[key] = (tuple(cost for cost, _ in out), tuple(step for _, step in out))
     return options
 
 

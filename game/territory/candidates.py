@@ -12,7 +12,7 @@ is a second copy of a rule.
 from __future__ import annotations
 
 from itertools import compress
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from game.territory import actions as A
 from game.territory import arrows, building, diplomacy, magic, position
@@ -20,6 +20,7 @@ from game.territory.constants import (
     CAMP, CAPITAL, CITY, LAND, NONE, OUTPOST, RESOURCES, RUIN, SIDES, SPELLS, TECH, TECHS, TREE,
     WORKSHOP, ZERO,
 )
+from game.territory.chunks import Chunk
 from game.territory.plans import Plan
 from game.territory.state import NOBODY, TerritoryState
 
@@ -57,15 +58,15 @@ def slot_options(st: TerritoryState, tribe: int, i: int) -> list[tuple[Any, Plan
     b = st.building[i]
     candidates: list[tuple[Any, Callable]] = []
     if b in (NONE, RUIN):
-        candidates += [(A.Build(i, kind), building.check_build) for kind in building.BUILD_KINDS]
+        candidates += [(shared(A.Build, i, kind), building.check_build) for kind in building.BUILD_KINDS]
     elif b in (CAMP, OUTPOST, CITY):
-        candidates.append((A.Upgrade(i), building.check_upgrade))
+        candidates.append((shared(A.Upgrade, i), building.check_upgrade))
     if b in (CITY, CAPITAL):
-        candidates.append((A.Commerce(i), building.check_commerce))
+        candidates.append((shared(A.Commerce, i), building.check_commerce))
     if b not in (NONE, RUIN, TREE):
-        candidates.append((A.Demolish(i, "building"), building.check_demolish))
+        candidates.append((shared(A.Demolish, i, "building"), building.check_demolish))
     if st.tunnel[i] >= 0:
-        candidates.append((A.Demolish(i, "tunnel"), building.check_demolish))
+        candidates.append((shared(A.Demolish, i, "tunnel"), building.check_demolish))
     out = []
     for action, checker in candidates:
         plan = checker(st, tribe, action)
@@ -79,48 +80,12 @@ def side_options(st: TerritoryState, tribe: int, i: int, k: int, level: int) -> 
     (whose wall has `level`)."""
     side = SIDES[k]
     if not level:
-        return checked(st, tribe, building.check_wall, (A.Wall(i, side, "gold"), A.Wall(i, side, "mixed")))
+        return checked(st, tribe, building.check_wall,
+                       (shared(A.Wall, i, side, "gold"), shared(A.Wall, i, side, "mixed")))
     if level == 1:
-        return checked(st, tribe, building.check_demolish, (A.Demolish(i, side),)) + checked(
-            st, tribe, building.check_wall_upgrade, (A.WallUpgrade(i, side),))
-    return checked(st, tribe, building.check_demolish, (A.Demolish(i, side),))
-
-
-class Chunk:
-    """Candidate orders with their plans, grouped once for `cost_groups`: `keyless`
-    ((cost, actions), ...) and `keyed` ((cost + kind of first key, (keys of each order, ...),
-    all keys, actions), ...), each in first-seen order. Memoised chunks live in the board's
-    memo and are shared: never change one."""
-
-    __slots__ = ("keyless", "keyed")
-
-    def __init__(self, pairs: list[tuple[Any, Plan]]) -> None:
-        keyless: dict[tuple, list[Any]] = {}
-        keyed: dict[tuple, list[tuple[frozenset, Any]]] = {}
-        for action, plan in pairs:
-            if plan.keys:
-                keyed.setdefault(plan.cost + (plan.keys[0][0],), []).append((plan.keyset, action))
-            else:
-                keyless.setdefault(plan.cost, []).append(action)
-        self.keyless = tuple((cost, tuple(acts)) for cost, acts in keyless.items())
-        # each order's keys and the orders as parallel tuples (no pair per order: fewer
-        # objects for the garbage collector to walk in the long-lived memo)
-        self.keyed = tuple((group_key, tuple(ks for ks, _ in entries),
-                            frozenset(k for ks, _ in entries for k in ks),
-                            tuple(a for _, a in entries))
-                           for group_key, entries in keyed.items())
-
-    @classmethod
-    def of_costs(cls, pairs: tuple[tuple[int, Any], ...]) -> "Chunk":
-        """The chunk of orders given as (generic cost, action) with no typed cost and no
-        keys (arrows), grouped as `Chunk(pairs)` would group them with their plans."""
-        keyless: dict[tuple, list[Any]] = {}
-        for cost, action in pairs:
-            keyless.setdefault((0, 0, 0, cost), []).append(action)
-        chunk = cls.__new__(cls)
-        chunk.keyless = tuple((cost, tuple(acts)) for cost, acts in keyless.items())
-        chunk.keyed = ()
-        return chunk
+        return checked(st, tribe, building.check_demolish, (shared(A.Demolish, i, side),)) + checked(
+            st, tribe, building.check_wall_upgrade, (shared(A.WallUpgrade, i, side),))
+    return checked(st, tribe, building.check_demolish, (shared(A.Demolish, i, side),))
 
 
 def static_chunks(st: TerritoryState, tribe: int, with_arrows: bool = True
@@ -161,6 +126,8 @@ def static_chunks(st: TerritoryState, tribe: int, with_arrows: bool = True
     guard_max = st.params.guard_max if "diplomacy" in t.techs else 0
     near: dict[int, tuple] = {}   # per tile next to own land: its part of an arrow key
     kinds = board.kind
+    owners, on_tile, grievances = st.owner, st.building, bool(st.grievances)
+    chunk_out = out.append   # `extend` without a run of single candidates to close first
     for i in own:
         nbs = board.adjacent[i]
         if faction == "shadow" and st.tunnel[i] >= 0 and st.tunnel[i] not in nbs:
@@ -174,15 +141,20 @@ def static_chunks(st: TerritoryState, tribe: int, with_arrows: bool = True
             part = near.get(j)
             if part is None:
                 owner = seen[j]
+                # the public building: none on a hidden tile (the public owner differs from
+                # the owner exactly there), as `position.seen_building`
                 part = near[j] = (j, faction if kinds[j] != LAND else "",
                                   0 if owner == NOBODY else 1 if owner >= 0 else 2,
-                                  position.seen_building(st, j),
-                                  owner >= 0 and position.grievance(st, tribe, owner))
+                                  on_tile[j] if owner == owners[j] else NONE,
+                                  owner >= 0 and grievances and position.grievance(st, tribe, owner))
             key = ("arrow", i, *part)
             options = memo.get(key)
             if options is None:
                 options = memo[key] = Chunk.of_costs(arrows.arrow_options(st, tribe, i, j))
-            extend(options)
+            if loose:
+                extend(options)
+            else:
+                chunk_out(options)
         # everything the building, wall and demolish checkers read about own tile i
         b = st.building[i]
         key = ("tile", i, faction, b, tuple(st.walls[i * 4:i * 4 + 4]), st.tunnel[i],
@@ -190,7 +162,10 @@ def static_chunks(st: TerritoryState, tribe: int, with_arrows: bool = True
         options = memo.get(key)
         if options is None:
             options = memo[key] = Chunk(tile_options(st, tribe, i))
-        extend(options)
+        if loose:
+            extend(options)
+        else:
+            chunk_out(options)
         if faction == "shadow" and "digging" in t.techs:
             # everything check_tunnel reads besides the board: i is own, Shadow with
             # Digging; Architecture Art and which ends already hold a tunnel
@@ -198,14 +173,14 @@ def static_chunks(st: TerritoryState, tribe: int, with_arrows: bool = True
             tunnel = st.tunnel
             key = ("tunnels", i, ends, arch, tunnel[i] >= 0, tuple(b for b in ends if tunnel[b] >= 0))
             extend(memo_chunk(memo, key, lambda: checked(
-                st, tribe, building.check_tunnel, (A.Tunnel(i, b) for b in ends))))
+                st, tribe, building.check_tunnel, (shared(A.Tunnel, i, b) for b in ends))))
         if guard_max:
             # check_guard reads the Diplomacy tech (held), guard_max and that i is own
             loose.extend(memo_pairs(memo, ("guards", i, guard_max), lambda: checked(
-                st, tribe, magic.check_guard, (A.Guard(n, i) for n in range(1, guard_max + 1)))))
+                st, tribe, magic.check_guard, (shared(A.Guard, n, i) for n in range(1, guard_max + 1)))))
     if guard_max:
         loose.extend(memo_pairs(memo, ("guards", -1, guard_max), lambda: checked(
-            st, tribe, magic.check_guard, (A.Guard(n, -1) for n in range(1, guard_max + 1)))))
+            st, tribe, magic.check_guard, (shared(A.Guard, n, -1) for n in range(1, guard_max + 1)))))
     others = [o.id for o in st.tribes if o.alive and o.id != tribe]
     # a cession needs the target next to the tile: only those pairs are candidates
     bordering = sorted({(seen[j], i) for i in own for j in board.adjacent[i] if seen[j] >= 0
@@ -214,7 +189,7 @@ def static_chunks(st: TerritoryState, tribe: int, with_arrows: bool = True
         # check_cede reads whether the target lives (i is own and touches its land)
         alive = st.tribes[other].alive
         loose.extend(memo_pairs(memo, ("cede", other, i, alive), lambda: checked(
-            st, tribe, diplomacy.check_cede, (A.Cede(other, i),))))
+            st, tribe, diplomacy.check_cede, (shared(A.Cede, other, i),))))
     for other in others:
         # a gift's plan depends only on the amounts (the target is alive and another tribe)
         gifts = memo.get(("gifts", st.params.gift_max))
@@ -302,14 +277,14 @@ def static_chunks(st: TerritoryState, tribe: int, with_arrows: bool = True
             for i in own:
                 key = ("earth_wall", cost, i, bytes(walls[i * 4:i * 4 + 4]))
                 extend(memo_chunk(memo, key, lambda i=i: checked(
-                    st, tribe, magic.check_cast, (A.Cast("earth_wall", i, side) for side in SIDES))))
+                    st, tribe, magic.check_cast, (shared(A.Cast, "earth_wall", i, side) for side in SIDES))))
         elif spell == "nature_gift":
             # check_cast reads (its spell base passed) the cost and that the target is own
             cost = magic.spell_cost(st, tribe, spell)
             key = ("nature_gift", cost, tuple(own))
             extend(memo_chunk(memo, key, lambda: [
                 pair for i in own for pair in memo_pairs(memo, ("nature_gift", cost, i), lambda: checked(
-                    st, tribe, magic.check_cast, (A.Cast("nature_gift", i),)))]))
+                    st, tribe, magic.check_cast, (shared(A.Cast, "nature_gift", i),)))]))
         else:
             if targets is None:
                 targets = tuple(i for i in board.land_tiles if seen[i] not in (tribe, NOBODY))
@@ -319,7 +294,7 @@ def static_chunks(st: TerritoryState, tribe: int, with_arrows: bool = True
                 key = (spell, cost, targets)
                 extend(memo_chunk(memo, key, lambda: [
                     pair for i in targets for pair in memo_pairs(memo, (spell, cost, i), lambda: checked(
-                        st, tribe, magic.check_cast, (A.Cast(spell, i),)))]))
+                        st, tribe, magic.check_cast, (shared(A.Cast, spell, i),)))]))
             else:
                 for i in targets:
                     add(A.Cast(spell, i), magic.check_cast)
@@ -333,30 +308,61 @@ _SHARED: dict[tuple, Any] = {}
 
 
 def shared(kind: type, *args: Any) -> Any:
-    """The (shared, immutable) action `kind(*args)` for small argument tuples (tribe ids)."""
+    """The (shared, immutable) action `kind(*args)` for small argument tuples (tribe ids,
+    tiles, sides): memoised candidates share equal actions (fewer objects in the memo for
+    the garbage collector to walk). Past the bound the table starts again."""
     action = _SHARED.get((kind, args))
     if action is None:
+        if len(_SHARED) >= arrows.INTERN_LIMIT:
+            _SHARED.clear()
         action = _SHARED[(kind, args)] = kind(*args)
     return action
 
 
 def memo_pairs(memo: dict, key: tuple, build: Callable[[], list[tuple[Any, Plan]]]
-               ) -> tuple[tuple[Any, Plan], ...]:
+               ) -> Iterator[tuple[Any, Plan]]:
     """The (action, plan) pairs memoised under `key` (a key naming everything their checker
-    reads besides the board), built by `build` the first time."""
-    pairs = memo.get(key)
-    if pairs is None:
-        pairs = memo[key] = tuple(build())
-    return pairs
+    reads besides the board), built by `build` the first time. Stored as parallel tuples
+    (actions, plans) of shared objects, one shared value when empty: the memo lives for
+    the whole process, and every object it holds is one the garbage collector walks at
+    each full collection (a tuple per pair, and a new copy of an equal action or plan per
+    entry, had made side and slot entries about 9 objects each)."""
+    stored = memo.get(key)
+    if stored is None:
+        pairs = build()
+        stored = memo[key] = (tuple(a for a, _ in pairs),
+                              tuple(interned(p) for _, p in pairs)) if pairs else _NO_PAIRS
+    return zip(*stored)
+
+
+_NO_PAIRS: tuple[tuple, tuple] = ((), ())
 
 
 def memo_chunk(memo: dict, key: tuple, build: Callable[[], list[tuple[Any, Plan]]]) -> Chunk:
     """The chunk memoised under `key` (a key naming everything its checker reads besides
-    the board), built by `build` the first time."""
+    the board), built by `build` the first time (of shared actions and plans)."""
     chunk = memo.get(key)
     if chunk is None:
-        chunk = memo[key] = Chunk(build())
+        chunk = memo[key] = Chunk([(a, interned(p)) for a, p in build()])
     return chunk
+
+
+# Equal plans of memoised candidates, one object each, keyed by their fields (a tuple of
+# ints and key tuples: hashed in C, not by `Plan.__hash__`): entries under different keys (a
+# tile with and without a tower...) share them, as they share the actions (`shared`). Past
+# the bound (long soaks, other maps) the table starts again; shared plans stay valid.
+_INTERNED: dict[tuple, Plan] = {}
+
+
+def interned(plan: Plan) -> Plan:
+    """The shared plan equal to `plan`."""
+    fields = (plan.typed, plan.generic, plan.keys, plan.discount)
+    out = _INTERNED.get(fields)
+    if out is None:
+        if len(_INTERNED) >= arrows.INTERN_LIMIT:
+            _INTERNED.clear()
+        out = _INTERNED[fields] = plan
+    return out
 
 
 def checked(st: TerritoryState, tribe: int, checker: Callable, candidates: Any) -> list[tuple[Any, Plan]]:
@@ -396,7 +402,7 @@ def cost_groups(st: TerritoryState, tribe: int, with_arrows: bool = True) -> tup
     groups = cache.get(key)
     if groups is None:
         keyless: dict[tuple, list[Any]] = {}
-        keyed: dict[tuple, tuple[list, set, list]] = {}
+        keyed: dict[tuple, tuple[list, list]] = {}
         for chunk in static_chunks(st, tribe, with_arrows):
             if isinstance(chunk, tuple):  # this turn's own pairs: grouped here, as `Chunk` would
                 for action, plan in chunk:
@@ -404,11 +410,10 @@ def cost_groups(st: TerritoryState, tribe: int, with_arrows: bool = True) -> tup
                         group_key = plan.cost + (plan.keys[0][0],)
                         into_keyed = keyed.get(group_key)
                         if into_keyed is None:
-                            keyed[group_key] = ([plan.keyset], set(plan.keyset), [action])
+                            keyed[group_key] = ([plan.keyset], [action])
                         else:
                             into_keyed[0].append(plan.keyset)
-                            into_keyed[1].update(plan.keyset)
-                            into_keyed[2].append(action)
+                            into_keyed[1].append(action)
                     else:
                         into = keyless.get(plan.cost)
                         if into is None:
@@ -416,24 +421,27 @@ def cost_groups(st: TerritoryState, tribe: int, with_arrows: bool = True) -> tup
                         else:
                             into.append(action)
                 continue
-            for cost, actions in chunk.keyless:
+            for cost, actions in zip(chunk.costs, chunk.groups):
                 into = keyless.get(cost)
                 if into is None:
                     keyless[cost] = list(actions)
                 else:
                     into.extend(actions)
-            for group_key, keysets, keys, actions in chunk.keyed:
-                into_keyed = keyed.get(group_key)
-                if into_keyed is None:
-                    keyed[group_key] = (list(keysets), set(keys), list(actions))
-                else:
-                    into_keyed[0].extend(keysets)
-                    into_keyed[1].update(keys)
-                    into_keyed[2].extend(actions)
+            if chunk.group_keys:
+                start = 0
+                keysets, acts = chunk.keysets, chunk.kactions
+                for group_key, end in zip(chunk.group_keys, chunk.kends):
+                    into_keyed = keyed.get(group_key)
+                    if into_keyed is None:
+                        keyed[group_key] = (list(keysets[start:end]), list(acts[start:end]))
+                    else:
+                        into_keyed[0].extend(keysets[start:end])
+                        into_keyed[1].extend(acts[start:end])
+                    start = end
         groups = cache[key] = (
             tuple(cost + (tuple(acts),) for cost, acts in keyless.items()),
-            tuple(group_key[:4] + (frozenset(keys), tuple(keysets), tuple(actions))
-                  for group_key, (keysets, keys, actions) in keyed.items()))
+            tuple(group_key[:4] + (frozenset().union(*keysets), tuple(keysets), tuple(actions))
+                  for group_key, (keysets, actions) in keyed.items()))
     return groups
 
 

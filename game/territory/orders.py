@@ -11,6 +11,7 @@ arrow steps, spells bound to an arrow, settings and removals are checked at ever
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any, Callable
 
 from game.core.errors import IllegalAction
@@ -172,6 +173,7 @@ PRIORITY_CHANGES: dict[str, tuple[A.SetPriority, ...]] = {
 FLOWER_CHANGES: tuple[tuple[A.SetFlower, ...], ...] = tuple(
     tuple(A.SetFlower(r) for k, r in enumerate(RESOURCES) if k != f) for f in range(3))
 _REMOVALS: list[A.RemoveOrder] = []
+_ORDER_ID = attrgetter("id")
 
 
 def removal(order_id: int) -> A.RemoveOrder:
@@ -239,7 +241,7 @@ def legal_orders(st: TerritoryState, tribe: int, with_arrows: bool = True) -> li
     if t.orders:
         if t.next_order > len(_REMOVALS):
             removal(t.next_order - 1)
-        out.extend([_REMOVALS[o.id] for o in t.orders])
+        out.extend(map(_REMOVALS.__getitem__, map(_ORDER_ID, t.orders)))
     if not arrow_open:
         out.append(A.SUBMIT)
     return out
@@ -250,8 +252,9 @@ class LegalOrders:
     action is in the list, and the list in its order without the arrows (`listed`).
 
     The arrows are most of the list and the planner asks about few of them, so they are
-    not listed: an arrow is in the list exactly when `check_order` accepts it (the list is
-    what `check_order` accepts), and that is what `in` asks. Leaving them out keeps every
+    not listed: a new order (an arrow or any other) is in the list exactly when
+    `check_order` accepts it (the list is what `check_order` accepts), and that is what `in`
+    asks (`test_candidates.py` compares it with the full list). Leaving them out keeps every
     other action in its place relative to the others: arrows are keyless and cost no typed
     resource, and no other keyless order does (gifts and guards cost typed resources), so
     no group holds an arrow and another order. Should a group of `listed` ever cost no typed
@@ -266,11 +269,15 @@ class LegalOrders:
         self._members: set[Any] | None = None
 
     def __contains__(self, action: Any) -> bool:
-        if type(action) is A.Arrow and not self.with_arrows:
+        # a new order is in the list exactly when `check_order` accepts it (the list is what
+        # the checkers accept): asking the checker for the few orders the planner asks about
+        # is cheaper than hashing the whole list (hundreds of dataclass hashes) into a set;
+        # the rest (settings, removals, submit) are looked up among the list's own
+        if type(action) in CHECKERS:
             return isinstance(check_order(self.st, self.tribe, action), Plan)
         members = self._members
         if members is None:
-            members = self._members = set(self.listed)
+            members = self._members = {a for a in self.listed if type(a) not in CHECKERS}
         return action in members
 
 

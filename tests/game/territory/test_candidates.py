@@ -49,3 +49,68 @@ def test_T_11_1_listed_arrows_are_exactly_those_check_order_accepts():
                 st.apply(seat, players[seat].choose(None, legal))
                 break
     assert seen > 100   # the games did reach states with many arrows
+
+
+def test_T_6_chunk_groups_orders_by_cost_and_first_key_in_first_seen_order():
+    """A `Chunk` (stored flat, with end offsets) groups its (action, plan) pairs exactly as
+    a plain dict of lists would: keyless by cost, keyed by cost and kind of first key, groups
+    and the orders in them in first-seen order; arrows (`of_costs`) by generic cost."""
+    from random import Random
+
+    from game.territory.chunks import Chunk
+
+    rnd = Random(7)
+    kinds = ("slot", "wall", "spell")
+    for _ in range(200):
+        pairs = []
+        for n in range(rnd.randrange(0, 12)):
+            keys = tuple((rnd.choice(kinds), rnd.randrange(3)) for _ in range(rnd.randrange(0, 3)))
+            plan = Plan((rnd.randrange(2), rnd.randrange(2), 0), rnd.randrange(3), keys)
+            pairs.append((f"order{n}", plan))
+        keyless, keyed = {}, {}
+        for action, plan in pairs:
+            if plan.keys:
+                keyed.setdefault(plan.cost + (plan.keys[0][0],), []).append((plan.keyset, action))
+            else:
+                keyless.setdefault(plan.cost, []).append(action)
+        chunk = Chunk(pairs)
+        assert chunk.keyless_groups() == [(cost, tuple(acts)) for cost, acts in keyless.items()]
+        assert chunk.keyed_groups() == [
+            (group_key, tuple(ks for ks, _ in entries), frozenset(k for ks, _ in entries for k in ks),
+             tuple(a for _, a in entries)) for group_key, entries in keyed.items()]
+        costs = tuple((rnd.randrange(1, 7), f"arrow{n}") for n in range(rnd.randrange(0, 9)))
+        plain: dict = {}
+        for cost, action in costs:
+            plain.setdefault((0, 0, 0, cost), []).append(action)
+        arrows_chunk = Chunk.of_costs(costs)
+        assert arrows_chunk.keyless_groups() == [(c, tuple(a)) for c, a in plain.items()]
+        assert arrows_chunk.keyed_groups() == []
+
+
+def test_T_14_4_legal_orders_membership_is_the_full_lists():
+    """`LegalOrders` (the system tribes' view of the list, T-14.4) answers `in` for new
+    orders through `check_order`: on states of random games, for every action listed for
+    any tribe at any point so far (so also many that are not legal now), membership must
+    be exactly membership in the full `legal_orders` list of the tribe."""
+    rs = rulesets.get("territory")
+    compared = inside = 0
+    for seats, seed in ((3, 31), (4, 32)):
+        st = rs.new_game(Setup(seats=("random",) * seats, seed=seed))
+        players = [make_agent("random", rs, s, seed) for s in range(seats)]
+        pool: set = set()
+        actions = 0
+        while st.result() is None and st.turn <= 10:
+            for seat in st.to_move():
+                legal = st.legal_actions(seat)
+                pool.update(legal)
+                if st.phase is Phase.ORDERS and actions % 25 == 0:
+                    full = set(orders.legal_orders(st, seat))
+                    answer = orders.LegalOrders(st, seat)
+                    for a in pool:
+                        assert (a in answer) == (a in full), (seed, st.turn, seat, a)
+                        compared += 1
+                        inside += a in full
+                actions += 1
+                st.apply(seat, players[seat].choose(None, legal))
+                break
+    assert compared > 5000 and 500 < inside < compared   # both answers occur often

@@ -4,7 +4,8 @@ buckets, arrow step options per arrow order; the board memo and the interned arr
 step actions shared by every game on the board). After every action of random games the
 cached list must equal, element for element and in order, the list built from scratch on a
 copy of the state with an empty turn cache, and at regular actions also with an empty board
-memo and empty intern tables (T-6: the enumeration is `check_order`'s, T-11.1 for steps)."""
+memo and empty intern tables (arrows, steps, shared actions and the plans of memoised
+candidates) (T-6: the enumeration is `check_order`'s, T-11.1 for steps)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from game import rulesets
 from game.ai import make_agent
 from game.core.protocol import Setup
 from game.territory import actions as A
-from game.territory import arrows, orders
+from game.territory import arrows, candidates, orders
 from game.territory.constants import RAZE
 from game.territory.state import Phase
 
@@ -27,19 +28,16 @@ def from_scratch(st, seat: int, cold: bool) -> list:
     if not cold:
         return twin.legal_actions(seat)
     memo = st.board.memo
-    saved = (dict(memo), dict(arrows._ARROWS), dict(arrows._STEPS))
-    memo.clear()
-    arrows._ARROWS.clear()
-    arrows._STEPS.clear()
+    tables = (memo, arrows._ARROWS, arrows._STEPS, candidates._SHARED, candidates._INTERNED)
+    saved = [dict(table) for table in tables]
+    for table in tables:
+        table.clear()
     try:
         return twin.legal_actions(seat)
     finally:
-        memo.clear()
-        memo.update(saved[0])
-        arrows._ARROWS.clear()
-        arrows._ARROWS.update(saved[1])
-        arrows._STEPS.clear()
-        arrows._STEPS.update(saved[2])
+        for table, content in zip(tables, saved):
+            table.clear()
+            table.update(content)
 
 
 @pytest.mark.parametrize("seats,seed", [(3, 11), (2, 12), (5, 13)])
