@@ -19,8 +19,8 @@ row says otherwise.
 
 Skirmish, Landship and Dice for Land set `plan_turn` (`game.ai.plans`): a turn there is 5-20
 actions of one seat, so the hard seat searches whole turns, six candidate plans, each played
-out to the start of our next turn (`plan_reply_turns` 1; the depth above is then unused) and
-scored by the same value and temperature. Skirmish and Landship vary greedy's plan by two
+out to the start of our next turn (`plan_reply_turns` 1, Landship 2; the depth above is then
+unused) and scored by the same value and temperature. Skirmish and Landship vary greedy's plan by two
 other first actions and two noise rates (0.1, 0.25); Dice for Land only by noise (0.05, 0.1,
 0.2): its orders change nothing until the turn resolves, so ranking first orders by the value
 one action ahead would rank them all alike. `turn_key` tells the turns apart.
@@ -33,7 +33,10 @@ saturated (win chance 1.00) once a side was ~20 points ahead. The §15 score see
 plans change (builders' exposure to the reply, tiles held, the approach, pierce markers), and
 its differences run to hundreds (a lost last builder is 300), hence temperature 40 and a
 switch margin of 0.005 (about one §15 point near even chances; the worlds differ little, since
-the reply's dice barely move the score).
+the reply's dice barely move the score). The rewards vary so little from world to world that
+playouts are better spent on depth: Landship plays each plan out through two reply turns
+(`plan_reply_turns` 2: their reply, our greedy turn, their reply again), at fewer playouts per
+plan (`tools/bench.py`), so a plan that sets up a kill or leaves a builder exposed is seen.
 """
 
 from __future__ import annotations
@@ -130,7 +133,7 @@ KNOBS: dict[str, Knobs] = {
                       plan_turn=True, turn_key=skirmish_turn),
     "landship": Knobs(value=landship_value, temperature=40.0, playout_depth=10, root_width=4,
                       plan_turn=True, turn_key=landship_turn, policy_value=True,
-                      switch_margin=0.005),
+                      switch_margin=0.005, plan_reply_turns=2),
 }
 
 

@@ -215,10 +215,28 @@ def test_landship_plans_are_told_apart_by_the_greedy_score_where_material_ties_t
     distinct = {}
     for policy_value in (False, True):
         search = prepared(planner("landship", seat), state)
-        search.knobs = dataclasses.replace(knobs_for("landship"), policy_value=policy_value)
+        search.knobs = dataclasses.replace(knobs_for("landship"), policy_value=policy_value,
+                                           plan_reply_turns=1)
         arms = [_Arm(p) for p in search._plans(state.view(seat), legal, legal)]
         for arm in arms:
             for world in range(4):
                 search._play(arm, world)
         distinct[policy_value] = len({tuple(arm.rewards) for arm in arms})
     assert distinct == {False: 2, True: 3}
+
+
+@pytest.mark.parametrize("replies", [1, 2])
+def test_landship_plans_are_played_out_through_two_reply_turns(replies):
+    """Issue 18, Landship (`plan_reply_turns` 2): a plan's evaluation runs our turn, their
+    reply, our greedy turn and their reply again, and stops with our seat to move two rounds
+    on (one round on with a single reply turn)."""
+    assert knobs_for("landship").plan_reply_turns == 2
+    state, seat = turn_start("landship", 2, 7, 30)
+    search = prepared(planner("landship", seat), state)
+    search.knobs = dataclasses.replace(knobs_for("landship"), plan_reply_turns=replies)
+    world = search._world(0)
+    players = search._fresh_players(3, 2)
+    search._our_turn(world, players, ())
+    search._reply(world, players)
+    assert world.result() is None
+    assert world.to_move() == [seat] and world.round == state.round + replies
