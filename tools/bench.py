@@ -133,7 +133,14 @@ def clone_figures(ruleset_id: str, games: int = 3, seed: int = 1) -> dict:
 # ships afloat, 6.8 ms on average over 23 turn starts spread over rounds 4-112 of two long
 # games at budget 50, so its budget is set from that average), where their per-action
 # budgets were 37, 75 and 80 playouts per action.
-SEARCH_ITERATIONS = {"tidegate": 500, "domiplot": 280, "landship": 140, "territory": 240,
+# Landship since land18 plays each plan through two reply turns (`plan_reply_turns` 2) and
+# scores it with the greedy score: timed with `time.process_time` at 101 turn starts (every
+# sixth, rounds 2-119) of three greedy games (seeds 9000-9002) under a load of ~4-5, a plan
+# decision cost 0.61 CPU-s on average at 140 playouts with one reply turn (0.60 with the old
+# material value: the score costs nothing extra), 0.78 at 70 playouts with two and 1.53 at
+# 140 with two, so its budget is 90 playouts (about 1.0 CPU-s on average; `search_speed`'s
+# four early positions are cheaper than a whole game's turns).
+SEARCH_ITERATIONS = {"tidegate": 500, "domiplot": 280, "landship": 90, "territory": 240,
                      "skirmish": 145}
 
 

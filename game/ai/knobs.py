@@ -11,7 +11,7 @@ grow; the temperature says how many units of it make a seat e times likelier to 
 | domiplot  | solo regions + 0.3 x flags + 0.1 x cards in hand   | 1.0  | 40    | one battle with its joins  |
 | territory | land tiles + 0.05 x resources (0 once dead)        | 4.0  | 30    | one order round; 5 root candidates |
 | skirmish  | 3 x VP + 0.1 x unit HP                             | 3.0  | 20    | about a turn of one side; 4 root candidates |
-| landship  | 2 + integrity per ship afloat, +4 per builder, -20 without one | 4.0  | 10    | half a round: greedy costs ~3 ms an action; 4 root candidates |
+| landship  | the greedy agent's §15 score (`policy_value`; see below) | 40.0 | 10    | half a round: greedy costs ~3 ms an action; 4 root candidates |
 
 Depths are in actions, kept short because greedy playouts cost 0.05-3 ms per action in pure
 Python; widening, exploration, root width (12) and switch margin are shared defaults unless a
@@ -19,11 +19,28 @@ row says otherwise.
 
 Skirmish, Landship and Dice for Land set `plan_turn` (`game.ai.plans`): a turn there is 5-20
 actions of one seat, so the hard seat searches whole turns, six candidate plans, each played
-out to the start of our next turn (`plan_reply_turns` 1; the depth above is then unused) and
-scored by the same value and temperature. Skirmish and Landship vary greedy's plan by two
+out to the start of our next turn (`plan_reply_turns` 1, Landship 2; the depth above is then
+unused) and scored by the same value and temperature. Skirmish and Landship vary greedy's plan by two
 other first actions and two noise rates (0.1, 0.25); Dice for Land only by noise (0.05, 0.1,
 0.2): its orders change nothing until the turn resolves, so ranking first orders by the value
 one action ahead would rank them all alike. `turn_key` tells the turns apart.
+
+Landship scores its cut-offs with the greedy agent's own §15 score from each seat
+(`policy_value`; `landship_value` below, material afloat, is then unused). Why: a Landship turn
+is 2-3 actions, mostly moves, and one reply turn rarely changes any integrity, so the material
+value gave the candidate plans the same reward in every world; and with temperature 4 it
+saturated (win chance 1.00) once a side was ~20 points ahead. The §15 score sees what the
+plans change (builders' exposure to the reply, tiles held, the approach, pierce markers), and
+its differences run to hundreds (a lost last builder is 300), hence temperature 40 and a
+switch margin of 0.005 (about one §15 point near even chances; the worlds differ little, since
+the reply's dice barely move the score). The rewards vary so little from world to world that
+playouts are better spent on depth: Landship plays each plan out through two reply turns
+(`plan_reply_turns` 2: their reply, our greedy turn, their reply again), at fewer playouts per
+plan (`tools/bench.py`), so a plan that sets up a kill or leaves a builder exposed is seen.
+Measured 2026-12-04 (land18): the search now leaves greedy's plan at 40 of 78 turn starts (it
+kept it at 12 of 13 before); 2-seat samples, seats alternating, 90 playouts per plan, a shared
+draw counted as a win: seeds 9000-9019 17/20 and 9020-9039 20/20 (29 outright wins of 40),
+greedy in the same seats 8/20 and 12/20 (14 outright wins).
 """
 
 from __future__ import annotations
@@ -118,8 +135,9 @@ KNOBS: dict[str, Knobs] = {
                        turn_key=territory_turn),
     "skirmish": Knobs(value=skirmish_value, temperature=3.0, playout_depth=20, root_width=4,
                       plan_turn=True, turn_key=skirmish_turn),
-    "landship": Knobs(value=landship_value, temperature=4.0, playout_depth=10, root_width=4,
-                      plan_turn=True, turn_key=landship_turn),
+    "landship": Knobs(value=landship_value, temperature=40.0, playout_depth=10, root_width=4,
+                      plan_turn=True, turn_key=landship_turn, policy_value=True,
+                      switch_margin=0.005, plan_reply_turns=2),
 }
 
 

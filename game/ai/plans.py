@@ -19,7 +19,8 @@ searched decisions a game; this mode searches whole turns instead (the knob `pla
   always kept): in world w the plan is replayed open-loop; once an action of it is illegal
   there (the dice went otherwise) or it runs out, greedy finishes our turn; then every other
   seat plays greedy until our seat is to move again (`plan_reply_turns` times, at most
-  `plan_playout_cap` actions), and `win_chances` scores the end. The playout agents are
+  `plan_playout_cap` actions), and `win_chances` scores the end (of the knobs' value, or
+  with `policy_value` of the playout policy's own `evaluate`). The playout agents are
   fresh per world and seeded from the world's seed: every plan meets the same opponents'
   dice and choices (common random numbers), and no agent carries a turn's memory from one
   world into another.
@@ -174,7 +175,7 @@ class PlanSearch(Search):
         players = self._fresh_players(self._world_seeds[world], len(state.setup.seats))
         self._our_turn(state, players, arm.action)    # type: ignore[arg-type]
         self._reply(state, players)
-        arm.rewards.append(win_chances(state, self.knobs)[self.seat])
+        arm.rewards.append(win_chances(state, self.knobs, self._value())[self.seat])
         self._done += 1
 
     def _reply(self, state: State, players: dict[int, object]) -> None:

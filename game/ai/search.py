@@ -24,7 +24,9 @@ It works on any ruleset through the protocol only and sees only its seat's view:
   some evidence, so noise alone rarely moves the search off greedy's choice).
 - **Greedy playouts cut off by an evaluation.** After the tree, every seat plays its greedy
   policy for `playout_depth` actions; a finished game scores 1 for each winner (shared among
-  them), otherwise the ruleset's value function per seat becomes win chances by a softmax.
+  them), otherwise the ruleset's value function per seat becomes win chances by a softmax
+  (with the knob `policy_value` the value is the playout policy's own `evaluate(state)`:
+  the greedy agent's score of the position from its seat).
 
 The per-ruleset numbers (playout depth, evaluation, temperature, exploration, widening) are
 one `Knobs` entry per ruleset in `game.ai.knobs.KNOBS`: the algorithm is the same for all.
@@ -73,6 +75,10 @@ class Knobs:
     plan_noise: tuple[float, ...] = (0.1, 0.25)   # ... and greedy with random actions at these rates
     plan_reply_turns: int = 1        # after our turn: the others until we move again, N times
     plan_playout_cap: int = 300      # actions at most in one turn's run (a safety bound)
+    # cut-offs scored by the playout policy's own `evaluate(state)` (the greedy agent's score
+    # from its seat) instead of `value`: a value that sees what the policy weighs (position,
+    # threats, economy), where `value` may see only what changes slowly (material)
+    policy_value: bool = False
     # a plan is kept while this is the same (it reads a view or a state alike)
     turn_key: Callable[[object], object] | None = None
 
@@ -108,8 +114,9 @@ class _Child:
         self.avail = 0
 
 
-def win_chances(state: State, knobs: Knobs) -> list[float]:
-    """Reward of every seat in [0, 1]: the result once over, else a softmax of the values."""
+def win_chances(state: State, knobs: Knobs, value: ValueFn | None = None) -> list[float]:
+    """Reward of every seat in [0, 1]: the result once over, else a softmax of the values
+    (of `value` if given, else of the knobs' value)."""
     n = len(state.setup.seats)
     result = state.result()
     if result is not None:
@@ -117,7 +124,8 @@ def win_chances(state: State, knobs: Knobs) -> list[float]:
             return [1.0 / n] * n
         share = 1.0 / len(result.winners)
         return [share if s in result.winners else 0.0 for s in range(n)]
-    values = [knobs.value(state, s) / knobs.temperature for s in range(n)]
+    value = value or knobs.value
+    values = [value(state, s) / knobs.temperature for s in range(n)]
     top = max(values)
     weights = [math.exp(v - top) for v in values]
     total = sum(weights)
@@ -155,6 +163,7 @@ class Search:
         self.policy = policy
         self.rng = rng
         self.stats = SearchStats()
+        self._evaluators: dict[int, object] = {}   # policy_value: one policy agent per seat
 
     def run(self, view: View, legal: list[Action], iterations: int | None = None,
             seconds: float | None = None) -> Action:
@@ -212,7 +221,7 @@ class Search:
             state = base.clone()
             state.apply(self.seat, a)
             conceding = getattr(type(a), "concedes", False)
-            scored.append((conceding, -self.knobs.value(state, self.seat), self.rng.random(), a))
+            scored.append((conceding, -self._value()(state, self.seat), self.rng.random(), a))
         scored.sort(key=lambda t: t[:3])
         return [greedy] + [t[3] for t in scored[: width - 1]]
 
@@ -355,4 +364,15 @@ class Search:
             seat = movers[0]
             legal = state.legal_actions(seat)
             state.apply(seat, players[seat].choose(state.view(seat), legal))
-        return win_chances(state, self.knobs)
+        return win_chances(state, self.knobs, self._value())
+
+    def _value(self) -> ValueFn:
+        """The cut-off value: the knobs' `value`, or with `policy_value` the playout policy's
+        `evaluate` (one policy agent per seat, made once: evaluating draws nothing)."""
+        return self._policy_value if self.knobs.policy_value else self.knobs.value
+
+    def _policy_value(self, state: State, seat: int) -> float:
+        agent = self._evaluators.get(seat)
+        if agent is None:
+            agent = self._evaluators[seat] = self.policy(seat, 0)
+        return agent.evaluate(state)  # type: ignore[attr-defined]

@@ -341,6 +341,16 @@ class GreedyAgent(Agent):
                 best.append(action)
         return best[0] if len(best) == 1 else best[self.rng.below(len(best))]
 
+    def evaluate(self, game: LandshipGame) -> float:
+        """The §15 score of a whole game from this agent's seat, for the hard AI's cut-offs
+        (knob `policy_value`). The unspent-AP term is left out: at a cut-off the seat to move
+        has just rolled its AP, a die and not the position's worth. Draws no dice; the
+        choices of `choose` are untouched."""
+        score = _Planner(game, self.seat).score(game)
+        if game.current == self.seat:
+            score -= W_UNSPENT_AP * game.ap
+        return score
+
     def _candidates(self, game: LandshipGame, legal: list[Action]) -> list[Action]:
         """Every legal action but resign and end_turn; builds of the preferred type only; no
         shot at a wreck (it deals nothing, and its pierce marker vanishes with the hulk)."""

@@ -9,6 +9,7 @@ determinism and no peeking. Strength is a benchmark (`tools/bench.py --search`).
 from __future__ import annotations
 
 import copy
+import dataclasses
 
 import pytest
 
@@ -17,6 +18,7 @@ from game.ai import make_agent
 from game.ai.knobs import KNOBS, knobs_for
 from game.ai.levels import configure
 from game.ai.plans import PlanSearch
+from game.ai.search import _Arm
 from game.core.protocol import Setup
 from game.core.rng import Rng
 from tests.helpers.search import hard
@@ -102,10 +104,13 @@ def test_replay_finishes_the_turn_with_greedy_once_a_planned_action_is_illegal(r
 
 @pytest.mark.parametrize("ruleset_id", PLANNED)
 def test_hard_follows_its_plan_without_search_and_replans_when_a_step_is_not_legal(ruleset_id):
-    state, seat = turn_start(ruleset_id, 2, 11, 25)
-    agent = hard(ruleset_id, seat, iterations=10)
-    view, legal = state.view(seat), state.legal_actions(seat)
-    first = agent.choose(view, legal)
+    for steps in (25, 35, 45):   # the first turn start whose chosen plan has a second step
+        state, seat = turn_start(ruleset_id, 2, 11, steps)
+        agent = hard(ruleset_id, seat, iterations=10)
+        view, legal = state.view(seat), state.legal_actions(seat)
+        first = agent.choose(view, legal)
+        if agent.plan:
+            break
     assert first in legal and agent.last.iterations > 0 and agent.plan
     assert agent.plan_key == knobs_for(ruleset_id).turn_key(view)
     state.apply(seat, first)
@@ -194,3 +199,44 @@ def test_a_wall_clock_budget_applies_per_plan():
     action = agent.choose(state.view(seat), state.legal_actions(seat))
     assert action in state.legal_actions(seat)
     assert agent.last.iterations >= agent.last.children >= 2
+
+
+def test_only_landship_scores_cut_offs_with_the_greedy_policy_s_own_value():
+    assert {r for r, k in KNOBS.items() if k.policy_value} == {"landship"}
+
+
+def test_landship_plans_are_told_apart_by_the_greedy_score_where_material_ties_them():
+    """Issue 18, Landship: a turn and the reply rarely change integrity, so the material value
+    gave most candidate plans the same reward in every world (the search kept greedy's plan
+    for want of any difference); the greedy agent's §15 score (`policy_value`) sees position,
+    threats and economy and separates them."""
+    state, seat = turn_start("landship", 2, 7, 30)
+    legal = state.legal_actions(seat)
+    distinct = {}
+    for policy_value in (False, True):
+        search = prepared(planner("landship", seat), state)
+        search.knobs = dataclasses.replace(knobs_for("landship"), policy_value=policy_value,
+                                           plan_reply_turns=1)
+        arms = [_Arm(p) for p in search._plans(state.view(seat), legal, legal)]
+        for arm in arms:
+            for world in range(4):
+                search._play(arm, world)
+        distinct[policy_value] = len({tuple(arm.rewards) for arm in arms})
+    assert distinct == {False: 2, True: 3}
+
+
+@pytest.mark.parametrize("replies", [1, 2])
+def test_landship_plans_are_played_out_through_two_reply_turns(replies):
+    """Issue 18, Landship (`plan_reply_turns` 2): a plan's evaluation runs our turn, their
+    reply, our greedy turn and their reply again, and stops with our seat to move two rounds
+    on (one round on with a single reply turn)."""
+    assert knobs_for("landship").plan_reply_turns == 2
+    state, seat = turn_start("landship", 2, 7, 30)
+    search = prepared(planner("landship", seat), state)
+    search.knobs = dataclasses.replace(knobs_for("landship"), plan_reply_turns=replies)
+    world = search._world(0)
+    players = search._fresh_players(3, 2)
+    search._our_turn(world, players, ())
+    search._reply(world, players)
+    assert world.result() is None
+    assert world.to_move() == [seat] and world.round == state.round + replies

@@ -4,7 +4,9 @@ from game import rulesets
 from game.ai import RandomAgent
 from game.core import Setup
 from game.landship import actions as A
+from game.ai.knobs import landship_value
 from game.landship.ai import GreedyAgent, build_preference
+from game.landship.state import EMPTY
 from tests.helpers.landship import BLUE, RED, begin_turn, clear, new_game, put, ship_at
 
 
@@ -180,3 +182,28 @@ def test_AI_ties_are_broken_by_its_own_rng():
     g = new_game(RED, d4=3)
     picks = {choose(g, RED, seed) for seed in range(12)}
     assert len(picks) > 1
+
+
+def test_AI_evaluate_is_the_15_score_of_the_position_without_the_rolled_AP():
+    """§15 economy terms, as the hard AI's cut-off value (knob `policy_value`): +1 per active
+    tile nearer own builders, +4 per builder on one; the AP just rolled is no part of it.
+    The search's older material value (integrity afloat) cannot tell these positions apart."""
+    g = new_game(RED, d4=3)
+    clear(g)
+    red = put(g, RED, "resource_ship", (0, 0))
+    put(g, BLUE, "resource_ship", (9, 19))
+    red_ai, blue_ai = GreedyAgent(RED, 1), GreedyAgent(BLUE, 1)
+    values = []
+    for ap in (1, 4):
+        begin_turn(g, RED, ap, round=3)
+        values.append((red_ai.evaluate(g), blue_ai.evaluate(g)))
+    # five of the ten tiles are nearer each side; nothing threatens, nothing is armed
+    assert values == [(5.0, 5.0), (5.0, 5.0)]
+    rng_before = red_ai.rng.get_state()
+    g.cell[g.board.index_of((0, 0))] = EMPTY
+    g.ships[red].pos = g.board.index_of((4, 1))
+    g.cell[g.ships[red].pos] = red
+    # on the tile (4, 1): +4, and six tiles nearer Red, four nearer Blue
+    assert (red_ai.evaluate(g), blue_ai.evaluate(g)) == (10.0, 4.0)
+    assert red_ai.rng.get_state() == rng_before
+    assert landship_value(g, RED) == landship_value(g, BLUE) == 2 + 20 + 4
