@@ -20,7 +20,7 @@ from game.territory.constants import (
     CAMP, CAPITAL, CITY, LAND, NONE, OUTPOST, RESOURCES, RUIN, SIDES, SPELLS, TECH, TECHS, TREE,
     WORKSHOP, ZERO,
 )
-from game.territory.chunks import Chunk
+from game.territory.chunks import Chunk, group_pairs
 from game.territory.plans import Plan
 from game.territory.state import NOBODY, TerritoryState
 
@@ -405,21 +405,7 @@ def cost_groups(st: TerritoryState, tribe: int, with_arrows: bool = True) -> tup
         keyed: dict[tuple, tuple[list, list]] = {}
         for chunk in static_chunks(st, tribe, with_arrows):
             if isinstance(chunk, tuple):  # this turn's own pairs: grouped here, as `Chunk` would
-                for action, plan in chunk:
-                    if plan.keys:
-                        group_key = plan.cost + (plan.keys[0][0],)
-                        into_keyed = keyed.get(group_key)
-                        if into_keyed is None:
-                            keyed[group_key] = ([plan.keyset], [action])
-                        else:
-                            into_keyed[0].append(plan.keyset)
-                            into_keyed[1].append(action)
-                    else:
-                        into = keyless.get(plan.cost)
-                        if into is None:
-                            keyless[plan.cost] = [action]
-                        else:
-                            into.append(action)
+                group_pairs(chunk, keyless, keyed)
                 continue
             for cost, actions in zip(chunk.costs, chunk.groups):
                 into = keyless.get(cost)

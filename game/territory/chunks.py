@@ -10,6 +10,28 @@ from typing import Any
 from game.territory.plans import Plan
 
 
+def group_pairs(pairs: Any, keyless: dict[tuple, list[Any]],
+                keyed: dict[tuple, tuple[list[frozenset], list[Any]]]) -> None:
+    """Append each (action, plan) pair to its group, in first-seen order: a keyless plan's
+    action to `keyless[cost]`; a keyed one's keys and action to `keyed[cost + (kind,)]`, where
+    kind is its first key's kind. `Chunk` and `candidates.cost_groups` both group this way."""
+    for action, plan in pairs:
+        if plan.keys:
+            group_key = plan.cost + (plan.keys[0][0],)
+            into = keyed.get(group_key)
+            if into is None:
+                keyed[group_key] = ([plan.keyset], [action])
+            else:
+                into[0].append(plan.keyset)
+                into[1].append(action)
+        else:
+            into_keyless = keyless.get(plan.cost)
+            if into_keyless is None:
+                keyless[plan.cost] = [action]
+            else:
+                into_keyless.append(action)
+
+
 class Chunk:
     """Candidate orders with their plans, grouped once for `cost_groups`, each kind of group
     in first-seen order. Memoised chunks live in the board's memo and are shared: never
@@ -31,20 +53,7 @@ class Chunk:
     def __init__(self, pairs: list[tuple[Any, Plan]]) -> None:
         keyless: dict[tuple, list[Any]] = {}
         keyed: dict[tuple, tuple[list[frozenset], list[Any]]] = {}
-        for action, plan in pairs:
-            if plan.keys:
-                into = keyed.get(plan.cost + (plan.keys[0][0],))
-                if into is None:
-                    keyed[plan.cost + (plan.keys[0][0],)] = ([plan.keyset], [action])
-                else:
-                    into[0].append(plan.keyset)
-                    into[1].append(action)
-            else:
-                into_keyless = keyless.get(plan.cost)
-                if into_keyless is None:
-                    keyless[plan.cost] = [action]
-                else:
-                    into_keyless.append(action)
+        group_pairs(pairs, keyless, keyed)
         self._set_keyless(keyless)
         kends: list[int] = []
         keysets: list[frozenset] = []
