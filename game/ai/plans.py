@@ -36,15 +36,12 @@ from __future__ import annotations
 
 import time
 
+from game.ai import concedes
 from game.ai.search import Search, SearchStats, _Arm, _OutOfTime, win_chances
 from game.core.protocol import Action, State, View
 from game.core.rng import Rng, derive_seed
 
 Plan = tuple[Action, ...]
-
-
-def _concedes(action: Action) -> bool:
-    return bool(getattr(type(action), "concedes", False))
 
 
 class PlanSearch(Search):
@@ -56,7 +53,7 @@ class PlanSearch(Search):
         """The chosen plan after `iterations` evaluation playouts, or as many as fit in
         `seconds` (with both, whichever ends first); a forced move is a plan of one action."""
         start = time.perf_counter()
-        playing = [a for a in legal if not _concedes(a)] or legal
+        playing = [a for a in legal if not concedes(a)] or legal
         if len(playing) == 1:
             self.stats = SearchStats(0, time.perf_counter() - start, 1)
             return (playing[0],)
@@ -159,7 +156,7 @@ class PlanSearch(Search):
                     break
                 action = players[seat].choose(state.view(seat), legal)  # type: ignore[attr-defined]
                 if noise_rng is not None and len(legal) > 1 and noise_rng.random() < noise:
-                    keep = [a for a in legal if not _concedes(a)] or legal
+                    keep = [a for a in legal if not concedes(a)] or legal
                     action = keep[noise_rng.below(len(keep))]
             state.apply(seat, action)
             taken.append(action)
