@@ -140,8 +140,22 @@ def clone_figures(ruleset_id: str, games: int = 3, seed: int = 1) -> dict:
 # material value: the score costs nothing extra), 0.78 at 70 playouts with two and 1.53 at
 # 140 with two, so its budget is 90 playouts (about 1.0 CPU-s on average; `search_speed`'s
 # four early positions are cheaper than a whole game's turns).
-SEARCH_ITERATIONS = {"tidegate": 500, "domiplot": 280, "landship": 90, "territory": 240,
-                     "skirmish": 145}
+# Four seats: a plan's playouts then run through three opponents' turns, not one. Tidegate and
+# Domiplot search single actions and keep their budget (their four-seat rows ran at it). The
+# plan-mode rulesets get the budget that costs the same ~1 CPU-s: `search_speed` at 100
+# playouts, 2 and 4 seats, in one run (2026-12-03/04, loaded): skirmish 195 against 25
+# playouts per CPU-s (7.8x, so 145 / 7.8 -> 20), territory 904 against 415 (2.2x, so
+# 240 / 2.2 -> 110). Landship is a two-seat game.
+SEARCH_ITERATIONS: dict[str, dict[int, int]] = {
+    "tidegate": {2: 500, 4: 500}, "domiplot": {2: 280, 4: 280}, "landship": {2: 90},
+    "territory": {2: 240, 4: 110}, "skirmish": {2: 145, 4: 20}}
+
+
+def search_budget(ruleset_id: str, seats: int) -> int:
+    """The fixed playout budget equal to about 1 CPU-s per decision for `seats` players (the
+    nearest measured seat count below, else the two-seat one; 100 for an unlisted ruleset)."""
+    table = SEARCH_ITERATIONS.get(ruleset_id, {2: 100})
+    return table[max((n for n in table if n <= seats), default=min(table))]
 
 
 def search_speed(ruleset_id: str, iterations: int = 100, seats: int = 2) -> dict:
@@ -190,11 +204,11 @@ def search_figures(ruleset_id: str, games: int, seats: tuple[int, ...] = (2, 4),
     from game.play.simulate import percentile, play_one, wilson
 
     rs = rulesets.get(ruleset_id)
-    budget = iterations or SEARCH_ITERATIONS.get(ruleset_id, 100)
-    out: dict = {"iterations": budget}
+    out: dict = {}
     for n in seats:
         if not rs.min_players <= n <= rs.max_players:
             continue
+        budget = iterations or search_budget(ruleset_id, n)
         agents = ["hard"] + ["greedy"] * (n - 1)
         start = time.perf_counter()
         wins, rounds, causes, searched = 0.0, [], {}, []
@@ -230,7 +244,7 @@ def search_figures(ruleset_id: str, games: int, seats: tuple[int, ...] = (2, 4),
         secs = [t for _, t in searched]
         thought = [(i, t) for i, t in searched if i > 0]   # plan mode: the plan decisions
         out[f"{n}_seats"] = {
-            "games": played, "hard_wins": wins,
+            "iterations": budget, "games": played, "hard_wins": wins,
             "hard_win_rate": round(wins / played, 3) if played else 0.0,
             "ci95": [round(lo, 3), round(hi, 3)],
             "fair_share": round(1 / n, 3), "end_causes": dict(sorted(causes.items())),
@@ -534,7 +548,7 @@ if __name__ == "__main__":
 def search_main(quick: bool, out_file: str | None) -> int:
     """`--search [--quick] [--games N] [--minutes M] [--iterations N] [--rulesets a,b]
     [--seats 2,4] [--seed N] [--log FILE] [--no-frames]`: the hard AI's speed (playouts per
-    CPU-second), strength (at the fixed budgets of `SEARCH_ITERATIONS` unless `--iterations`;
+    CPU-second), strength (at the fixed budgets of `SEARCH_ITERATIONS` per seat count unless `--iterations`;
     each row stops after N games or M minutes) and the frame time of a game screen while it
     thinks."""
     from game import rulesets

@@ -185,7 +185,26 @@ def test_bench_search_rows_rotate_the_hard_seat_and_log_every_game(tmp_path):
     assert row["ci95"] == [round(v, 3) for v in wilson(wins, 3)]
     assert sum(row["end_causes"].values()) == 3
     # the last halving round may top every survivor up by one world past the budget
-    assert out["iterations"] == 4 and 4.0 <= row["iterations_per_decision"] < 6.0
+    assert row["iterations"] == 4 and 4.0 <= row["iterations_per_decision"] < 6.0
+
+
+def test_bench_search_budget_is_per_seat_count():
+    """Issue 18 item 4 ("1 s per decision"): a four-seat plan's playouts run through three
+    opponents' turns, so the plan-mode rulesets' four-seat budgets are their measured shares
+    of the two-seat ones (skirmish 145 -> 20, territory 240 -> 110), while the per-action
+    searches keep theirs; a seat count between measured ones takes the one below."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[3] / "tools" / "bench.py"
+    spec = importlib.util.spec_from_file_location("bench_budget_under_test", path)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    assert [bench.search_budget("skirmish", n) for n in (2, 3, 4)] == [145, 145, 20]
+    assert [bench.search_budget("territory", n) for n in (2, 4, 7)] == [240, 110, 110]
+    assert [bench.search_budget("tidegate", n) for n in (2, 4)] == [500, 500]
+    assert bench.search_budget("landship", 2) == 90
+    assert bench.search_budget("unlisted", 3) == 100
 
 
 # Decisions of the per-action search computed on main (572d8bb) before the plan mode existed:
