@@ -8,7 +8,8 @@ frame time of a game screen run in real time while a hard seat thinks 1 s per de
 worker process (and, to compare in the same run, on a thread, and with a greedy seat instead).
 `--quick` plays 4 games per setting; `--games N`, `--minutes M` (a time cap per row: the
 row reports the games it finished), `--iterations N`, `--rulesets a,b`, `--seats 2,4`,
-`--seed N`, `--log FILE` (one JSON line per game), `--no-frames`.
+`--seed N`, `--log FILE` (one JSON line per game), `--no-frames`, `--factions random`
+(territory: factions drawn per game instead of picked in seat order).
 
 `--frames RULESET [--seconds S] [--from-turn N] [--repo DIR ...]` (issue 15) prints only the
 frame figures of one screen, all seats AI, for each checkout DIR: e.g. territory's seven-seat
@@ -191,14 +192,17 @@ def search_speed(ruleset_id: str, iterations: int = 100, seats: int = 2) -> dict
 
 def search_figures(ruleset_id: str, games: int, seats: tuple[int, ...] = (2, 4),
                    iterations: int | None = None, minutes: float | None = None,
-                   seed: int = 1, log: str | None = None) -> dict:
+                   seed: int = 1, log: str | None = None, factions: str | None = None) -> dict:
     """Hard against greedy: 2 seats (hard, greedy) and, where the ruleset allows 4, one hard
     against three greedy; game g puts hard at seat g % n (seats rotate). Games are played one
     at a time, each printed as a JSON line on stderr (and appended to `log`), so a row cut by
     its time cap (`minutes`) still reports every game it finished. Win rate with its 95%
     (Wilson) interval, end causes, search iterations per decision and per second,
     searched-decision time p50/p99; for the plan-mode rulesets also the decisions that ran
-    playouts (new plans) per game with their iterations and time, and seconds per game."""
+    playouts (new plans) per game with their iterations and time, and seconds per game.
+    `factions="random"` (territory) presets factions drawn from each game's seed, one per
+    agent, instead of the pick phase, where the first seat takes the strongest tribe and
+    wins 39 of 40 two-seat greedy games: a row then measures play, not pick order."""
     from game import rulesets
     from game.ai.knobs import knobs_for
     from game.play.simulate import percentile, play_one, wilson
@@ -218,7 +222,8 @@ def search_figures(ruleset_id: str, games: int, seats: tuple[int, ...] = (2, 4),
             if minutes is not None and played and time.perf_counter() - start > 60 * minutes:
                 break
             t0 = time.perf_counter()
-            rec = play_one(ruleset_id, agents, seed + g, g % n, agent_options={"iterations": budget})
+            rec = play_one(ruleset_id, agents, seed + g, g % n, agent_options={"iterations": budget},
+                           factions=factions)
             game_s.append(time.perf_counter() - t0)
             played += 1
             won = 0 in rec.winners
@@ -229,6 +234,7 @@ def search_figures(ruleset_id: str, games: int, seats: tuple[int, ...] = (2, 4),
             searched.extend(rows)
             line = json.dumps({"ruleset": ruleset_id, "seats": n, "game": g, "seed": seed + g,
                                "hard_seat": g % n, "hard_won": won, "winners": rec.winners,
+                               **({"factions": list(rec.factions)} if rec.factions else {}),
                                "cause": rec.cause, "rounds": rec.rounds, "searched": len(rows),
                                "iterations": budget, "game_s": round(game_s[-1], 1),
                                # decisions that ran playouts (plan mode: new plans; the
@@ -547,7 +553,7 @@ if __name__ == "__main__":
 
 def search_main(quick: bool, out_file: str | None) -> int:
     """`--search [--quick] [--games N] [--minutes M] [--iterations N] [--rulesets a,b]
-    [--seats 2,4] [--seed N] [--log FILE] [--no-frames]`: the hard AI's speed (playouts per
+    [--seats 2,4] [--seed N] [--log FILE] [--no-frames] [--factions random]`: the hard AI's speed (playouts per
     CPU-second), strength (at the fixed budgets of `SEARCH_ITERATIONS` per seat count unless `--iterations`;
     each row stops after N games or M minutes) and the frame time of a game screen while it
     thinks."""
@@ -574,7 +580,7 @@ def search_main(quick: bool, out_file: str | None) -> int:
             continue
         entry = {"speed": search_speed(rid)}
         entry.update(search_figures(rid, games, seats, iterations, minutes,
-                                    int(arg("--seed", "1")), log))
+                                    int(arg("--seed", "1")), log, arg("--factions", "") or None))
         if rid in GAME_SCENES and "--no-frames" not in sys.argv:
             entry["frame_while_hard_thinks"] = {
                 mode: think_frame_figures(rid, 5 if quick else 20, mode)

@@ -188,6 +188,29 @@ def test_bench_search_rows_rotate_the_hard_seat_and_log_every_game(tmp_path):
     assert row["iterations"] == 4 and 4.0 <= row["iterations_per_decision"] < 6.0
 
 
+def test_bench_search_rows_can_preset_random_factions(tmp_path):
+    """Issue 18 item 4, Dice for Land: with `factions="random"` every game presets factions
+    drawn from its own seed, one per agent (the hard agent first), instead of the pick
+    phase where seat order decides who takes the strongest tribe."""
+    import importlib.util
+    import json
+    from pathlib import Path
+
+    from game import rulesets
+    from game.play.simulate import draw_factions
+    path = Path(__file__).resolve().parents[3] / "tools" / "bench.py"
+    spec = importlib.util.spec_from_file_location("bench_factions_under_test", path)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    log = tmp_path / "games.jsonl"
+    out = bench.search_figures("territory", 2, seats=(2,), iterations=1, seed=40, log=str(log),
+                               factions="random")
+    lines = [json.loads(x) for x in log.read_text().splitlines()]
+    pool = rulesets.get("territory").faction_pool(None)
+    assert [x["factions"] for x in lines] == [list(draw_factions(pool, 2, s)) for s in (40, 41)]
+    assert [x["hard_seat"] for x in lines] == [0, 1] and out["2_seats"]["games"] == 2
+
+
 def test_bench_search_budget_is_per_seat_count():
     """Issue 18 item 4 ("1 s per decision"): a four-seat plan's playouts run through three
     opponents' turns, so the plan-mode rulesets' four-seat budgets are their measured shares
