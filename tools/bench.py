@@ -553,10 +553,11 @@ if __name__ == "__main__":
 
 def search_main(quick: bool, out_file: str | None) -> int:
     """`--search [--quick] [--games N] [--minutes M] [--iterations N] [--rulesets a,b]
-    [--seats 2,4] [--seed N] [--log FILE] [--no-frames] [--factions random]`: the hard AI's speed (playouts per
-    CPU-second), strength (at the fixed budgets of `SEARCH_ITERATIONS` per seat count unless `--iterations`;
-    each row stops after N games or M minutes) and the frame time of a game screen while it
-    thinks."""
+    [--seats 2,4] [--seed N] [--log FILE] [--no-frames] [--factions random]`: the hard AI's
+    speed (playouts per CPU-second), strength (at the fixed budgets of `SEARCH_ITERATIONS` per
+    seat count unless `--iterations`; each row stops after N games or M minutes) and the frame
+    time of a game screen while it thinks. `--factions` applies only to rulesets with factions
+    (territory); others get a row saying they were skipped."""
     from game import rulesets
     from game.core.protocol import Ruleset
     from scenes.registry import GAME_SCENES
@@ -577,6 +578,9 @@ def search_main(quick: bool, out_file: str | None) -> int:
         rs = rulesets.get(rid)
         if type(rs).state_from_view is Ruleset.state_from_view:
             report["rulesets"][rid] = {"skipped": "no state_from_view on this branch"}
+            continue
+        if "--factions" in sys.argv and getattr(rs, "faction_pool", None) is None:
+            report["rulesets"][rid] = {"skipped": "--factions given; this ruleset has none"}
             continue
         entry = {"speed": search_speed(rid)}
         entry.update(search_figures(rid, games, seats, iterations, minutes,

@@ -211,6 +211,24 @@ def test_bench_search_rows_can_preset_random_factions(tmp_path):
     assert [x["hard_seat"] for x in lines] == [0, 1] and out["2_seats"]["games"] == 2
 
 
+def test_bench_search_factions_skip_rulesets_without_factions(monkeypatch, capsys):
+    """Issue 18 item 5: `--factions random` names a Dice for Land option; a ruleset without
+    factions gets a row saying it was skipped, not a traceback, and no games are played."""
+    import importlib.util
+    import json
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[3] / "tools" / "bench.py"
+    spec = importlib.util.spec_from_file_location("bench_skip_under_test", path)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    monkeypatch.setattr("sys.argv", ["bench.py", "--search", "--rulesets", "tidegate",
+                                     "--factions", "random", "--no-frames"])
+    assert bench.search_main(quick=True, out_file=None) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["rulesets"] == {"tidegate": {"skipped": "--factions given; this ruleset has none"}}
+
+
 def test_bench_search_budget_is_per_seat_count():
     """Issue 18 item 4 ("1 s per decision"): a four-seat plan's playouts run through three
     opponents' turns, so the plan-mode rulesets' four-seat budgets are their measured shares
