@@ -79,6 +79,11 @@ class Planner:
         self.has_tower = position.tower_of(view, tribe) >= 0   # fixed for the turn
         self._by_type: dict[type, list[int]] | None = None   # positions in legal_list
         self._outpost: dict[int, int] = {}                      # tile -> T-11.6 outpost bonus
+        # id of a listed action -> its `order_value`: a pure function of the view and of
+        # what `run` fixes before the first `choose` (near, richest, counts, partners), so
+        # each listed action is valued once a plan (the later passes ask again); keyed by
+        # id, as `legal_list` holds every listed action for the planner's life
+        self._values: dict[int, tuple[float, tuple[int, int, int], int]] = {}
         self.castable = {s for s in SPELL if self._can_cast(s)}
         self.landlocked_memo: bool | None = None   # reach.landlocked, once a plan
         # D41: certain 1-resource Pioneer captures of unclaimed land left this turn
@@ -152,10 +157,14 @@ class Planner:
         while affordable and `reserve` stays; ties broken by the agent's RNG. A tower spell
         must also beat `rival` (the best bound spell's net value)."""
         options: list[tuple[float, Action, tuple[int, int, int], int]] = []
+        values = self._values
         for action in self.of_kinds(kinds):
             if action in self.planned:
                 continue
-            value, typed, generic = order_value(self, action)
+            known = values.get(id(action))
+            if known is None:
+                known = values[id(action)] = order_value(self, action)
+            value, typed, generic = known
             if value <= 0:
                 continue
             net = value - sum(typed) - generic
