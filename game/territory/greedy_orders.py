@@ -116,7 +116,7 @@ def _build(p: PlannerLike, a: A.Build) -> tuple[float, Cost, int]:
         cost = (0, 0, 0)
     value = h * data.gold + cap_worth(p) * data.cap + h * data.materials * W["materials"] / 2
     if kind == TOWER:
-        if position.tower_of(v, p.tid) >= 0:
+        if p.has_tower:   # `position.tower_of(v, p.tid) >= 0`, fixed for the plan
             return NOTHING
         value += W["tower"]
     elif kind == OUTPOST:

@@ -84,6 +84,11 @@ class Planner:
         # each listed action is valued once a plan (the later passes ask again); keyed by
         # id, as `legal_list` holds every listed action for the planner's life
         self._values: dict[int, tuple[float, tuple[int, int, int], int]] = {}
+        # tile -> `target_value`, and (tile, side, surcharge, sea, Open Frontier pricing) ->
+        # `best_x`: pure functions of the view and what the plan fixes at its start, asked
+        # again for the same tile from every own tile next to it
+        self._targets: dict[int, float] = {}
+        self._best: dict[tuple[int, int, int, bool, bool], tuple[float, int, int]] = {}
         self.castable = {s for s in SPELL if self._can_cast(s)}
         self.landlocked_memo: bool | None = None   # reach.landlocked, once a plan
         # D41: certain 1-resource Pioneer captures of unclaimed land left this turn
@@ -207,7 +212,7 @@ class Planner:
     def bind_spells(self) -> None:
         """Bewitch, Fortune or Battle Fervor on the planned arrow they help most (T-10.1),
         bound by the arrow's order id (its position among the planned orders)."""
-        if self.spell_used or position.tower_of(self.view, self.tid) < 0:
+        if self.spell_used or not self.has_tower:
             return
         if "primitive_magic" not in self.t.techs:
             return
@@ -352,6 +357,12 @@ class Planner:
     # ---- attacks (T-21.1 (2)) ---------------------------------------------------------------
     def target_value(self, tile: int) -> float:
         """T-21.1 (2): V of a target tile (weights from the `[ai]` table)."""
+        value = self._targets.get(tile)
+        if value is None:
+            value = self._targets[tile] = self._target_value(tile)
+        return value
+
+    def _target_value(self, tile: int) -> float:
         v = self.view
         owner = v.owner[tile]
         if owner >= 0 and v.building[tile] in GRUDGE_BUILDINGS and v.tribes[owner].faction == "shadow":
@@ -395,13 +406,20 @@ class Planner:
             a += ATTACK["human_glory"]
         if sea and "landing" in t.techs:
             a += ATTACK["landing"]
-        if target >= 0 and any(w == self.tid and r == target and until >= v.turn
-                               for w, r, until in v.grievances):
+        if target >= 0 and v.grievances and any(w == self.tid and r == target and until >= v.turn
+                                                for w, r, until in v.grievances):
             a += ATTACK["grievance"]
         return a
 
     def best_x(self, tile: int, side: int, surcharge: int, sea: bool) -> tuple[float, int, int]:
         """(net value, x, cost) of the best attack on `tile`."""
+        key = (tile, side, surcharge, sea, self.frontier_left > 0)
+        best = self._best.get(key)
+        if best is None:
+            best = self._best[key] = self._best_x(tile, side, surcharge, sea)
+        return best
+
+    def _best_x(self, tile: int, side: int, surcharge: int, sea: bool) -> tuple[float, int, int]:
         v = self.view
         owner = v.owner[tile]
         value = self.target_value(tile)
