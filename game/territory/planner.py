@@ -164,13 +164,13 @@ class Planner:
         options: list[tuple[float, Action, tuple[int, int, int], int]] = []
         values = self._values
         for action in self.of_kinds(kinds):
-            if action in self.planned:
-                continue
             known = values.get(id(action))
             if known is None:
                 known = values[id(action)] = order_value(self, action)
             value, typed, generic = known
-            if value <= 0:
+            # the value first: most orders are worth nothing, and it is cheaper to look up
+            # than the (hashed) planned orders
+            if value <= 0 or action in self.planned:
                 continue
             net = value - sum(typed) - generic
             if net > floor:
