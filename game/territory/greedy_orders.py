@@ -401,9 +401,9 @@ def spend_down(p: PlannerLike) -> None:
 def answers(p: PlannerLike) -> None:
     """(0) Answers to last turn's proposals, by T-16's AI rules."""
     v, tid = p.view, p.tid
-    counts = p.counts   # `position.tile_counts(v)`, taken by `Planner.run` just before
     for war, target, made in v.demands:
         if target == tid and made == v.turn - 1:
+            counts = p.counts   # `position.tile_counts(v)`, counted once a plan
             pay = counts.get(war, 0) >= 2 * counts.get(tid, 0)
             if not p.add(A.AnswerTribute(war, pay), (0, 0, 0), 5 if pay else 0):
                 p.add(A.AnswerTribute(war, False))

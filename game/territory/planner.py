@@ -74,13 +74,13 @@ class Planner:
         self.slots: set[tuple] = set()
         self.near: dict[int, int] = {}
         self.richest = -1
-        self.counts: dict[int, int] = {}
+        self._counts: dict[int, int] | None = None   # `counts`, taken when first asked
         self.spice_partners: set[int] = set()
         self.has_tower = position.tower_of(view, tribe) >= 0   # fixed for the turn
         self._by_type: dict[type, list[int]] | None = None   # positions in legal_list
         self._outpost: dict[int, int] = {}                      # tile -> T-11.6 outpost bonus
         # id of a listed action -> its `order_value`: a pure function of the view and of
-        # what `run` fixes before the first `choose` (near, richest, counts, partners), so
+        # what `run` fixes before the first `choose` (near, richest, partners), so
         # each listed action is valued once a plan (the later passes ask again); keyed by
         # id, as `legal_list` holds every listed action for the planner's life
         self._values: dict[int, tuple[float, tuple[int, int, int], int]] = {}
@@ -93,6 +93,14 @@ class Planner:
         self.landlocked_memo: bool | None = None   # reach.landlocked, once a plan
         # D41: certain 1-resource Pioneer captures of unclaimed land left this turn
         self.frontier_left = view.params.open_frontier_per_turn if self.t.faction == "pioneer" else 0
+
+    @property
+    def counts(self) -> dict[int, int]:
+        """Tiles per tribe in the view (`position.tile_counts`), counted once a plan and only
+        when asked (answers to tribute demands, tribute values): most plans never ask."""
+        if self._counts is None:
+            self._counts = position.tile_counts(self.view)
+        return self._counts
 
     # ---- budget ---------------------------------------------------------------------------
     def total(self) -> int:
@@ -132,7 +140,6 @@ class Planner:
         v = self.view
         self.near = self.neighbours()
         self.richest = max(self.near, key=lambda o: (sum(v.tribes[o].res), -o)) if self.near else -1
-        self.counts = position.tile_counts(v)
         self.spice_partners = set(self.t.spice) | {
             j for j, target, _ in v.trades if target == self.tid} | {
             target for j, target, _ in v.trades if j == self.tid}

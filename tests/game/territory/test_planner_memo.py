@@ -3,7 +3,8 @@ tribes plan with it, T-14.4) values each listed order once a plan (`Planner._val
 every plan of random and greedy games, each remembered value must equal `order_value` asked
 afresh of the finished planner: the value may depend only on what the plan fixes before
 its first choice, never on what it has planned since. The same holds for the remembered
-target values (`_targets`) and best attacks (`_best`, T-21.1 (2))."""
+target values (`_targets`), best attacks (`_best`, T-21.1 (2)) and the tile counts (`counts`,
+taken when first asked, T-16.3's tribute rule)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ import pytest
 from game import rulesets
 from game.ai import make_agent
 from game.core.protocol import Setup
-from game.territory import planner
+from game.territory import planner, position
 from game.territory.greedy_orders import order_value
 
 
@@ -34,16 +35,16 @@ def play(agents: list[str], seed: int, factions: list[str] | None, frontier: int
                 break
 
 
-@pytest.mark.parametrize("agents,seed,factions,frontier", [
-    (["random"] * 3, 31, None, 0), (["greedy", "random", "greedy"], 32, None, 0),
-    (["greedy"] * 2, 33, None, 0), (["random"] * 5, 34, None, 0),
+@pytest.mark.parametrize("agents,seed,factions,frontier,counted", [
+    (["random"] * 3, 31, None, 0, True), (["greedy", "random", "greedy"], 32, None, 0, True),
+    (["greedy"] * 2, 33, None, 0, False), (["random"] * 5, 34, None, 0, True),
     # Pioneer's Open Frontier prices unclaimed land apart (D41), then a second attack pass
-    (["greedy", "greedy", "random"], 35, ["pioneer", "shadow", "tide"], 3),
-    (["greedy", "greedy"], 36, ["pioneer", "war"], 1)])
+    (["greedy", "greedy", "random"], 35, ["pioneer", "shadow", "tide"], 3, False),
+    (["greedy", "greedy"], 36, ["pioneer", "war"], 1, True)])
 def test_T_21_3_remembered_order_values_equal_fresh_ones(monkeypatch, agents, seed, factions,
-                                                         frontier):
+                                                         frontier, counted):
     run = planner.Planner.run
-    seen = {"plans": 0, "values": 0, "attacks": 0, "frontier": 0}
+    seen = {"plans": 0, "values": 0, "attacks": 0, "frontier": 0, "counts": 0}
 
     def checked_run(self):
         asked: dict[int, int] = {}
@@ -72,6 +73,9 @@ def test_T_21_3_remembered_order_values_equal_fresh_ones(monkeypatch, agents, se
                 seen["frontier"] += frontier
         finally:
             self.frontier_left = left
+        if self._counts is not None:   # counted when first asked (tribute answers, values)
+            assert self._counts == position.tile_counts(self.view)
+            seen["counts"] += 1
         seen["plans"] += 1
         seen["values"] += len(self._values)
         seen["attacks"] += len(self._best)
@@ -82,3 +86,4 @@ def test_T_21_3_remembered_order_values_equal_fresh_ones(monkeypatch, agents, se
     # the plans reach the memos: many plans, values and attacks (priced as certain too)
     assert seen["plans"] > 30 and seen["values"] > 1000 and seen["attacks"] > 300
     assert seen["frontier"] > (50 if frontier else -1)
+    assert (seen["counts"] > 0) == counted   # games with War's tribute demands count tiles
