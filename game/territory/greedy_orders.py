@@ -416,6 +416,36 @@ def answers(p: PlannerLike) -> None:
             p.add(A.AnswerVassal(vassal, True))
 
 
+# ---- the kinds the planner chooses among, and what two planned orders must not share ------
+ECONOMY: tuple[type, ...] = (A.Build, A.Upgrade, A.Commerce, A.Research, A.BuyExotic,
+                             A.Archaeology, A.Tunnel, A.Temple)
+PAYBACK: tuple[type, ...] = (A.Build, A.Upgrade, A.Commerce)
+DEFENCE: tuple[type, ...] = (A.Wall, A.WallUpgrade)
+MAGIC: tuple[type, ...] = (A.Cast, A.DeepTide)
+DIPLOMACY: tuple[type, ...] = (A.Guard, A.DemandTribute, A.ProposeTrade)
+ANY_ORDER: tuple[type, ...] = ECONOMY + DEFENCE + MAGIC + DIPLOMACY
+
+
+def slot_of(action: Any) -> tuple | None:
+    """What two planned orders must not share: a tile's main-building slot, a tech, one
+    tribute demand or trade per target, one guard."""
+    if isinstance(action, (A.Build, A.Upgrade)):
+        return ("slot", action.tile)
+    if isinstance(action, A.Research):
+        return ("tech", action.tech)
+    if isinstance(action, (A.Wall, A.WallUpgrade)):
+        return ("wall", action.tile, action.side)
+    if isinstance(action, A.Guard):
+        return ("guard",)
+    if isinstance(action, (A.DemandTribute, A.ProposeTrade)):
+        return (type(action).__name__, action.target)
+    if isinstance(action, A.Tunnel):
+        return ("tunnel", action.a)
+    if isinstance(action, (A.Temple, A.DeepTide, A.BuyExotic, A.Archaeology)):
+        return (type(action).__name__,)
+    return None
+
+
 HANDLERS: dict[type, Any] = {
     A.Build: _build, A.Upgrade: _upgrade, A.Commerce: _commerce, A.Wall: _wall,
     A.WallUpgrade: _wall_upgrade, A.Tunnel: _tunnel, A.Temple: _temple, A.Research: _research,
@@ -424,4 +454,5 @@ HANDLERS: dict[type, Any] = {
     A.ProposeTrade: _trade, A.Gift: _gift,
 }
 
-__all__ = ["order_value", "answers", "spend_down", "HANDLERS", "LAND", "NOBODY", "UNDEAD", "TREE"]
+__all__ = ["order_value", "answers", "spend_down", "HANDLERS", "slot_of", "ECONOMY", "PAYBACK",
+           "DEFENCE", "MAGIC", "DIPLOMACY", "ANY_ORDER", "LAND", "NOBODY", "UNDEAD", "TREE"]

@@ -25,7 +25,10 @@ from game.territory.constants import (
 )
 from game.territory import position
 from game.territory.arrows import GRUDGE_BUILDINGS, arrow_action, step_action
-from game.territory.greedy_orders import answers, frontier, order_value, spell_cost, spend_down
+from game.territory.greedy_orders import (
+    ANY_ORDER, DEFENCE, DIPLOMACY, ECONOMY, MAGIC, PAYBACK, answers, frontier, order_value,
+    slot_of, spell_cost, spend_down,
+)
 from game.territory import reach
 from game.territory.state import GOBLIN, NOBODY, UNDEAD
 from game.territory.view import TerritoryView
@@ -587,35 +590,6 @@ class Planner:
             self.spell_used = True
             return True
         return False
-
-
-ECONOMY: tuple[type, ...] = (A.Build, A.Upgrade, A.Commerce, A.Research, A.BuyExotic,
-                             A.Archaeology, A.Tunnel, A.Temple)
-PAYBACK: tuple[type, ...] = (A.Build, A.Upgrade, A.Commerce)
-DEFENCE: tuple[type, ...] = (A.Wall, A.WallUpgrade)
-MAGIC: tuple[type, ...] = (A.Cast, A.DeepTide)
-DIPLOMACY: tuple[type, ...] = (A.Guard, A.DemandTribute, A.ProposeTrade)
-ANY_ORDER: tuple[type, ...] = ECONOMY + DEFENCE + MAGIC + DIPLOMACY
-
-
-def slot_of(action: Action) -> tuple | None:
-    """What two planned orders must not share: a tile's main-building slot, a tech, one
-    tribute demand or trade per target, one guard."""
-    if isinstance(action, (A.Build, A.Upgrade)):
-        return ("slot", action.tile)
-    if isinstance(action, A.Research):
-        return ("tech", action.tech)
-    if isinstance(action, (A.Wall, A.WallUpgrade)):
-        return ("wall", action.tile, action.side)
-    if isinstance(action, A.Guard):
-        return ("guard",)
-    if isinstance(action, (A.DemandTribute, A.ProposeTrade)):
-        return (type(action).__name__, action.target)
-    if isinstance(action, A.Tunnel):
-        return ("tunnel", action.a)
-    if isinstance(action, (A.Temple, A.DeepTide, A.BuyExotic, A.Archaeology)):
-        return (type(action).__name__,)
-    return None
 
 
 def v_turmoil(view: TerritoryView) -> bool:
