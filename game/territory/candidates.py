@@ -466,17 +466,15 @@ def keyed_buckets(st: TerritoryState, tribe: int, full: frozenset, with_arrows: 
         memo = cache.setdefault(("keyed_memo", tribe, st.turn, with_arrows), {})
         last = cache.get(("keyed_last", tribe, st.turn, with_arrows))
         if last is not None:
-            # only the groups holding a changed key are re-filtered, found through an index
-            # key -> group numbers (built once per turn) rather than by testing every group
-            index = cache.get(("keyed_index", tribe, st.turn, with_arrows))
-            if index is None:
-                index = cache[("keyed_index", tribe, st.turn, with_arrows)] = {}
-                for n, group in enumerate(groups):
-                    for k in group[4]:
-                        index.setdefault(k, []).append(n)
+            # only the groups holding a changed key are re-filtered; they are found by a
+            # C-level disjointness test per group (a turn's groups are few, about 15, and
+            # the changed keys one or two): an index key -> groups cost more to build,
+            # once per tribe and turn, than all the tests it saved
+            changed = last[0] ^ full
             rebuilt = list(last[1])
-            for n in {n for k in last[0] ^ full for n in index.get(k, ())}:
-                rebuilt[n] = _keyed_bucket_memo(memo, n, groups[n], full)
+            for n, group in enumerate(groups):
+                if not changed.isdisjoint(group[4]):
+                    rebuilt[n] = _keyed_bucket_memo(memo, n, group, full)
             buckets = tuple(rebuilt)
         else:
             buckets = tuple(_keyed_bucket_memo(memo, n, group, full)

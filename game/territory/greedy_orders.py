@@ -116,7 +116,7 @@ def _build(p: PlannerLike, a: A.Build) -> tuple[float, Cost, int]:
         cost = (0, 0, 0)
     value = h * data.gold + cap_worth(p) * data.cap + h * data.materials * W["materials"] / 2
     if kind == TOWER:
-        if position.tower_of(v, p.tid) >= 0:
+        if p.has_tower:   # `position.tower_of(v, p.tid) >= 0`, fixed for the plan
             return NOTHING
         value += W["tower"]
     elif kind == OUTPOST:
@@ -401,9 +401,9 @@ def spend_down(p: PlannerLike) -> None:
 def answers(p: PlannerLike) -> None:
     """(0) Answers to last turn's proposals, by T-16's AI rules."""
     v, tid = p.view, p.tid
-    counts = position.tile_counts(v)
     for war, target, made in v.demands:
         if target == tid and made == v.turn - 1:
+            counts = p.counts   # `position.tile_counts(v)`, counted once a plan
             pay = counts.get(war, 0) >= 2 * counts.get(tid, 0)
             if not p.add(A.AnswerTribute(war, pay), (0, 0, 0), 5 if pay else 0):
                 p.add(A.AnswerTribute(war, False))
@@ -416,6 +416,36 @@ def answers(p: PlannerLike) -> None:
             p.add(A.AnswerVassal(vassal, True))
 
 
+# ---- the kinds the planner chooses among, and what two planned orders must not share ------
+ECONOMY: tuple[type, ...] = (A.Build, A.Upgrade, A.Commerce, A.Research, A.BuyExotic,
+                             A.Archaeology, A.Tunnel, A.Temple)
+PAYBACK: tuple[type, ...] = (A.Build, A.Upgrade, A.Commerce)
+DEFENCE: tuple[type, ...] = (A.Wall, A.WallUpgrade)
+MAGIC: tuple[type, ...] = (A.Cast, A.DeepTide)
+DIPLOMACY: tuple[type, ...] = (A.Guard, A.DemandTribute, A.ProposeTrade)
+ANY_ORDER: tuple[type, ...] = ECONOMY + DEFENCE + MAGIC + DIPLOMACY
+
+
+def slot_of(action: Any) -> tuple | None:
+    """What two planned orders must not share: a tile's main-building slot, a tech, one
+    tribute demand or trade per target, one guard."""
+    if isinstance(action, (A.Build, A.Upgrade)):
+        return ("slot", action.tile)
+    if isinstance(action, A.Research):
+        return ("tech", action.tech)
+    if isinstance(action, (A.Wall, A.WallUpgrade)):
+        return ("wall", action.tile, action.side)
+    if isinstance(action, A.Guard):
+        return ("guard",)
+    if isinstance(action, (A.DemandTribute, A.ProposeTrade)):
+        return (type(action).__name__, action.target)
+    if isinstance(action, A.Tunnel):
+        return ("tunnel", action.a)
+    if isinstance(action, (A.Temple, A.DeepTide, A.BuyExotic, A.Archaeology)):
+        return (type(action).__name__,)
+    return None
+
+
 HANDLERS: dict[type, Any] = {
     A.Build: _build, A.Upgrade: _upgrade, A.Commerce: _commerce, A.Wall: _wall,
     A.WallUpgrade: _wall_upgrade, A.Tunnel: _tunnel, A.Temple: _temple, A.Research: _research,
@@ -424,4 +454,5 @@ HANDLERS: dict[type, Any] = {
     A.ProposeTrade: _trade, A.Gift: _gift,
 }
 
-__all__ = ["order_value", "answers", "spend_down", "HANDLERS", "LAND", "NOBODY", "UNDEAD", "TREE"]
+__all__ = ["order_value", "answers", "spend_down", "HANDLERS", "slot_of", "ECONOMY", "PAYBACK",
+           "DEFENCE", "MAGIC", "DIPLOMACY", "ANY_ORDER", "LAND", "NOBODY", "UNDEAD", "TREE"]

@@ -220,16 +220,17 @@ def legal_orders(st: TerritoryState, tribe: int, with_arrows: bool = True) -> li
     t = st.tribes[tribe]
     params = st.params
     can_add = t.entries < params.max_orders and t.edits < params.max_edits
-    arrow_open = arrows.unfinished(st, tribe)
+    arrow = arrows.open_arrow(st, tribe)
+    arrow_open = arrow is not None and arrow.steps[-1].x == 0   # `arrows.unfinished`
     if can_add:
         g, m, e = t.res
-        total = g + m + e
         if not arrow_open:
             out = candidates.affordable(st, tribe, g, m, e, t.full, with_arrows)   # a fresh list
             out.extend(bound_spells(st, tribe))
         else:
             out = []
-        out.extend(arrows.legal_steps(st, tribe, total))
+        if arrow is not None:   # steps extend the last order only if it is an arrow
+            out.extend(arrows.legal_steps(st, tribe, g + m + e))
     else:
         out = []
     if t.edits < params.max_edits:

@@ -25,7 +25,10 @@ from game.territory.constants import (
 )
 from game.territory import position
 from game.territory.arrows import GRUDGE_BUILDINGS, arrow_action, step_action
-from game.territory.greedy_orders import answers, frontier, order_value, spell_cost, spend_down
+from game.territory.greedy_orders import (
+    ANY_ORDER, DEFENCE, DIPLOMACY, ECONOMY, MAGIC, PAYBACK, answers, frontier, order_value,
+    slot_of, spell_cost, spend_down,
+)
 from game.territory import reach
 from game.territory.state import GOBLIN, NOBODY, UNDEAD
 from game.territory.view import TerritoryView
@@ -74,15 +77,33 @@ class Planner:
         self.slots: set[tuple] = set()
         self.near: dict[int, int] = {}
         self.richest = -1
-        self.counts: dict[int, int] = {}
+        self._counts: dict[int, int] | None = None   # `counts`, taken when first asked
         self.spice_partners: set[int] = set()
         self.has_tower = position.tower_of(view, tribe) >= 0   # fixed for the turn
         self._by_type: dict[type, list[int]] | None = None   # positions in legal_list
         self._outpost: dict[int, int] = {}                      # tile -> T-11.6 outpost bonus
+        # id of a listed action -> its `order_value`: a pure function of the view and of
+        # what `run` fixes before the first `choose` (near, richest, partners), so
+        # each listed action is valued once a plan (the later passes ask again); keyed by
+        # id, as `legal_list` holds every listed action for the planner's life
+        self._values: dict[int, tuple[float, tuple[int, int, int], int]] = {}
+        # tile -> `target_value`, and (tile, side, surcharge, sea, Open Frontier pricing) ->
+        # `best_x`: pure functions of the view and what the plan fixes at its start, asked
+        # again for the same tile from every own tile next to it
+        self._targets: dict[int, float] = {}
+        self._best: dict[tuple[int, int, int, bool, bool], tuple[float, int, int]] = {}
         self.castable = {s for s in SPELL if self._can_cast(s)}
         self.landlocked_memo: bool | None = None   # reach.landlocked, once a plan
         # D41: certain 1-resource Pioneer captures of unclaimed land left this turn
         self.frontier_left = view.params.open_frontier_per_turn if self.t.faction == "pioneer" else 0
+
+    @property
+    def counts(self) -> dict[int, int]:
+        """Tiles per tribe in the view (`position.tile_counts`), counted once a plan and only
+        when asked (answers to tribute demands, tribute values): most plans never ask."""
+        if self._counts is None:
+            self._counts = position.tile_counts(self.view)
+        return self._counts
 
     # ---- budget ---------------------------------------------------------------------------
     def total(self) -> int:
@@ -122,7 +143,6 @@ class Planner:
         v = self.view
         self.near = self.neighbours()
         self.richest = max(self.near, key=lambda o: (sum(v.tribes[o].res), -o)) if self.near else -1
-        self.counts = position.tile_counts(v)
         self.spice_partners = set(self.t.spice) | {
             j for j, target, _ in v.trades if target == self.tid} | {
             target for j, target, _ in v.trades if j == self.tid}
@@ -152,11 +172,15 @@ class Planner:
         while affordable and `reserve` stays; ties broken by the agent's RNG. A tower spell
         must also beat `rival` (the best bound spell's net value)."""
         options: list[tuple[float, Action, tuple[int, int, int], int]] = []
+        values = self._values
         for action in self.of_kinds(kinds):
-            if action in self.planned:
-                continue
-            value, typed, generic = order_value(self, action)
-            if value <= 0:
+            known = values.get(id(action))
+            if known is None:
+                known = values[id(action)] = order_value(self, action)
+            value, typed, generic = known
+            # the value first: most orders are worth nothing, and it is cheaper to look up
+            # than the (hashed) planned orders
+            if value <= 0 or action in self.planned:
                 continue
             net = value - sum(typed) - generic
             if net > floor:
@@ -198,7 +222,7 @@ class Planner:
     def bind_spells(self) -> None:
         """Bewitch, Fortune or Battle Fervor on the planned arrow they help most (T-10.1),
         bound by the arrow's order id (its position among the planned orders)."""
-        if self.spell_used or position.tower_of(self.view, self.tid) < 0:
+        if self.spell_used or not self.has_tower:
             return
         if "primitive_magic" not in self.t.techs:
             return
@@ -343,6 +367,12 @@ class Planner:
     # ---- attacks (T-21.1 (2)) ---------------------------------------------------------------
     def target_value(self, tile: int) -> float:
         """T-21.1 (2): V of a target tile (weights from the `[ai]` table)."""
+        value = self._targets.get(tile)
+        if value is None:
+            value = self._targets[tile] = self._target_value(tile)
+        return value
+
+    def _target_value(self, tile: int) -> float:
         v = self.view
         owner = v.owner[tile]
         if owner >= 0 and v.building[tile] in GRUDGE_BUILDINGS and v.tribes[owner].faction == "shadow":
@@ -386,13 +416,20 @@ class Planner:
             a += ATTACK["human_glory"]
         if sea and "landing" in t.techs:
             a += ATTACK["landing"]
-        if target >= 0 and any(w == self.tid and r == target and until >= v.turn
-                               for w, r, until in v.grievances):
+        if target >= 0 and v.grievances and any(w == self.tid and r == target and until >= v.turn
+                                                for w, r, until in v.grievances):
             a += ATTACK["grievance"]
         return a
 
     def best_x(self, tile: int, side: int, surcharge: int, sea: bool) -> tuple[float, int, int]:
         """(net value, x, cost) of the best attack on `tile`."""
+        key = (tile, side, surcharge, sea, self.frontier_left > 0)
+        best = self._best.get(key)
+        if best is None:
+            best = self._best[key] = self._best_x(tile, side, surcharge, sea)
+        return best
+
+    def _best_x(self, tile: int, side: int, surcharge: int, sea: bool) -> tuple[float, int, int]:
         v = self.view
         owner = v.owner[tile]
         value = self.target_value(tile)
@@ -553,35 +590,6 @@ class Planner:
             self.spell_used = True
             return True
         return False
-
-
-ECONOMY: tuple[type, ...] = (A.Build, A.Upgrade, A.Commerce, A.Research, A.BuyExotic,
-                             A.Archaeology, A.Tunnel, A.Temple)
-PAYBACK: tuple[type, ...] = (A.Build, A.Upgrade, A.Commerce)
-DEFENCE: tuple[type, ...] = (A.Wall, A.WallUpgrade)
-MAGIC: tuple[type, ...] = (A.Cast, A.DeepTide)
-DIPLOMACY: tuple[type, ...] = (A.Guard, A.DemandTribute, A.ProposeTrade)
-ANY_ORDER: tuple[type, ...] = ECONOMY + DEFENCE + MAGIC + DIPLOMACY
-
-
-def slot_of(action: Action) -> tuple | None:
-    """What two planned orders must not share: a tile's main-building slot, a tech, one
-    tribute demand or trade per target, one guard."""
-    if isinstance(action, (A.Build, A.Upgrade)):
-        return ("slot", action.tile)
-    if isinstance(action, A.Research):
-        return ("tech", action.tech)
-    if isinstance(action, (A.Wall, A.WallUpgrade)):
-        return ("wall", action.tile, action.side)
-    if isinstance(action, A.Guard):
-        return ("guard",)
-    if isinstance(action, (A.DemandTribute, A.ProposeTrade)):
-        return (type(action).__name__, action.target)
-    if isinstance(action, A.Tunnel):
-        return ("tunnel", action.a)
-    if isinstance(action, (A.Temple, A.DeepTide, A.BuyExotic, A.Archaeology)):
-        return (type(action).__name__,)
-    return None
 
 
 def v_turmoil(view: TerritoryView) -> bool:

@@ -86,8 +86,9 @@ def tiles_of(st: Any, tribe: int) -> list[int]:
 def tile_counts(st: Any) -> dict[int, int]:
     """Tiles per tribe."""
     counts: dict[int, int] = {}
+    owner = st.owner
     for i in st.board.land_tiles:
-        o = st.owner[i]
+        o = owner[i]
         if o >= 0:
             counts[o] = counts.get(o, 0) + 1
     return counts
@@ -139,10 +140,11 @@ def cap(st: Any, tribe: int) -> int:
     storage = "storage" in t.techs
     sun = t.totem == "sun"
     jungle = t.faction == "jungle"
+    owner, building = st.owner, st.building
     for i in st.board.land_tiles:
-        if st.owner[i] != tribe:
+        if owner[i] != tribe:
             continue
-        b = st.building[i]
+        b = building[i]
         if b == NONE:
             continue
         if b == CAPITAL and sun:

@@ -200,7 +200,10 @@ class TerritoryGame(TerritoryState):
                 return []
             taken = {t.faction for t in self.tribes}
             return [A.PickFaction(f) for f in self.board.starts if f not in taken]
-        if self.phase is Phase.ORDERS and seat in to_move(self):
+        # ORDERS: `seat in to_move(self)` (the submission order without the seats that
+        # have submitted), without building that list once more per action
+        if (self.phase is Phase.ORDERS and seat in self.submission
+                and not self.tribes[seat].submitted):
             return orders.legal_orders(self, seat)
         return []
 

@@ -1,0 +1,89 @@
+"""Issue 19 item 7 (speed without a stale cache): the greedy planner (T-21.1, T-21.3; system
+tribes plan with it, T-14.4) values each listed order once a plan (`Planner._values`). After
+every plan of random and greedy games, each remembered value must equal `order_value` asked
+afresh of the finished planner: the value may depend only on what the plan fixes before
+its first choice, never on what it has planned since. The same holds for the remembered
+target values (`_targets`), best attacks (`_best`, T-21.1 (2)) and the tile counts (`counts`,
+taken when first asked, T-16.3's tribute rule)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from game import rulesets
+from game.ai import make_agent
+from game.core.protocol import Setup
+from game.territory import planner, position
+from game.territory.greedy_orders import order_value
+
+
+def play(agents: list[str], seed: int, factions: list[str] | None, frontier: int) -> None:
+    """One game to its end; `frontier` sets D41's Open Frontier captures a turn."""
+    rs = rulesets.get("territory")
+    options = {"factions": factions} if factions else {}
+    st = rs.new_game(Setup(seats=tuple(agents), seed=seed, options=options))
+    st.params = replace(st.params, open_frontier_per_turn=frontier)
+    players = [make_agent(a, rs, s, seed) for s, a in enumerate(agents)]
+    while st.result() is None:
+        for seat in st.to_move():
+            agent = players[seat]
+            st.apply(seat, agent.choose(st.view(seat) if agent.needs_view else None,
+                                        st.legal_actions(seat)))
+            if st.result() is not None:
+                break
+
+
+@pytest.mark.parametrize("agents,seed,factions,frontier,counted", [
+    (["random"] * 3, 31, None, 0, True), (["greedy", "random", "greedy"], 32, None, 0, True),
+    (["greedy"] * 2, 33, None, 0, False), (["random"] * 5, 34, None, 0, True),
+    # Pioneer's Open Frontier prices unclaimed land apart (D41), then a second attack pass
+    (["greedy", "greedy", "random"], 35, ["pioneer", "shadow", "tide"], 3, False),
+    (["greedy", "greedy"], 36, ["pioneer", "war"], 1, True)])
+def test_T_21_3_remembered_order_values_equal_fresh_ones(monkeypatch, agents, seed, factions,
+                                                         frontier, counted):
+    run = planner.Planner.run
+    seen = {"plans": 0, "values": 0, "attacks": 0, "frontier": 0, "counts": 0}
+
+    def checked_run(self):
+        asked: dict[int, int] = {}
+        value_of = planner.order_value
+
+        def counting(p, action):
+            asked[id(action)] = asked.get(id(action), 0) + 1
+            return value_of(p, action)
+
+        monkeypatch.setattr(planner, "order_value", counting)
+        try:
+            plan = run(self)
+        finally:
+            monkeypatch.setattr(planner, "order_value", value_of)
+        by_id = {id(a): a for a in self.legal_list}
+        for key, remembered in self._values.items():
+            assert remembered == order_value(self, by_id[key]), by_id[key]
+        assert all(n == 1 for n in asked.values())   # valued once a plan
+        for tile, value in self._targets.items():
+            assert value == self._target_value(tile), tile
+        left = self.frontier_left
+        try:
+            for (tile, side, surcharge, sea, frontier), best in self._best.items():
+                self.frontier_left = 1 if frontier else 0   # all `_best_x` reads of it
+                assert best == self._best_x(tile, side, surcharge, sea), (tile, side)
+                seen["frontier"] += frontier
+        finally:
+            self.frontier_left = left
+        if self._counts is not None:   # counted when first asked (tribute answers, values)
+            assert self._counts == position.tile_counts(self.view)
+            seen["counts"] += 1
+        seen["plans"] += 1
+        seen["values"] += len(self._values)
+        seen["attacks"] += len(self._best)
+        return plan
+
+    monkeypatch.setattr(planner.Planner, "run", checked_run)
+    play(agents, seed, factions, frontier)
+    # the plans reach the memos: many plans, values and attacks (priced as certain too)
+    assert seen["plans"] > 30 and seen["values"] > 1000 and seen["attacks"] > 300
+    assert seen["frontier"] > (50 if frontier else -1)
+    assert (seen["counts"] > 0) == counted   # games with War's tribute demands count tiles
