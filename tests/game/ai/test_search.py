@@ -23,6 +23,18 @@ SEARCHABLE = [r for r in rulesets.ids() if type(rulesets.get(r)).state_from_view
               is not rulesets.Ruleset.state_from_view]
 
 
+def load_bench():
+    """`tools/bench.py` as a module (it is a script, not a package)."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[3] / "tools" / "bench.py"
+    spec = importlib.util.spec_from_file_location("bench_under_test", path)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    return bench
+
+
 def advanced(ruleset_id: str, seats: int, seed: int, steps: int):
     """A game after `steps` greedy actions (a position with real choices in it)."""
     rs = rulesets.get(ruleset_id)
@@ -165,15 +177,10 @@ def test_forced_move_only_end_turn_or_resign_is_played_without_search():
 def test_bench_search_rows_rotate_the_hard_seat_and_log_every_game(tmp_path):
     """`tools/bench.py --search`: game g seats hard at g % n, one JSON line per game, and the
     row's figures are those games' (Wilson interval of the wins, end causes summing up)."""
-    import importlib.util
     import json
-    from pathlib import Path
 
     from game.play.simulate import wilson
-    path = Path(__file__).resolve().parents[3] / "tools" / "bench.py"
-    spec = importlib.util.spec_from_file_location("bench_under_test", path)
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = load_bench()
     log = tmp_path / "games.jsonl"
     out = bench.search_figures("tidegate", 3, seats=(2,), iterations=4, seed=5, log=str(log))
     lines = [json.loads(x) for x in log.read_text().splitlines()]
@@ -192,16 +199,11 @@ def test_bench_search_rows_can_preset_random_factions(tmp_path):
     """Issue 18 item 4, Dice for Land: with `factions="random"` every game presets factions
     drawn from its own seed, one per agent (the hard agent first), instead of the pick
     phase where seat order decides who takes the strongest tribe."""
-    import importlib.util
     import json
-    from pathlib import Path
 
     from game import rulesets
     from game.play.simulate import draw_factions
-    path = Path(__file__).resolve().parents[3] / "tools" / "bench.py"
-    spec = importlib.util.spec_from_file_location("bench_factions_under_test", path)
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = load_bench()
     log = tmp_path / "games.jsonl"
     out = bench.search_figures("territory", 2, seats=(2,), iterations=1, seed=40, log=str(log),
                                factions="random")
@@ -214,14 +216,9 @@ def test_bench_search_rows_can_preset_random_factions(tmp_path):
 def test_bench_search_factions_skip_rulesets_without_factions(monkeypatch, capsys):
     """Issue 18 item 5: `--factions random` names a Dice for Land option; a ruleset without
     factions gets a row saying it was skipped, not a traceback, and no games are played."""
-    import importlib.util
     import json
-    from pathlib import Path
 
-    path = Path(__file__).resolve().parents[3] / "tools" / "bench.py"
-    spec = importlib.util.spec_from_file_location("bench_skip_under_test", path)
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = load_bench()
     monkeypatch.setattr("sys.argv", ["bench.py", "--search", "--rulesets", "tidegate",
                                      "--factions", "random", "--no-frames"])
     assert bench.search_main(quick=True, out_file=None) == 0
@@ -234,13 +231,7 @@ def test_bench_search_budget_is_per_seat_count():
     opponents' turns, so the plan-mode rulesets' four-seat budgets are their measured shares
     of the two-seat ones (skirmish 145 -> 20, territory 240 -> 110), while the per-action
     searches keep theirs; a seat count between measured ones takes the one below."""
-    import importlib.util
-    from pathlib import Path
-
-    path = Path(__file__).resolve().parents[3] / "tools" / "bench.py"
-    spec = importlib.util.spec_from_file_location("bench_budget_under_test", path)
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = load_bench()
     assert [bench.search_budget("skirmish", n) for n in (2, 3, 4)] == [145, 145, 20]
     assert [bench.search_budget("territory", n) for n in (2, 4, 7)] == [240, 110, 110]
     assert [bench.search_budget("tidegate", n) for n in (2, 4)] == [500, 500]
