@@ -89,6 +89,11 @@ class GreedyAgent(Agent):
         self._fields: dict[bool, list[int]] = {}
         self._focus: list[float] = []
         self._weight = W["threat"]
+        # this decision's threat map and march fields (`_pos`): nothing they read changes
+        # while one decision is scored, and rebuilding their cache keys per scored hex cost
+        # half of a search playout's time
+        self._threat_now: list[float] = []
+        self._fields_now: dict[bool, list[int]] = {}
 
     # ---- entry point ------------------------------------------------------------------------
     def choose(self, view: SkirmishView, legal: list[Action]) -> Action:  # type: ignore[override]
@@ -97,6 +102,8 @@ class GreedyAgent(Agent):
             return self._pick(g, legal)
         self._focus = self._leader_focus(g)
         self._weight = self._caution(g)
+        self._threat_now = self._threat_map(g)
+        self._fields_now = {}
         plan = self._best_plan(g, legal)
         if plan is not None:
             return plan
@@ -223,11 +230,15 @@ class GreedyAgent(Agent):
         return W["threat"] * max(1, len(blocs))
 
     def _pos(self, g: SkirmishState, u: Unit, h: int) -> float:
-        """Positional value of unit `u` standing on hex `h`."""
-        threat = self._threat_map(g)
+        """Positional value of unit `u` standing on hex `h`, in the decision `choose` is
+        scoring (its threat map and fields)."""
+        threat = self._threat_now
         score = -self._weight * min(threat[h], u.hp) * value_per_hp(u)
         light = u.type == INFANTRY and "I8" in g.skills[u.faction]
-        dist = min(self._field(g, light)[h], 60)
+        field = self._fields_now.get(light)
+        if field is None:
+            field = self._fields_now[light] = self._field(g, light)
+        dist = min(field[h], 60)
         score -= (W["archer_distance"] if u.type == ARCHER else W["city_distance"]) * dist
         k = g.board.city_at[h]
         if k >= 0 and g.city_owner[k] == self.seat:
