@@ -118,6 +118,11 @@ class Board:
     # per unit id, per hex: the shared Move action of that unit to that hex (movement.py)
     move_rows: dict[int, list[Any]] = field(default_factory=dict, init=False, compare=False,
                                             repr=False)
+    # per (I8 costs, start hex, MP held): a search over terrain alone, as the hexes it reaches
+    # -> MP left, in the order reached, and the hexes it went on from (movement.open_search;
+    # never changed once stored)
+    open_reach: dict[tuple[bool, int, int], tuple[dict[int, int], frozenset[int]]] = field(
+        default_factory=dict, init=False, compare=False, repr=False)
     _steps: dict[bool, tuple[tuple[tuple[int, int, int], ...], ...]] = field(
         default_factory=dict, init=False, compare=False, repr=False)
     _by_pair: dict[tuple[int, int], int] = field(default_factory=dict, init=False,
@@ -225,9 +230,11 @@ class Board:
         return found
 
     def __getstate__(self) -> dict[str, Any]:
-        """Pickled (for the search worker) without the Move table: it is rebuilt on demand."""
+        """Pickled (for the search worker) without the Move table and the kept terrain-only
+        searches: they are rebuilt on demand."""
         state = dict(self.__dict__)
         state["move_rows"] = {}
+        state["open_reach"] = {}
         return state
 
     def step_costs(self, light: bool) -> tuple[tuple[tuple[int, int], ...], ...]:

@@ -22,6 +22,7 @@ Moves are added or dropped, instead of rebuilding every unit's list after every 
 from __future__ import annotations
 
 from bisect import bisect_left
+from itertools import repeat
 
 from game.skirmish import actions as A
 from game.skirmish.board import FREE, NEUTRAL, OFF
@@ -140,12 +141,15 @@ ZOC = 3     # added to a hex's `_special` kind in `_rules` when I3 Intercept sto
 BLOCKED = 1 << 30   # a search's starting label for NEVER hexes: no MP left can beat it
 
 
-def _rules(game: SkirmishState, seat: int, through: bool) -> tuple[list[int], list[int]]:
+def _rules(game: SkirmishState, seat: int,
+           through: bool) -> tuple[list[int], list[int], frozenset[int]]:
     """Per hex, how a search of a unit of `seat` may use it: NEVER (-1), 0 (pass and stop),
     STOP_ONLY or PASS_ONLY (`_special`), plus ZOC where I3 Intercept takes all MP (not for
-    C11 units); and the labels a search starts from: -1 (not reached yet), BLOCKED on NEVER
-    hexes, so one comparison skips them. Lists read per step instead of a dict and a set;
-    kept, like their parts, until a hostile unit, a city or a bloc changes (`bloc_stamp`)."""
+    C11 units); the labels a search starts from: -1 (not reached yet), BLOCKED on NEVER
+    hexes, so one comparison skips them; and the hexes where a search differs from one over
+    terrain alone (NEVER, STOP_ONLY, ZOC: PASS_ONLY only forbids stopping, which `reach`
+    leaves to `destinations`). Lists read per step instead of a dict and a set; kept, like
+    their parts, until a hostile unit, a city or a bloc changes (`bloc_stamp`)."""
     key = ("rules", seat, through)
     stamp = game._stamps[seat]          # bloc_stamp, read directly (asked very often)
     entry = game._searches.get(key)
@@ -153,25 +157,33 @@ def _rules(game: SkirmishState, seat: int, through: bool) -> tuple[list[int], li
         return entry[1]
     size = game.board.size
     rule = [0] * size
+    marked: set[int] = set()
     if not through:
-        for h in intercept_zone(game, seat):
+        zone = intercept_zone(game, seat)
+        for h in zone:
             rule[h] = ZOC
+        marked.update(zone)
     fresh = [-1] * size
     for h, kind in _special(game, seat, through).items():
         if kind == NEVER:
             rule[h] = NEVER
             fresh[h] = BLOCKED
+            marked.add(h)
         else:
             rule[h] += kind
-    game._searches[key] = (stamp, (rule, fresh))
-    return rule, fresh
+            if kind == STOP_ONLY:
+                marked.add(h)
+    found = (rule, fresh, frozenset(marked))
+    game._searches[key] = (stamp, found)
+    return found
 
 
-def search_rules(game: SkirmishState, unit: Unit) -> tuple[bool, list[int], list[int]]:
+def search_rules(game: SkirmishState,
+                 unit: Unit) -> tuple[bool, list[int], list[int], frozenset[int]]:
     """What a search of `unit` reads besides its start and MP: whether I8 costs apply, and the
-    per-hex rules and starting labels of its seat (`_rules`, C11 units apart). Kept per faction
-    and unit class until the seat's `bloc_stamp` changes (skills are fixed during play), so a
-    search asks one dict instead of three helpers."""
+    per-hex rules, starting labels and marked hexes of its seat (`_rules`, C11 units apart).
+    Kept per faction and unit class until the seat's `bloc_stamp` changes (skills are fixed
+    during play), so a search asks one dict instead of three helpers."""
     key = ("context", unit.faction, unit.type)
     stamp = game._stamps[unit.faction]
     entry = game._searches.get(key)
@@ -189,7 +201,15 @@ def reach(game: SkirmishState, unit: Unit, start: int = OFF, mp: int = -1) -> di
     `start`/`mp` default to the unit's hex and `mp_left` (other values ask "what if", N-4b).
     The result includes hexes a unit may only pass (own units, C11 hostiles); use
     `destinations` for legal Move targets. Its order is the order hexes were first reached
-    (agents iterate it). The dict is shared by the cache: do not change it.
+    (agents iterate it). The dict is shared by the caches: do not change it.
+
+    Most searches meet no hex where the rules differ from terrain (no hostile unit, city or
+    Intercept zone within reach): the search over terrain alone (`open_search`, kept per
+    board) then is this one, step for step, so its answer is taken as it is. When the
+    restricted hexes it meets are all dead ends of that search (stepping on from them gained
+    nothing), the searches still take the same steps in the same order but for those hexes
+    themselves: a copy of its answer without the NEVER hexes and with 0 MP on the Intercept
+    ones (I3) is this one. Otherwise the search runs with the seat's per-hex rules (`search`).
     """
     if start == OFF:
         start = unit.hex
@@ -202,12 +222,63 @@ def reach(game: SkirmishState, unit: Unit, start: int = OFF, mp: int = -1) -> di
     hit = game._searches.get(key)
     if hit is not None and hit[0] == stamp:
         return hit[1]
-    light, rule, fresh = search_rules(game, unit)
-    moves = game.board.moves_by_mp(light, mp)
+    light, rule, fresh, marked = search_rules(game, unit)
+    b = game.board
+    kept = b.open_reach.get((light, start, mp))
+    if kept is None:
+        kept = b.open_reach[(light, start, mp)] = open_search(b.moves_by_mp(light, mp), b.size,
+                                                              start, mp)
+    best, onward = kept
+    if not marked.isdisjoint(best):
+        if marked.isdisjoint(onward):
+            # the restricted hexes reached are dead ends: only their own entries change
+            best = dict(best)
+            for h in marked.intersection(best):
+                r = rule[h]
+                if r == NEVER:
+                    del best[h]
+                elif r >= ZOC:              # I3 Intercept: all MP go
+                    best[h] = 0
+        else:
+            best = search(b.moves_by_mp(light, mp), rule, fresh, start, mp)
+    game._searches[key] = (stamp, best)
+    return best
+
+
+def open_search(moves: list[tuple[tuple[tuple[int, int], ...], ...]], size: int, start: int,
+                mp: int) -> tuple[dict[int, int], frozenset[int]]:
+    """`search` over terrain alone (no hex restricted) on a board of `size` hexes, and the
+    hexes that are no dead end of it: those some step from which gained a hex MP (`reach`
+    reuses the answer when no restricted hex is among them)."""
+    best: dict[int, int] = {}
+    label = [-1] * size
+    label[start] = mp
+    onward: set[int] = set()
+    buckets: list[list[int]] = list(map(list, repeat((), mp + 1)))
+    buckets[mp].append(start)
+    for m in range(mp, 0, -1):
+        for g in buckets[m]:
+            for h, m2 in moves[m][g]:
+                if label[h] < m2:
+                    label[h] = best[h] = m2
+                    onward.add(g)
+                    if m2:
+                        buckets[m2].append(h)
+    return best, frozenset(onward)
+
+
+def search(moves: list[tuple[tuple[tuple[int, int], ...], ...]], rule: list[int],
+           fresh: list[int], start: int, mp: int) -> dict[int, int]:
+    """`reach`'s bucket search from `start` holding `mp` (> 0) MP, over the steps per MP held
+    (`Board.moves_by_mp`), the per-hex rules and the starting labels (`_rules`).
+
+    Every restriction only lowers labels or ends paths, so the hexes it reaches are among
+    those a search over terrain alone reaches; when none of those is restricted, both
+    searches take the same steps in the same order (what `reach` relies on)."""
     best: dict[int, int] = {}       # the start never joins it: its label beats every step
     label = fresh[:]                # `best` as a list, the inner loop reads it most
     label[start] = mp
-    buckets: list[list[int]] = [[] for _ in range(mp + 1)]
+    buckets: list[list[int]] = list(map(list, repeat((), mp + 1)))   # mp + 1 empty lists
     buckets[mp].append(start)
     # An ordinary step costs what the hex entered costs (`Board.steps`), so the first time
     # a hex gets MP left it gets the most it can (levels go down): a hex joins a bucket once
@@ -222,17 +293,17 @@ def reach(game: SkirmishState, unit: Unit, start: int = OFF, mp: int = -1) -> di
                 if label[h] >= m2:          # no gain (NEVER hexes start BLOCKED)
                     continue
                 r = rule[h]
-                if r >= ZOC:                # I3 Intercept: all MP go
-                    if label[h] >= 0:
-                        continue
-                    label[h] = 0
-                    best[h] = 0
-                    continue
-                label[h] = m2
-                best[h] = m2
-                if m2 and r != STOP_ONLY:
-                    buckets[m2].append(h)
-    game._searches[key] = (stamp, best)
+                if not r:                   # most hexes: pass and stop
+                    label[h] = best[h] = m2
+                    if m2:
+                        buckets[m2].append(h)
+                elif r >= ZOC:              # I3 Intercept: all MP go
+                    if label[h] < 0:
+                        label[h] = best[h] = 0
+                else:
+                    label[h] = best[h] = m2
+                    if m2 and r != STOP_ONLY:
+                        buckets[m2].append(h)
     return best
 
 

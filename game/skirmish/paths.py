@@ -48,7 +48,7 @@ def path_search(game: SkirmishState, unit: Unit,
     goal = labels.get(dest)
     if goal is None or game.occ[dest] >= 0:
         return None
-    light, rule, fresh = search_rules(game, unit)
+    light, rule, fresh, _ = search_rules(game, unit)
     b = game.board
     # Arriving with goal > 0 means the last step was an ordinary one from a hex reached with
     # the most MP it can have, and so on back to the start: only such states need exploring.

@@ -85,14 +85,14 @@ def _own_units(game: SkirmishState, seat: int) -> list[Unit]:
     return entry[1]
 
 
-def _unit_options(game: SkirmishState, u: Unit, stamp: int, kept: dict[int, Any]) -> tuple:
+def _unit_options(game: SkirmishState, u: Unit, fields: tuple, kept: dict[int, Any]) -> tuple:
     """The moves (a `MoveList`, or None when `u` may not move) and the attacks and dismount of
     own, non-fresh unit `u` off neutral land, kept in `kept` while nothing they read changed:
-    the unit's own fields and the hostile units, cities and blocs (`stamp`, the seat's
-    `bloc_stamp`); occupants changing on hexes its Moves reach only add or drop those Moves
-    (`sync_moves`, which `legal_actions` runs)."""
+    the unit's own fields and the hostile units, cities and blocs (`fields`, with the seat's
+    `bloc_stamp`: see `_unit_check`); occupants changing on hexes its Moves reach only add or
+    drop those Moves (`sync_moves`, which `legal_actions` runs)."""
     entry = (
-        (u.hex, u.mp_left, u.attacks_left, u.attacked, u.type, stamp),
+        fields,
         move_list(game, u) if may_move(game, u) else None,
         attack_options(game, u) + dismount_options(game, u),
     )
@@ -110,9 +110,9 @@ def _unit_check(game: SkirmishState, u: Unit, stamp: int) -> tuple:
     if kept is None:
         kept = game._reach["options"] = {}
     entry = kept.get(u.id)
-    if entry is None or entry[0] != (u.hex, u.mp_left, u.attacks_left, u.attacked, u.type,
-                                     stamp):
-        entry = _unit_options(game, u, stamp, kept)
+    fields = (u.hex, u.mp_left, u.attacks_left, u.attacked, u.type, stamp)
+    if entry is None or entry[0] != fields:
+        entry = _unit_options(game, u, fields, kept)
     return entry
 
 
@@ -162,13 +162,10 @@ class SkirmishGame(SkirmishState):
                     continue
                 if moves.seen != seen:
                     # patched only when an occupant changed on a hex the unit reaches
-                    labels = moves.labels
-                    for h in log[moves.seen:]:
-                        if h in labels:
-                            sync_moves(self, moves)
-                            break
-                    else:
+                    if moves.labels.keys().isdisjoint(log[moves.seen:]):
                         moves.seen = seen
+                    else:
+                        sync_moves(self, moves)
                 out += moves.acts
             out += entry[2]
         for seat_options in SEAT_OPTIONS:

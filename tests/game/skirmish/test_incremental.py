@@ -13,6 +13,7 @@ from a clone whose kept data were all dropped (`touch`).
 from __future__ import annotations
 
 import pickle
+from collections import Counter
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -26,7 +27,8 @@ from game.skirmish.combat import hostile_targets
 from game.skirmish.economy import _produce_list, produce_options
 from game.skirmish.events import Captured, Later, Moved
 from game.skirmish.movement import (
-    _neutral_stands, _occupied, _rules, intercept_zone, obligation, reach,
+    NEVER, PASS_ONLY, STOP_ONLY, ZOC, _neutral_stands, _occupied, _rules, intercept_zone, obligation, reach, search,
+    search_rules,
 )
 from game.skirmish.paths import best_path
 
@@ -132,3 +134,58 @@ def test_M_6_a_deferred_moved_event_encodes_pickles_and_hashes_as_an_eager_one()
     assert codec.encode(captured) == codec.encode(Moved(3, ((0, 0), (1, 0)), 2, 0, "capture"))
     one_step = Moved(3, Later(lambda: (((0, 0),), "")), 1, 1)  # type: ignore[arg-type]
     assert pickle.loads(pickle.dumps(one_step)) == Moved(3, ((0, 0),), 1, 1)
+
+
+def compare_reach_with_a_full_search(seed: int, seats: int) -> tuple[int, Counter[int]]:
+    """Play a random game; after every action check every own unit's `reach` against a
+    search run now with the seat's per-hex rules (same hexes, MP and order), and the kept
+    terrain-only search against one run now. Returns how many answers were the kept one as
+    it is, and per rule value how many restricted hexes a patched copy of it changed."""
+    rs = rulesets.get("skirmish")
+    state = rs.new_game(Setup(seats=("random",) * seats, seed=seed))
+    players = [make_agent("random", rs, s, seed) for s in range(seats)]
+    b = state.board
+    taken = 0
+    patched: Counter[int] = Counter()
+    while state.result() is None:
+        seat = state.to_move()[0]
+        for u in state.units.values():
+            if u.faction != seat or u.mp_left <= 0:
+                continue
+            light, rule, fresh, marked = search_rules(state, u)
+            assert marked == {h for h, r in enumerate(rule) if r and r != PASS_ONLY}
+            moves = b.moves_by_mp(light, u.mp_left)
+            got = reach(state, u)
+            assert list(got.items()) == list(search(moves, rule, fresh, u.hex, u.mp_left).items())
+            kept, onward = b.open_reach[(light, u.hex, u.mp_left)]
+            assert list(kept.items()) == list(search(moves, [0] * b.size, [-1] * b.size, u.hex,
+                                                     u.mp_left).items())
+            taken += got is kept
+            if got is not kept and marked.isdisjoint(onward):
+                patched.update(rule[h] for h in marked.intersection(kept))
+        state.apply(seat, players[seat].choose(None, state.legal_actions(seat)))
+    return taken, patched
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(1, 10**6), seats=st.sampled_from((2, 3, 4)))
+def test_M_5_I_3_reach_from_the_terrain_only_search_equals_the_search_with_the_rules(seed, seats):
+    """M-1..M-5, I3, C11: `reach` takes the board's kept search over terrain alone when no
+    hex it reaches is restricted (hostile unit, city, Intercept zone), or a copy with the
+    restricted hexes' own entries changed when they are all dead ends of it; after every
+    action of a whole random game each answer equals a search with the rules run now."""
+    taken, _ = compare_reach_with_a_full_search(seed, seats)
+    assert taken > 0
+
+
+SEEDS_WITH_EVERY_PATCH = (9,)      # a four-seat random game meeting all three kinds
+
+
+def test_M_5_I_3_a_patched_terrain_only_search_equals_the_search_with_the_rules():
+    """M-5b/e, I3: patched copies (restricted hexes reached only as dead ends: hostile units
+    and cities dropped, Intercept hexes at 0 MP, breached cities kept) occur in these
+    four-seat games, and every one equals the search with the rules."""
+    patched: Counter[int] = Counter()
+    for seed in SEEDS_WITH_EVERY_PATCH:
+        patched += compare_reach_with_a_full_search(seed, 4)[1]
+    assert patched[NEVER] > 0 and patched[STOP_ONLY] > 0 and patched[ZOC] > 0

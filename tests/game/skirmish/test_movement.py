@@ -136,7 +136,7 @@ def test_M_6_backward_path_equals_the_forward_search_for_every_destination():
                 if g.board.neutral[u.hex]:
                     continue
                 labels = reach(g, u)
-                light, rule, fresh = search_rules(g, u)
+                light, rule, fresh, _ = search_rules(g, u)
                 steps = g.board.step_costs(light)
                 for dest, goal in labels.items():
                     if goal > 0 and g.occ[dest] < 0:
