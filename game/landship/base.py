@@ -15,8 +15,10 @@ from stale data.
 
 from __future__ import annotations
 
+from game.landship.board import Board
 from game.landship.constants import (
-    COST_MOVE, FAST_SHIP, FAST_SHIP_MOVE_CAP, SHIP_ACTION_CAP, SHIP_AP_CAP, SHIP_MOVE_CAP,
+    BUILDERS, COST_MOVE, FAST_SHIP, FAST_SHIP_MOVE_CAP, RESOURCE_REPAIR_CHEB, RESOURCE_SHIP,
+    SHIP_ACTION_CAP, SHIP_AP_CAP, SHIP_MOVE_CAP, Params,
 )
 from game.landship.state import EMPTY, HULK, LandshipState, Ship
 
@@ -115,21 +117,57 @@ def bits(mask: int) -> list[int]:
     return out
 
 
-def pieces_near(g: LandshipState, look: Look, centre: int, metric: str, reach: int,
-                among: int) -> list[int]:
-    """Ids of the pieces on the cells of mask `among` at distance 1..reach of `centre`,
-    ascending (the order of `ships`, whose ids only grow): the candidates of a target check
-    whose first refusal for anything farther is `out_of_range`, and for any piece outside
-    `among` another refusal of the same check (the caller says which)."""
-    if not among:   # often: no hulk anywhere, no enemy left standing
-        return []
-    board = g.board
-    near = among & (board.rings.get((metric, reach)) or board.ring_masks(metric, reach))[centre]
-    if not near:
-        return []
+class Kit:
+    """What the checks of one ship type read from the board for every candidate, looked up
+    once per board and type (`kit`): its panel row (S-1) and, per cell index, the masks of the
+    cells its move kinds can touch (Manhattan distance <= Move + 1, see movement.py), its guns
+    reach (C-1), its repairs reach (K-3) and its captures reach (K-2); None where the type has
+    no such action (S-2, C-1)."""
+
+    __slots__ = ("stats", "window", "fire", "mend", "grab")
+
+    def __init__(self, board: Board, ship_type: str) -> None:
+        params = board.params
+        self.stats = stats = params.stats(ship_type)
+        n = board.width * board.height
+        r = stats.move + 1
+        self.window = tuple(board.area_mask(c, "manh", r) if board.on_board[c] else 0 for c in range(n))
+        self.fire = rings(board, stats.reach, stats.range) if stats.can_fire else None
+        if ship_type in BUILDERS:
+            self.mend = rings(board, *repair_reach(params, ship_type))
+            self.grab = rings(board, "manh", params.capture_range)
+        else:
+            self.mend = self.grab = None
+
+
+def repair_reach(params: Params, ship_type: str) -> tuple[str, int]:
+    """K-3: the resource ship repairs around itself (cheb 1), the engineer within its range."""
+    if ship_type == RESOURCE_SHIP:
+        return "cheb", RESOURCE_REPAIR_CHEB
+    return "manh", params.repair_range_engineer
+
+
+def kit(board: Board, ship_type: str) -> Kit:
+    """The `Kit` of `ship_type` on `board` (memoised on the board: pure functions of it)."""
+    found = board.kits.get(ship_type)
+    if found is None:
+        found = board.kits[ship_type] = Kit(board, ship_type)
+    return found
+
+
+def rings(board: Board, metric: str, reach: int) -> tuple[int, ...]:
+    """Per cell index, the cells at distance 1..reach (`Board.ring_masks`, memoised)."""
+    return board.rings.get((metric, reach)) or board.ring_masks(metric, reach)
+
+
+def pieces_at(g: LandshipState, near: int) -> list[int]:
+    """Ids of the pieces on the cells of mask `near`, ascending (the order of `ships`, whose
+    ids only grow): the candidates of a target check, its ring (`Kit`) cut to the pieces the
+    check could accept -- anything farther is `out_of_range`, any other piece in the ring
+    gets another refusal of the same check (the caller says which)."""
     cell = g.cell
     if not near & (near - 1):   # one piece: no sort
-        return [cell[near.bit_length() - 1]]
+        return [cell[near.bit_length() - 1]] if near else []
     return sorted(cell[c] for c in bits(near))
 
 

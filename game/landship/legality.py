@@ -22,7 +22,7 @@ from game.core.errors import IllegalAction
 from game.core.protocol import Action
 from game.landship import actions as A
 from game.landship import building, combat, movement
-from game.landship.base import REASONS, Look
+from game.landship.base import REASONS, Kit, Look, kit
 from game.landship.constants import (
     COST_ATTACK, COST_BUILD, COST_CAPTURE, COST_RAM_CHARGE, COST_RAM_STANDING, COST_REPAIR,
     SHIP_ACTION_CAP, SHIP_AP_CAP, Params,
@@ -50,7 +50,7 @@ CHECKS: dict[type, Callable[[LandshipState, Look, int, Any], str | None]] = {
     A.Resign: _free,
 }
 
-Plays = Callable[[LandshipState, Look, Ship, list[Any]], None]
+Plays = Callable[[LandshipState, Look, Ship, Kit, list[Any]], None]
 
 # Per ready ship, in the order `legal_actions` lists them, each with the check of the ship's
 # type that opens the family (None: every type).
@@ -70,15 +70,17 @@ ACT_MIN_COST = min(COST_ATTACK, COST_RAM_STANDING, COST_RAM_CHARGE, COST_REPAIR,
 assert PLAYS[0] == (movement.move_plays, None)   # `plays` relies on the move coming first
 
 
-def families(g: LandshipState, ship_type: str) -> tuple[Plays, ...]:
-    """The play families a ship of `ship_type` may have on this board: those whose type check
-    accepts it (the others would refuse every candidate at that stage). Memoised per board
-    (the type checks read only the board's parameters)."""
+def families(g: LandshipState, ship_type: str) -> tuple[Kit, tuple[Plays, ...]]:
+    """The `Kit` of `ship_type` and the play families a ship of that type may have on this
+    board: those whose type check accepts it (the others would refuse every candidate at that
+    stage). Memoised per board (the type checks read only the board's parameters)."""
     memo = g.board.families
     found = memo.get(ship_type)
     if found is None:
         params = g.board.params
-        found = memo[ship_type] = tuple(f for f, opens in PLAYS if opens is None or opens(params, ship_type) is None)
+        found = memo[ship_type] = (
+            kit(g.board, ship_type),
+            tuple(f for f, opens in PLAYS if opens is None or opens(params, ship_type) is None))
     return found
 
 
@@ -127,14 +129,15 @@ def plays_in(g: LandshipState, seat: int, look: Look | None = None) -> tuple[lis
         if can_pay and s.actions < SHIP_ACTION_CAP and s.ap_spent + ACT_MIN_COST <= SHIP_AP_CAP:
             if look is None:
                 look = Look(g)
-            for family in known.get(s.type) or families(g, s.type):
-                family(g, look, s, out)
+            k, plays_of_type = known.get(s.type) or families(g, s.type)
+            for family in plays_of_type:
+                family(g, look, s, k, out)
         elif may_move(g, s):
             # no action's AP group passes (see ACT_MIN_COST): every other family would
             # refuse each candidate at that stage, so only the move is asked
             if look is None:
                 look = Look(g)
-            move_plays(g, look, s, out)
+            move_plays(g, look, s, (known.get(s.type) or families(g, s.type))[0], out)
     return out, look
 
 

@@ -14,7 +14,7 @@ from game.core.protocol import Event
 from game.landship import actions as A
 from game.landship import events as E
 from game.landship.base import (
-    Look, actor_reason, ap_reason, bits, cell_reason, is_id, is_xy, move_cost, pay, place,
+    Kit, Look, actor_reason, ap_reason, bits, cell_reason, is_id, is_xy, kit, move_cost, pay, place,
 )
 from game.landship.board import Board
 from game.landship.constants import (
@@ -120,15 +120,6 @@ def _straight_reach(g: LandshipState, s: Ship, move: int, passable: int) -> int:
 _REACH_MAX = 20_000
 
 
-def _windows(board: Board, ship_type: str) -> tuple[int, ...]:
-    """Per cell, the mask of cells a ship of `ship_type` there could reach by any move kind
-    (Manhattan distance <= Move + 1), memoised per board."""
-    r = board.params.stats(ship_type).move + 1
-    found = board.windows[ship_type] = tuple(board.area_mask(c, "manh", r) if board.on_board[c] else 0
-                                             for c in range(board.width * board.height))
-    return found
-
-
 def _reach(g: LandshipState, s: Ship, key: tuple) -> tuple[int, int, tuple]:
     """(legal destinations, reach, key) of `s` from its memo key (computed on a miss)."""
     memo = g.board.reach_memo
@@ -154,16 +145,16 @@ def legal_moves(g: LandshipState, look: Look, s: Ship) -> int:
     return found[0]
 
 
-def _reach_entry(g: LandshipState, look: Look, s: Ship) -> tuple[int, int, tuple]:
-    """(legal destinations, reach, key) of `s`, from the board's memo, kept in `look`."""
+def _reach_entry(g: LandshipState, look: Look, s: Ship, k: Kit | None = None) -> tuple[int, int, tuple]:
+    """(legal destinations, reach, key) of `s` (of kit `k`), from the board's memo, kept in
+    `look`."""
     # the memo key: everything the reach depends on (see above), masks cut to the window
-    board = g.board
-    window = (board.windows.get(s.type) or _windows(board, s.type))[s.pos]
+    window = (k or kit(g.board, s.type)).window[s.pos]
     open_cells = look.passable.get(s.owner)
     if open_cells is None:
         open_cells = passable(g, look, s.owner)
     key = (s.type, s.pos, g.wind_dir, open_cells & window, look.pieces_mask & window)
-    found = look.reach[s.id] = board.reach_memo.get(key) or _reach(g, s, key)
+    found = look.reach[s.id] = g.board.reach_memo.get(key) or _reach(g, s, key)
     return found
 
 
@@ -225,10 +216,12 @@ def check_move(g: LandshipState, look: Look, seat: int, a: A.Move) -> str | None
     return dest_reason(g, look, s, dest)
 
 
-def move_plays(g: LandshipState, look: Look, s: Ship, out: list[Any]) -> None:
-    """Append every legal move of ready ship `s` (its I-2 ship group already passed)."""
+def move_plays(g: LandshipState, look: Look, s: Ship, k: Kit, out: list[Any]) -> None:
+    """Append every legal move of ready ship `s` (of kit `k`; its I-2 ship group already
+    passed)."""
     if may_move(g, s):
-        dests = (look.reach.get(s.id) or _reach_entry(g, look, s))[0]
+        # a fresh `look` (each enumeration makes its own) has no reach yet: no lookup
+        dests = _reach_entry(g, look, s, k)[0]
         if not dests:
             return
         # the moves to a set of cells are the same values every time: one tuple per
