@@ -109,31 +109,34 @@ def _straight_reach(g: LandshipState, s: Ship, move: int, passable: int) -> int:
 
 
 # Reach memo, shared by every game on a board: a ship's reach is a pure function of its type,
-# cell and the wind and of which cells near it are passable / occupied, so it is keyed by
-# exactly those (the masks cut to the cells any move kind can touch: Manhattan distance <=
-# Move + 1). A ship whose neighbourhood did not change since it was last asked (most ships
-# after most actions, and the same openings in every game) costs one dict lookup; the key is
-# built from the state as it is now, so nothing can go stale.
-# About 280 bytes an entry and some 330 new entries a game: 20,000 keeps the three movement
-# memos under ~17 MB in a long simulation (cleared every ~60 games; the hits that matter
-# are within a game).
+# cell and the wind and of which cells near it a step may enter (M-1: own ships are passed,
+# so where they stand does not matter until the destination, which must be empty), so it is
+# keyed by exactly those (the mask cut to the cells any move kind can touch: Manhattan
+# distance <= Move + 1). A ship whose neighbourhood did not change since it was last asked
+# (most ships after most actions -- an own ship moving changes no one's key --, and the same
+# openings in every game) costs one dict lookup; the key is built from the state as it is
+# now, so nothing can go stale. The destinations are the reach less the occupied cells.
+# About 250 bytes an entry and some 90 new entries a random game: 20,000 keeps the three
+# movement memos under ~15 MB in a long simulation (cleared every ~200 games; the hits that
+# matter are within a game).
 _REACH_MAX = 20_000
 
 
-def _reach(g: LandshipState, s: Ship, key: tuple) -> tuple[int, int, tuple]:
-    """(legal destinations, reach, key) of `s` from its memo key (computed on a miss)."""
+def _reach(g: LandshipState, s: Ship, key: tuple) -> int:
+    """The reach of `s` (cells it could end on if they were empty, its own cell included)
+    from its memo key (computed on a miss)."""
     memo = g.board.reach_memo
     found = memo.get(key)
     if found is None:
         if len(memo) >= _REACH_MAX:
             memo.clear()
         move = g.board.params.stats(s.type).move
-        open_cells, pieces = key[3], key[4]
+        open_cells = key[3]
         if s.type == RAM_SHIP:
-            reach = _straight_reach(g, s, move, open_cells)
+            found = _straight_reach(g, s, move, open_cells)
         else:
-            reach = _free_reach(g, s, move, open_cells)
-        found = memo[key] = (reach & ~pieces, reach, key)
+            found = _free_reach(g, s, move, open_cells)
+        memo[key] = found
     return found
 
 
@@ -153,8 +156,9 @@ def _reach_entry(g: LandshipState, look: Look, s: Ship, k: Kit | None = None) ->
     open_cells = look.passable.get(s.owner)
     if open_cells is None:
         open_cells = passable(g, look, s.owner)
-    key = (s.type, s.pos, g.wind_dir, open_cells & window, look.pieces_mask & window)
-    found = look.reach[s.id] = g.board.reach_memo.get(key) or _reach(g, s, key)
+    key = (s.type, s.pos, g.wind_dir, open_cells & window)
+    reach = g.board.reach_memo.get(key) or _reach(g, s, key)   # never 0: its own cell
+    found = look.reach[s.id] = (reach & ~look.pieces_mask, reach, key)
     return found
 
 
@@ -317,11 +321,10 @@ def _path_entry(g: LandshipState, s: Ship, dest: int, look: Look) -> tuple | Non
         # is one step too -- so the path is the step itself, with no search and no memo
         # entry (most moves: Move is 1 for three of the six types)
         return (s.pos, dest), (xy[s.pos], xy[dest])
-    # like the reach, a pure function of its inputs: the reach's memo key but the occupied
-    # cells (own ships may be passed; the destination is known to be empty), and the destination
+    # like the reach, a pure function of its inputs: the reach's memo key (own ships may be
+    # passed; the destination is known to be empty) and the destination
     memo = g.board.paths_memo
-    ship_type, pos, wind, open_cells, _ = look.reach[s.id][2]
-    key = (ship_type, pos, wind, open_cells, dest)
+    key = (*look.reach[s.id][2], dest)
     found = memo.get(key)
     if found is None:
         if len(memo) >= _REACH_MAX:
