@@ -39,12 +39,13 @@ REASONS: tuple[str, ...] = (
 
 class Look:
     """Per-call memo over one unchanged state (see the module docstring). Who stands where
-    (as masks) is read in one pass when it is made: every check and enumeration needs it."""
+    (as masks) is read in one pass when it is made: every check and enumeration needs it,
+    and an enumeration (`seat` given) needs that seat's side of it too."""
 
-    __slots__ = ("ships", "sand", "sand_mask", "pieces_mask", "hulks_mask", "_owners", "_foreign",
-                 "_fleet", "passable", "reach")
+    __slots__ = ("ships", "sand", "sand_mask", "pieces_mask", "hulks_mask", "_enterable",
+                 "_sides", "_fleet", "reach")
 
-    def __init__(self, g: LandshipState) -> None:
+    def __init__(self, g: LandshipState, seat: int | None = None) -> None:
         # the pieces, not the state: the kept enumeration (legality.py) holds a Look on the
         # state, and a Look holding the state would make a reference cycle of every game
         self.ships = g.ships
@@ -54,21 +55,43 @@ class Look:
             self.sand_mask = sum(1 << c for c in self.sand)
         else:
             self.sand, self.sand_mask = _NO_CELLS, 0
-        pieces = 0
-        owners: dict[int, int] = {}             # owner (HULK too) -> cells of its pieces
-        get = owners.get
+        if seat is not None and seat < 0:   # no seat: a hulk's owner is not one
+            seat = None
+        pieces = mine = hulks = 0
         for s in g.ships.values():
             bit = 1 << s.pos
             pieces |= bit
             o = s.owner
-            owners[o] = get(o, 0) | bit
+            if o == seat:
+                mine |= bit
+            elif o == HULK:
+                hulks |= bit
         self.pieces_mask = pieces               # cells holding any piece (ship, wreck, hulk)
-        self.hulks_mask = get(HULK, 0)
-        self._owners = owners
-        self._foreign: dict[int, int] = {}
+        self.hulks_mask = hulks
+        self._enterable = g.board.open_mask & ~self.sand_mask   # M-1 but for the pieces
+        self._sides: dict[int, tuple[int, int, int]] = {}
+        if seat is not None:
+            self._sides[seat] = self._side(seat, mine)
         self._fleet: dict[tuple[int, str], int] | None = None
-        self.passable: dict[int, int] = {}           # seat -> cells its ships may step on (M-1)
         self.reach: dict[int, tuple] = {}            # ship id -> (legal destinations, reach, key)
+
+    def _side(self, seat: int, mine: int) -> tuple[int, int, int]:
+        """`side(seat)` from the cells of `seat`'s pieces."""
+        foreign = self.pieces_mask & ~mine
+        return mine, foreign & ~self.hulks_mask, self._enterable & ~foreign
+
+    def side(self, seat: int) -> tuple[int, int, int]:
+        """`(own, enemies, passable)` of `seat` as masks: the cells holding its pieces (wrecks
+        included), those holding another seat's ship (not a hulk), and those a step of its
+        ships may enter (M-1: on the board, not rock, not quicksand, no enemy or hulk)."""
+        found = self._sides.get(seat)
+        if found is None:
+            mine = 0
+            for s in self.ships.values():
+                if s.owner == seat:
+                    mine |= 1 << s.pos
+            found = self._sides[seat] = self._side(seat, mine)
+        return found
 
     def pieces(self) -> int:
         """Cells holding any piece (ship, wreck or hulk), as a mask."""
@@ -76,7 +99,7 @@ class Look:
 
     def own(self, seat: int) -> int:
         """Cells holding a piece `seat` owns (wrecks included), as a mask."""
-        return self._owners.get(seat, 0)
+        return self.side(seat)[0]
 
     def hulks(self) -> int:
         """Cells holding a hulk, as a mask."""
@@ -84,14 +107,11 @@ class Look:
 
     def foreign(self, seat: int) -> int:
         """Cells holding a piece `seat` does not own (enemies, hulks), as a mask."""
-        found = self._foreign.get(seat)
-        if found is None:
-            found = self._foreign[seat] = self.pieces_mask & ~self._owners.get(seat, 0)
-        return found
+        return self.pieces_mask & ~self.side(seat)[0]
 
     def enemies(self, seat: int) -> int:
         """Cells holding another seat's ship (not a hulk), as a mask."""
-        return self.foreign(seat) & ~self.hulks_mask
+        return self.side(seat)[1]
 
     def owned(self, seat: int, ship_type: str) -> int:
         """S-4: pieces of `ship_type` that `seat` owns (see `owned`), counted once per call."""

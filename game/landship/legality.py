@@ -128,7 +128,7 @@ def plays_in(g: LandshipState, seat: int, look: Look | None = None) -> tuple[lis
             continue
         if can_pay and s.actions < SHIP_ACTION_CAP and s.ap_spent + ACT_MIN_COST <= SHIP_AP_CAP:
             if look is None:
-                look = Look(g)
+                look = Look(g, seat)
             k, plays_of_type = known.get(s.type) or families(g, s.type)
             for family in plays_of_type:
                 family(g, look, s, k, out)
@@ -136,7 +136,7 @@ def plays_in(g: LandshipState, seat: int, look: Look | None = None) -> tuple[lis
             # no action's AP group passes (see ACT_MIN_COST): every other family would
             # refuse each candidate at that stage, so only the move is asked
             if look is None:
-                look = Look(g)
+                look = Look(g, seat)
             move_plays(g, look, s, (known.get(s.type) or families(g, s.type))[0], out)
     return out, look
 
