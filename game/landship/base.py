@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from game.landship.board import Board
 from game.landship.constants import (
-    BUILDERS, COST_MOVE, FAST_SHIP, FAST_SHIP_MOVE_CAP, RESOURCE_REPAIR_CHEB, RESOURCE_SHIP,
+    BUILDERS, COST_MOVE, FAST_SHIP, FAST_SHIP_MOVE_CAP, RAM_SHIP, RESOURCE_REPAIR_CHEB, RESOURCE_SHIP,
     SHIP_ACTION_CAP, SHIP_AP_CAP, SHIP_MOVE_CAP, Params,
 )
 from game.landship.state import EMPTY, HULK, LandshipState, Ship
@@ -139,12 +139,13 @@ def bits(mask: int) -> list[int]:
 
 class Kit:
     """What the checks of one ship type read from the board for every candidate, looked up
-    once per board and type (`kit`): its panel row (S-1) and, per cell index, the masks of the
-    cells its move kinds can touch (Manhattan distance <= Move + 1, see movement.py), its guns
-    reach (C-1), its repairs reach (K-3) and its captures reach (K-2); None where the type has
-    no such action (S-2, C-1)."""
+    once per board and type (`kit_of`): its panel row (S-1) and, per cell index, the masks of
+    the cells its move kinds can touch (Manhattan distance <= Move + 1, see movement.py), its
+    guns reach (C-1), its repairs reach (K-3), its captures reach (K-2) and its rams could hit
+    (C-6: straight lines up to Move + 2 cells, the longest allowance plus the target's cell);
+    None where the type has no such action (S-2, C-1, C-6)."""
 
-    __slots__ = ("stats", "window", "fire", "mend", "grab")
+    __slots__ = ("stats", "window", "fire", "mend", "grab", "lanes")
 
     def __init__(self, board: Board, ship_type: str) -> None:
         params = board.params
@@ -158,6 +159,25 @@ class Kit:
             self.grab = rings(board, "manh", params.capture_range)
         else:
             self.mend = self.grab = None
+        self.lanes = _lanes(board, stats.move + 2) if ship_type == RAM_SHIP else None
+
+
+def _lanes(board: Board, length: int) -> tuple[int, ...]:
+    """Per cell index, the cells 1..length steps away in a straight line (N, E, S, W) without
+    leaving the board (0 off the board)."""
+    out = []
+    for c in range(board.width * board.height):
+        mask = 0
+        if board.on_board[c]:
+            for d in range(4):
+                n = c
+                for _ in range(length):
+                    n = board.step[n][d]
+                    if n < 0:
+                        break
+                    mask |= 1 << n
+        out.append(mask)
+    return tuple(out)
 
 
 def repair_reach(params: Params, ship_type: str) -> tuple[str, int]:
@@ -167,7 +187,7 @@ def repair_reach(params: Params, ship_type: str) -> tuple[str, int]:
     return "manh", params.repair_range_engineer
 
 
-def kit(board: Board, ship_type: str) -> Kit:
+def kit_of(board: Board, ship_type: str) -> Kit:
     """The `Kit` of `ship_type` on `board` (memoised on the board: pure functions of it)."""
     found = board.kits.get(ship_type)
     if found is None:

@@ -76,11 +76,11 @@ def check_repair(g: LandshipState, look: Look, seat: int, a: A.Repair) -> str | 
     return repair_target_reason(g, s, t)
 
 
-def repair_plays(g: LandshipState, look: Look, s: Ship, k: Kit, out: list[Any]) -> None:
-    """Append every legal repair by ready ship `s` (of kit `k`): each own piece within its
+def repair_plays(g: LandshipState, look: Look, s: Ship, kit: Kit, out: list[Any]) -> None:
+    """Append every legal repair by ready ship `s` (of `kit`): each own piece within its
     reach (itself, anything farther and anything not its owner's are refused anyway) through
     the same checks."""
-    ring = k.mend
+    ring = kit.mend
     if ring is None:   # S-2: not_a_builder whatever the target
         return
     near = look.own(s.owner) & ring[s.pos]
@@ -129,11 +129,11 @@ def check_capture(g: LandshipState, look: Look, seat: int, a: A.Capture) -> str 
     return capture_target_reason(g, look, s, t)
 
 
-def capture_plays(g: LandshipState, look: Look, s: Ship, k: Kit, out: list[Any]) -> None:
-    """Append every legal capture by ready ship `s` (of kit `k`): each hulk within capture
+def capture_plays(g: LandshipState, look: Look, s: Ship, kit: Kit, out: list[Any]) -> None:
+    """Append every legal capture by ready ship `s` (of `kit`): each hulk within capture
     range (anything farther is `holding_limit` or `out_of_range`, any other piece
     `holding_limit` or `not_a_hulk`) through the same checks."""
-    hulks, ring = look.hulks_mask, k.grab
+    hulks, ring = look.hulks_mask, kit.grab
     if not hulks or ring is None:   # mostly: no hulk anywhere, so no candidate
         return
     near = hulks & ring[s.pos]
@@ -237,7 +237,7 @@ def do_build(g: LandshipState, seat: int, a: A.Build,
             E.TileDepleted(xy[s.pos])]
 
 
-def build_plays(g: LandshipState, look: Look, s: Ship, k: Kit, out: list[Any]) -> None:
+def build_plays(g: LandshipState, look: Look, s: Ship, kit: Kit, out: list[Any]) -> None:
     """Append every legal build by ready ship `s`: each type `type_reason` accepts on each cell
     `at_reason` accepts (the cells of `sites`)."""
     # both stages must pass; the site's (mostly: not on a tile) is the cheaper to ask first

@@ -22,7 +22,7 @@ from game.core.errors import IllegalAction
 from game.core.protocol import Action
 from game.landship import actions as A
 from game.landship import building, combat, movement
-from game.landship.base import REASONS, Kit, Look, kit
+from game.landship.base import REASONS, Kit, Look, kit_of
 from game.landship.constants import (
     COST_ATTACK, COST_BUILD, COST_CAPTURE, COST_RAM_CHARGE, COST_RAM_STANDING, COST_REPAIR,
     SHIP_ACTION_CAP, SHIP_AP_CAP, Params,
@@ -79,7 +79,7 @@ def families(g: LandshipState, ship_type: str) -> tuple[Kit, tuple[Plays, ...]]:
     if found is None:
         params = g.board.params
         found = memo[ship_type] = (
-            kit(g.board, ship_type),
+            kit_of(g.board, ship_type),
             tuple(f for f, opens in PLAYS if opens is None or opens(params, ship_type) is None))
     return found
 
@@ -129,9 +129,9 @@ def plays_in(g: LandshipState, seat: int, look: Look | None = None) -> tuple[lis
         if can_pay and s.actions < SHIP_ACTION_CAP and s.ap_spent + ACT_MIN_COST <= SHIP_AP_CAP:
             if look is None:
                 look = Look(g, seat)
-            k, plays_of_type = known.get(s.type) or families(g, s.type)
+            kit, plays_of_type = known.get(s.type) or families(g, s.type)
             for family in plays_of_type:
-                family(g, look, s, k, out)
+                family(g, look, s, kit, out)
         elif may_move(g, s):
             # no action's AP group passes (see ACT_MIN_COST): every other family would
             # refuse each candidate at that stage, so only the move is asked

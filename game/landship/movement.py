@@ -14,7 +14,7 @@ from game.core.protocol import Event
 from game.landship import actions as A
 from game.landship import events as E
 from game.landship.base import (
-    Kit, Look, actor_reason, ap_reason, bits, cell_reason, is_id, is_xy, kit, move_cost, pay, place,
+    Kit, Look, actor_reason, ap_reason, bits, cell_reason, is_id, is_xy, kit_of, move_cost, pay, place,
 )
 from game.landship.board import Board
 from game.landship.constants import (
@@ -145,11 +145,11 @@ def legal_moves(g: LandshipState, look: Look, s: Ship) -> int:
     return found[0]
 
 
-def _reach_entry(g: LandshipState, look: Look, s: Ship, k: Kit | None = None) -> tuple[int, int, tuple]:
-    """(legal destinations, reach, key) of `s` (of kit `k`), from the board's memo, kept in
-    `look`."""
+def _reach_entry(g: LandshipState, look: Look, s: Ship, kit: Kit | None = None) -> tuple[int, int, tuple]:
+    """(legal destinations, reach, key) of `s` (of `kit`, else its type's), from the board's
+    memo, kept in `look`."""
     # the memo key: everything the reach depends on (see above), masks cut to the window
-    window = (k or kit(g.board, s.type)).window[s.pos]
+    window = (kit or kit_of(g.board, s.type)).window[s.pos]
     key = (s.type, s.pos, g.wind_dir, look.side(s.owner)[2] & window)
     reach = g.board.reach_memo.get(key) or _reach(g, s, key)   # never 0: its own cell
     found = look.reach[s.id] = (reach & ~look.pieces_mask, reach, key)
@@ -214,12 +214,12 @@ def check_move(g: LandshipState, look: Look, seat: int, a: A.Move) -> str | None
     return dest_reason(g, look, s, dest)
 
 
-def move_plays(g: LandshipState, look: Look, s: Ship, k: Kit, out: list[Any]) -> None:
-    """Append every legal move of ready ship `s` (of kit `k`; its I-2 ship group already
+def move_plays(g: LandshipState, look: Look, s: Ship, kit: Kit, out: list[Any]) -> None:
+    """Append every legal move of ready ship `s` (of `kit`; its I-2 ship group already
     passed)."""
     if may_move(g, s):
         # a fresh `look` (each enumeration makes its own) has no reach yet: no lookup
-        dests = _reach_entry(g, look, s, k)[0]
+        dests = _reach_entry(g, look, s, kit)[0]
         if not dests:
             return
         # the moves to a set of cells are the same values every time: one tuple per
