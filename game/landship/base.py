@@ -141,11 +141,12 @@ class Kit:
     """What the checks of one ship type read from the board for every candidate, looked up
     once per board and type (`kit_of`): its panel row (S-1) and, per cell index, the masks of
     the cells its move kinds can touch (Manhattan distance <= Move + 1, see movement.py), its
-    guns reach (C-1), its repairs reach (K-3), its captures reach (K-2) and its rams could hit
-    (C-6: straight lines up to Move + 2 cells, the longest allowance plus the target's cell);
-    None where the type has no such action (S-2, C-1, C-6)."""
+    guns reach (C-1), its repairs reach (K-3), its captures reach (K-2), its rams could hit
+    (C-6: straight lines up to Move + 2 cells, the longest allowance plus the target's cell)
+    and its own cell if that is a resource tile (K-1); None where the type has no such action
+    (S-2, C-1, C-6)."""
 
-    __slots__ = ("stats", "window", "fire", "mend", "grab", "lanes")
+    __slots__ = ("stats", "window", "fire", "mend", "grab", "lanes", "tile")
 
     def __init__(self, board: Board, ship_type: str) -> None:
         params = board.params
@@ -157,8 +158,9 @@ class Kit:
         if ship_type in BUILDERS:
             self.mend = rings(board, *repair_reach(params, ship_type))
             self.grab = rings(board, "manh", params.capture_range)
+            self.tile = tuple(1 << c if c in board.tile_index else 0 for c in range(n))
         else:
-            self.mend = self.grab = None
+            self.mend = self.grab = self.tile = None
         self.lanes = _lanes(board, stats.move + 2) if ship_type == RAM_SHIP else None
 
 
