@@ -37,18 +37,42 @@ REASONS: tuple[str, ...] = (
 )
 
 
+class Sides(dict):
+    """seat -> `(own, enemies, passable)` masks over one unchanged state: the cells holding
+    the seat's pieces (wrecks included), those holding another seat's ship (not a hulk), and
+    those a step of its ships may enter (M-1: on the board, not rock, not quicksand, no enemy
+    or hulk). A seat's entry is made when first asked; read it by subscription (`look.sides
+    [seat]`), which costs no call when it is there -- the enumeration reads it for every
+    ship."""
+
+    __slots__ = ("ships", "pieces", "hulks", "enterable")
+
+    def __missing__(self, seat: int) -> tuple[int, int, int]:
+        mine = 0
+        for s in self.ships.values():
+            if s.owner == seat:
+                mine |= 1 << s.pos
+        found = self[seat] = self.of(mine)
+        return found
+
+    def of(self, mine: int) -> tuple[int, int, int]:
+        """The entry of the seat whose pieces stand on `mine`."""
+        foreign = self.pieces & ~mine
+        return mine, foreign & ~self.hulks, self.enterable & ~foreign
+
+
 class Look:
     """Per-call memo over one unchanged state (see the module docstring). Who stands where
     (as masks) is read in one pass when it is made: every check and enumeration needs it,
-    and an enumeration (`seat` given) needs that seat's side of it too."""
+    and an enumeration (`seat` given) needs that seat's side of it too (`sides`)."""
 
-    __slots__ = ("ships", "sand", "sand_mask", "pieces_mask", "hulks_mask", "_enterable",
-                 "_sides", "_fleet", "reach")
+    __slots__ = ("ships", "sand", "sand_mask", "pieces_mask", "hulks_mask", "sides", "_fleet",
+                 "reach")
 
     def __init__(self, g: LandshipState, seat: int | None = None) -> None:
         # the pieces, not the state: the kept enumeration (legality.py) holds a Look on the
         # state, and a Look holding the state would make a reference cycle of every game
-        self.ships = g.ships
+        self.ships = ships = g.ships
         q = g.quicksand
         if q:
             self.sand = frozenset(c for cells, _ in q for c in cells)   # E-8
@@ -58,7 +82,7 @@ class Look:
         if seat is not None and seat < 0:   # no seat: a hulk's owner is not one
             seat = None
         pieces = mine = hulks = 0
-        for s in g.ships.values():
+        for s in ships.values():
             bit = 1 << s.pos
             pieces |= bit
             o = s.owner
@@ -68,30 +92,17 @@ class Look:
                 hulks |= bit
         self.pieces_mask = pieces               # cells holding any piece (ship, wreck, hulk)
         self.hulks_mask = hulks
-        self._enterable = g.board.open_mask & ~self.sand_mask   # M-1 but for the pieces
-        self._sides: dict[int, tuple[int, int, int]] = {}
+        self.sides = sides = Sides()
+        sides.ships, sides.pieces, sides.hulks = ships, pieces, hulks
+        sides.enterable = g.board.open_mask & ~self.sand_mask   # M-1 but for the pieces
         if seat is not None:
-            self._sides[seat] = self._side(seat, mine)
+            sides[seat] = sides.of(mine)
         self._fleet: dict[tuple[int, str], int] | None = None
         self.reach: dict[int, tuple] = {}            # ship id -> (legal destinations, reach, key)
 
-    def _side(self, seat: int, mine: int) -> tuple[int, int, int]:
-        """`side(seat)` from the cells of `seat`'s pieces."""
-        foreign = self.pieces_mask & ~mine
-        return mine, foreign & ~self.hulks_mask, self._enterable & ~foreign
-
     def side(self, seat: int) -> tuple[int, int, int]:
-        """`(own, enemies, passable)` of `seat` as masks: the cells holding its pieces (wrecks
-        included), those holding another seat's ship (not a hulk), and those a step of its
-        ships may enter (M-1: on the board, not rock, not quicksand, no enemy or hulk)."""
-        found = self._sides.get(seat)
-        if found is None:
-            mine = 0
-            for s in self.ships.values():
-                if s.owner == seat:
-                    mine |= 1 << s.pos
-            found = self._sides[seat] = self._side(seat, mine)
-        return found
+        """`(own, enemies, passable)` of `seat` as masks (see `Sides`)."""
+        return self.sides[seat]
 
     def pieces(self) -> int:
         """Cells holding any piece (ship, wreck or hulk), as a mask."""
@@ -99,7 +110,7 @@ class Look:
 
     def own(self, seat: int) -> int:
         """Cells holding a piece `seat` owns (wrecks included), as a mask."""
-        return self.side(seat)[0]
+        return self.sides[seat][0]
 
     def hulks(self) -> int:
         """Cells holding a hulk, as a mask."""
@@ -107,11 +118,11 @@ class Look:
 
     def foreign(self, seat: int) -> int:
         """Cells holding a piece `seat` does not own (enemies, hulks), as a mask."""
-        return self.pieces_mask & ~self.side(seat)[0]
+        return self.pieces_mask & ~self.sides[seat][0]
 
     def enemies(self, seat: int) -> int:
         """Cells holding another seat's ship (not a hulk), as a mask."""
-        return self.side(seat)[1]
+        return self.sides[seat][1]
 
     def owned(self, seat: int, ship_type: str) -> int:
         """S-4: pieces of `ship_type` that `seat` owns (see `owned`), counted once per call."""

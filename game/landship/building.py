@@ -83,7 +83,7 @@ def repair_plays(g: LandshipState, look: Look, s: Ship, kit: Kit, out: list[Any]
     ring = kit.mend
     if ring is None:   # S-2: not_a_builder whatever the target
         return
-    near = look.own(s.owner) & ring[s.pos]
+    near = look.sides[s.owner][0] & ring[s.pos]
     if near and builder_reason(g, s, COST_REPAIR) is None:
         ships = g.ships
         for tid in pieces_at(g, near):

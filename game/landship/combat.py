@@ -113,7 +113,7 @@ def attack_plays(g: LandshipState, look: Look, s: Ship, kit: Kit, out: list[Any]
     if ring is None:   # C-1: cannot_attack whatever the target
         return
     # the candidates first: without any, no attack passes whatever the attacker's stages say
-    near = look.enemies(s.owner) & ring[s.pos]
+    near = look.sides[s.owner][1] & ring[s.pos]
     if near and gunner_reason(g, s, stats) is None:
         ships = g.ships
         for tid in pieces_at(g, near):

@@ -142,7 +142,7 @@ def plays_in(g: LandshipState, seat: int, look: Look | None = None) -> tuple[lis
             if look is None:
                 look = Look(g, seat)
             if not masks:
-                own, enemies, _ = look.side(seat)
+                own, enemies, _ = look.sides[seat]
                 masks = (own, enemies, look.hulks_mask, look.pieces_mask, -1)
             kit, plan = known.get(s.type) or families(g, s.type)
             pos = s.pos

@@ -42,7 +42,7 @@ def allowance(g: LandshipState, move: int, direction: int) -> int:
 def passable(g: LandshipState, look: Look, seat: int) -> int:
     """M-1: cells a step of `seat`'s ships may enter: on the board, not rock, not quicksand,
     no enemy or hulk (own ships may be passed). Memoised per seat in `look`."""
-    return look.side(seat)[2]
+    return look.sides[seat][2]
 
 
 def _grow(board: Board, start: int, cap: int, dirs: tuple[int, ...], passable: int) -> int:
@@ -150,7 +150,7 @@ def _reach_entry(g: LandshipState, look: Look, s: Ship, kit: Kit | None = None) 
     memo, kept in `look`."""
     # the memo key: everything the reach depends on (see above), masks cut to the window
     window = (kit or kit_of(g.board, s.type)).window[s.pos]
-    key = (s.type, s.pos, g.wind_dir, look.side(s.owner)[2] & window)
+    key = (s.type, s.pos, g.wind_dir, look.sides[s.owner][2] & window)
     reach = g.board.reach_memo.get(key) or _reach(g, s, key)   # never 0: its own cell
     found = look.reach[s.id] = (reach & ~look.pieces_mask, reach, key)
     return found
