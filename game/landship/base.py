@@ -104,6 +104,21 @@ class Look:
         """`(own, enemies, passable)` of `seat` as masks (see `Sides`)."""
         return self.sides[seat]
 
+    def moved(self, s: Ship, start: int) -> None:
+        """Follow the move of `s` from `start` to its cell now (the move's effect calls this
+        on the Look of the check that accepted it): who stands where changes, nothing else a
+        Look holds does (quicksand, hulks, who owns what), and no reach is kept -- each
+        depended on the occupied cells."""
+        flip = 1 << start | 1 << s.pos
+        self.pieces_mask = pieces = self.pieces_mask ^ flip
+        sides = self.sides
+        mine = sides.get(s.owner)
+        sides.clear()
+        sides.pieces = pieces
+        if mine is not None:
+            sides[s.owner] = sides.of(mine[0] ^ flip)
+        self.reach.clear()
+
     def pieces(self) -> int:
         """Cells holding any piece (ship, wreck or hulk), as a mask."""
         return self.pieces_mask

@@ -362,7 +362,8 @@ def _path(g: LandshipState, look: Look, s: Ship, dest: int) -> list[int]:
 
 
 def do_move(g: LandshipState, seat: int, a: A.Move, look: Look | None = None) -> list[Event]:
-    """M-1: pay, move, report the path. `look`: the memo of the check that accepted it."""
+    """M-1: pay, move, report the path. `look`: the memo of the check that accepted it,
+    which then follows the move (`Look.moved`)."""
     s = g.ships[a.ship]
     dest = g.board.index_of(a.to)
     found = _path_entry(g, s, dest, look or Look(g))
@@ -370,5 +371,8 @@ def do_move(g: LandshipState, seat: int, a: A.Move, look: Look | None = None) ->
     cost = move_cost(s)
     pay(g, s, cost)
     s.moves += 1
+    start = s.pos
     place(g, s, dest)
+    if look is not None:
+        look.moved(s, start)
     return [E.ShipMoved(seat, s.id, found[1], cost, g.ap)]
