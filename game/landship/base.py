@@ -10,7 +10,9 @@ acting ship (I-2 ship group) and the AP group (A-3, A-4).
 not change meanwhile (quicksand cells, who stands where as bit masks, each ship's reach). It
 is built per call; the only one kept longer is the kept enumeration's (legality.py), used only
 while the state's stamp is unchanged, so a state changed by hand (as tests do) is never judged
-from stale data.
+from stale data -- and, after an accepted move, attack or repair, the check's own Look, which
+the move's effect updates (`Look.moved`) for the enumeration that follows (rules.py
+`KEEPS_LOOK`). `Kit` holds what a ship type's checks read from the board, per cell.
 """
 
 from __future__ import annotations

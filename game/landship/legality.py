@@ -4,9 +4,9 @@ run the same staged checks of each rule family (`base`, `movement`, `combat`, `b
 `refusal(g, seat, action)` is the `IllegalAction` the action gets (its key the spec's I-2
 reason, catalogued as `landship.<reason>`; D31) or None. `plays(g, seat)` lists
 every legal action but end_turn/resign: for each own ship that passes the shared ship group it
-asks each family's `*_plays`, which run that family's remaining stages over every candidate
-target (every piece, every cell in range, every direction and charge length), so nothing is
-decided twice. Checks run in the order of D30: game/turn -> payload -> ship -> builder/attacker
+asks each family's `*_plays` (those with a candidate in reach, see PLAYS), which run that
+family's remaining stages over every candidate target (every piece, every cell in range,
+every direction and charge length), so nothing is decided twice. Checks run in the order of D30: game/turn -> payload -> ship -> builder/attacker
 -> AP -> build preconditions -> geometry -> target.
 
 The last enumeration is kept on the state (`remember` / `recall`, at the end) while a stamp of
