@@ -10,13 +10,17 @@ acting ship (I-2 ship group) and the AP group (A-3, A-4).
 not change meanwhile (quicksand cells, who stands where as bit masks, each ship's reach). It
 is built per call; the only one kept longer is the kept enumeration's (legality.py), used only
 while the state's stamp is unchanged, so a state changed by hand (as tests do) is never judged
-from stale data.
+from stale data -- and, after an accepted move, attack or repair, the check's own Look, which
+the move's effect updates (`Look.moved`) for the enumeration that follows (rules.py
+`KEEPS_LOOK`). `Kit` holds what a ship type's checks read from the board, per cell.
 """
 
 from __future__ import annotations
 
+from game.landship.board import Board
 from game.landship.constants import (
-    COST_MOVE, FAST_SHIP, FAST_SHIP_MOVE_CAP, SHIP_ACTION_CAP, SHIP_AP_CAP, SHIP_MOVE_CAP,
+    BUILDERS, COST_MOVE, FAST_SHIP, FAST_SHIP_MOVE_CAP, RAM_SHIP, RESOURCE_REPAIR_CHEB, RESOURCE_SHIP,
+    SHIP_ACTION_CAP, SHIP_AP_CAP, SHIP_MOVE_CAP, Params,
 )
 from game.landship.state import EMPTY, HULK, LandshipState, Ship
 
@@ -35,38 +39,87 @@ REASONS: tuple[str, ...] = (
 )
 
 
+class Sides(dict):
+    """seat -> `(own, enemies, passable)` masks over one unchanged state: the cells holding
+    the seat's pieces (wrecks included), those holding another seat's ship (not a hulk), and
+    those a step of its ships may enter (M-1: on the board, not rock, not quicksand, no enemy
+    or hulk). A seat's entry is made when first asked; read it by subscription (`look.sides
+    [seat]`), which costs no call when it is there -- the enumeration reads it for every
+    ship."""
+
+    __slots__ = ("ships", "pieces", "hulks", "enterable")
+
+    def __missing__(self, seat: int) -> tuple[int, int, int]:
+        mine = 0
+        for s in self.ships.values():
+            if s.owner == seat:
+                mine |= 1 << s.pos
+        found = self[seat] = self.of(mine)
+        return found
+
+    def of(self, mine: int) -> tuple[int, int, int]:
+        """The entry of the seat whose pieces stand on `mine`."""
+        foreign = self.pieces & ~mine
+        return mine, foreign & ~self.hulks, self.enterable & ~foreign
+
+
 class Look:
     """Per-call memo over one unchanged state (see the module docstring). Who stands where
-    (as masks) is read in one pass when it is made: every check and enumeration needs it."""
+    (as masks) is read in one pass when it is made: every check and enumeration needs it,
+    and an enumeration (`seat` given) needs that seat's side of it too (`sides`)."""
 
-    __slots__ = ("ships", "sand", "sand_mask", "pieces_mask", "hulks_mask", "_owners", "_foreign",
-                 "_fleet", "passable", "reach")
+    __slots__ = ("ships", "sand", "sand_mask", "pieces_mask", "hulks_mask", "sides", "_fleet",
+                 "reach")
 
-    def __init__(self, g: LandshipState) -> None:
+    def __init__(self, g: LandshipState, seat: int | None = None) -> None:
         # the pieces, not the state: the kept enumeration (legality.py) holds a Look on the
         # state, and a Look holding the state would make a reference cycle of every game
-        self.ships = g.ships
+        self.ships = ships = g.ships
         q = g.quicksand
         if q:
             self.sand = frozenset(c for cells, _ in q for c in cells)   # E-8
             self.sand_mask = sum(1 << c for c in self.sand)
         else:
             self.sand, self.sand_mask = _NO_CELLS, 0
-        pieces = 0
-        owners: dict[int, int] = {}             # owner (HULK too) -> cells of its pieces
-        get = owners.get
-        for s in g.ships.values():
+        if seat is not None and seat < 0:   # no seat: a hulk's owner is not one
+            seat = None
+        pieces = mine = hulks = 0
+        for s in ships.values():
             bit = 1 << s.pos
             pieces |= bit
             o = s.owner
-            owners[o] = get(o, 0) | bit
+            if o == seat:
+                mine |= bit
+            elif o == HULK:
+                hulks |= bit
         self.pieces_mask = pieces               # cells holding any piece (ship, wreck, hulk)
-        self.hulks_mask = get(HULK, 0)
-        self._owners = owners
-        self._foreign: dict[int, int] = {}
+        self.hulks_mask = hulks
+        self.sides = sides = Sides()
+        sides.ships, sides.pieces, sides.hulks = ships, pieces, hulks
+        sides.enterable = g.board.open_mask & ~self.sand_mask   # M-1 but for the pieces
+        if seat is not None:
+            sides[seat] = sides.of(mine)
         self._fleet: dict[tuple[int, str], int] | None = None
-        self.passable: dict[int, int] = {}           # seat -> cells its ships may step on (M-1)
         self.reach: dict[int, tuple] = {}            # ship id -> (legal destinations, reach, key)
+
+    def side(self, seat: int) -> tuple[int, int, int]:
+        """`(own, enemies, passable)` of `seat` as masks (see `Sides`)."""
+        return self.sides[seat]
+
+    def moved(self, s: Ship, start: int) -> None:
+        """Follow the move of `s` from `start` to its cell now (the move's effect calls this
+        on the Look of the check that accepted it): who stands where changes, nothing else a
+        Look holds does (quicksand, hulks, who owns what), and no reach is kept -- each
+        depended on the occupied cells."""
+        flip = 1 << start | 1 << s.pos
+        self.pieces_mask = pieces = self.pieces_mask ^ flip
+        sides = self.sides
+        mine = sides.get(s.owner)
+        sides.clear()
+        sides.pieces = pieces
+        if mine is not None:
+            sides[s.owner] = sides.of(mine[0] ^ flip)
+        self.reach.clear()
 
     def pieces(self) -> int:
         """Cells holding any piece (ship, wreck or hulk), as a mask."""
@@ -74,7 +127,7 @@ class Look:
 
     def own(self, seat: int) -> int:
         """Cells holding a piece `seat` owns (wrecks included), as a mask."""
-        return self._owners.get(seat, 0)
+        return self.sides[seat][0]
 
     def hulks(self) -> int:
         """Cells holding a hulk, as a mask."""
@@ -82,14 +135,11 @@ class Look:
 
     def foreign(self, seat: int) -> int:
         """Cells holding a piece `seat` does not own (enemies, hulks), as a mask."""
-        found = self._foreign.get(seat)
-        if found is None:
-            found = self._foreign[seat] = self.pieces_mask & ~self._owners.get(seat, 0)
-        return found
+        return self.pieces_mask & ~self.sides[seat][0]
 
     def enemies(self, seat: int) -> int:
         """Cells holding another seat's ship (not a hulk), as a mask."""
-        return self.foreign(seat) & ~self.hulks_mask
+        return self.sides[seat][1]
 
     def owned(self, seat: int, ship_type: str) -> int:
         """S-4: pieces of `ship_type` that `seat` owns (see `owned`), counted once per call."""
@@ -115,21 +165,79 @@ def bits(mask: int) -> list[int]:
     return out
 
 
-def pieces_near(g: LandshipState, look: Look, centre: int, metric: str, reach: int,
-                among: int) -> list[int]:
-    """Ids of the pieces on the cells of mask `among` at distance 1..reach of `centre`,
-    ascending (the order of `ships`, whose ids only grow): the candidates of a target check
-    whose first refusal for anything farther is `out_of_range`, and for any piece outside
-    `among` another refusal of the same check (the caller says which)."""
-    if not among:   # often: no hulk anywhere, no enemy left standing
-        return []
-    board = g.board
-    near = among & (board.rings.get((metric, reach)) or board.ring_masks(metric, reach))[centre]
-    if not near:
-        return []
+class Kit:
+    """What the checks of one ship type read from the board for every candidate, looked up
+    once per board and type (`kit_of`): its panel row (S-1) and, per cell index, the masks of
+    the cells its move kinds can touch (Manhattan distance <= Move + 1, see movement.py), its
+    guns reach (C-1), its repairs reach (K-3), its captures reach (K-2), its rams could hit
+    (C-6: straight lines up to Move + 2 cells, the longest allowance plus the target's cell)
+    and its own cell if that is a resource tile (K-1); None where the type has no such action
+    (S-2, C-1, C-6)."""
+
+    __slots__ = ("stats", "window", "fire", "mend", "grab", "lanes", "tile")
+
+    def __init__(self, board: Board, ship_type: str) -> None:
+        params = board.params
+        self.stats = stats = params.stats(ship_type)
+        n = board.width * board.height
+        r = stats.move + 1
+        self.window = tuple(board.area_mask(c, "manh", r) if board.on_board[c] else 0 for c in range(n))
+        self.fire = rings(board, stats.reach, stats.range) if stats.can_fire else None
+        if ship_type in BUILDERS:
+            self.mend = rings(board, *repair_reach(params, ship_type))
+            self.grab = rings(board, "manh", params.capture_range)
+            self.tile = tuple(1 << c if c in board.tile_index else 0 for c in range(n))
+        else:
+            self.mend = self.grab = self.tile = None
+        self.lanes = _lanes(board, stats.move + 2) if ship_type == RAM_SHIP else None
+
+
+def _lanes(board: Board, length: int) -> tuple[int, ...]:
+    """Per cell index, the cells 1..length steps away in a straight line (N, E, S, W) without
+    leaving the board (0 off the board)."""
+    out = []
+    for c in range(board.width * board.height):
+        mask = 0
+        if board.on_board[c]:
+            for d in range(4):
+                n = c
+                for _ in range(length):
+                    n = board.step[n][d]
+                    if n < 0:
+                        break
+                    mask |= 1 << n
+        out.append(mask)
+    return tuple(out)
+
+
+def repair_reach(params: Params, ship_type: str) -> tuple[str, int]:
+    """K-3: the resource ship repairs around itself (cheb 1), the engineer within its range."""
+    if ship_type == RESOURCE_SHIP:
+        return "cheb", RESOURCE_REPAIR_CHEB
+    return "manh", params.repair_range_engineer
+
+
+def kit_of(board: Board, ship_type: str) -> Kit:
+    """The `Kit` of `ship_type` on `board` (memoised on the board: pure functions of it)."""
+    found = board.kits.get(ship_type)
+    if found is None:
+        found = board.kits[ship_type] = Kit(board, ship_type)
+    return found
+
+
+def rings(board: Board, metric: str, reach: int) -> tuple[int, ...]:
+    """Per cell index, the cells at distance 1..reach (`Board.ring_masks`, memoised)."""
+    return board.rings.get((metric, reach)) or board.ring_masks(metric, reach)
+
+
+def pieces_at(g: LandshipState, near: int) -> list[int]:
+    """Ids of the pieces on the cells of mask `near`, ascending (the order of `ships`, whose
+    ids only grow): the candidates of a target check, its ring (`Kit`) cut to the pieces the
+    check could accept -- anything farther is `out_of_range`, any other piece in the ring
+    gets another refusal of the same check (the caller says which)."""
     cell = g.cell
     if not near & (near - 1):   # one piece: no sort
-        return [cell[near.bit_length() - 1]]
+        return [cell[near.bit_length() - 1]] if near else []
     return sorted(cell[c] for c in bits(near))
 
 

@@ -74,9 +74,9 @@ class Board:
     reach_memo: dict = field(default_factory=dict, init=False, compare=False, repr=False)
     moves_memo: dict = field(default_factory=dict, init=False, compare=False, repr=False)
     paths_memo: dict = field(default_factory=dict, init=False, compare=False, repr=False)
-    windows: dict = field(default_factory=dict, init=False, compare=False, repr=False)
     families: dict = field(default_factory=dict, init=False, compare=False, repr=False)
     rings: dict = field(default_factory=dict, init=False, compare=False, repr=False)
+    kits: dict = field(default_factory=dict, init=False, compare=False, repr=False)  # base.Kit
 
     def __post_init__(self) -> None:
         w, h = self.width, self.height

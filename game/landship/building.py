@@ -8,11 +8,11 @@ from game.core.protocol import Event
 from game.landship import actions as A
 from game.landship import events as E
 from game.landship.base import (
-    Look, actor_reason, ap_reason, bits, cell_reason, is_id, is_xy, pay, pieces_near, restore_check,
+    Kit, Look, actor_reason, ap_reason, bits, cell_reason, is_id, is_xy, pay, pieces_at, restore_check,
 )
+from game.landship.base import repair_reach as base_repair_reach
 from game.landship.constants import (
-    BUILDERS, COST_BUILD, COST_CAPTURE, COST_REPAIR, RESOURCE_REPAIR_CHEB, RESOURCE_SHIP,
-    SHIP_TYPES,
+    BUILDERS, COST_BUILD, COST_CAPTURE, COST_REPAIR, SHIP_TYPES,
 )
 from game.landship.state import HULK, NO_WIND, LandshipState, Ship
 
@@ -49,9 +49,7 @@ def _builder(g: LandshipState, seat: int, ship_id: object, target_id: object,
 
 def repair_reach(g: LandshipState, s: Ship) -> tuple[str, int]:
     """K-3: the resource ship repairs around itself (cheb 1), the engineer within its range."""
-    if s.type == RESOURCE_SHIP:
-        return "cheb", RESOURCE_REPAIR_CHEB
-    return "manh", g.board.params.repair_range_engineer
+    return base_repair_reach(g.board.params, s.type)
 
 
 def repair_target_reason(g: LandshipState, s: Ship, t: Ship) -> str | None:
@@ -78,15 +76,17 @@ def check_repair(g: LandshipState, look: Look, seat: int, a: A.Repair) -> str | 
     return repair_target_reason(g, s, t)
 
 
-def repair_plays(g: LandshipState, look: Look, s: Ship, out: list[Any]) -> None:
-    """Append every legal repair by ready ship `s`: each own piece within its reach (itself,
-    anything farther and anything not its owner's are refused anyway) through the same
-    checks."""
-    metric, reach = repair_reach(g, s)
-    targets = pieces_near(g, look, s.pos, metric, reach, look.own(s.owner))
-    if targets and builder_reason(g, s, COST_REPAIR) is None:
+def repair_plays(g: LandshipState, look: Look, s: Ship, kit: Kit, out: list[Any]) -> None:
+    """Append every legal repair by ready ship `s` (of `kit`): each own piece within its
+    reach (itself, anything farther and anything not its owner's are refused anyway) through
+    the same checks."""
+    ring = kit.mend
+    if ring is None:   # S-2: not_a_builder whatever the target
+        return
+    near = look.sides[s.owner][0] & ring[s.pos]
+    if near and builder_reason(g, s, COST_REPAIR) is None:
         ships = g.ships
-        for tid in targets:
+        for tid in pieces_at(g, near):
             if repair_target_reason(g, s, ships[tid]) is None:
                 out.append(A.interned(A.Repair, s.id, tid))
 
@@ -129,16 +129,17 @@ def check_capture(g: LandshipState, look: Look, seat: int, a: A.Capture) -> str 
     return capture_target_reason(g, look, s, t)
 
 
-def capture_plays(g: LandshipState, look: Look, s: Ship, out: list[Any]) -> None:
-    """Append every legal capture by ready ship `s`: each hulk within capture range (anything
-    farther is `holding_limit` or `out_of_range`, any other piece `holding_limit` or
-    `not_a_hulk`) through the same checks."""
-    if not look.hulks_mask:   # mostly: no hulk anywhere, so no candidate
+def capture_plays(g: LandshipState, look: Look, s: Ship, kit: Kit, out: list[Any]) -> None:
+    """Append every legal capture by ready ship `s` (of `kit`): each hulk within capture
+    range (anything farther is `holding_limit` or `out_of_range`, any other piece
+    `holding_limit` or `not_a_hulk`) through the same checks."""
+    hulks, ring = look.hulks_mask, kit.grab
+    if not hulks or ring is None:   # mostly: no hulk anywhere, so no candidate
         return
-    targets = pieces_near(g, look, s.pos, "manh", g.board.params.capture_range, look.hulks_mask)
-    if targets and builder_reason(g, s, COST_CAPTURE) is None:
+    near = hulks & ring[s.pos]
+    if near and builder_reason(g, s, COST_CAPTURE) is None:
         ships = g.ships
-        for tid in targets:
+        for tid in pieces_at(g, near):
             if capture_target_reason(g, look, s, ships[tid]) is None:
                 out.append(A.interned(A.Capture, s.id, tid))
 
@@ -236,10 +237,11 @@ def do_build(g: LandshipState, seat: int, a: A.Build,
             E.TileDepleted(xy[s.pos])]
 
 
-def build_plays(g: LandshipState, look: Look, s: Ship, out: list[Any]) -> None:
+def build_plays(g: LandshipState, look: Look, s: Ship, kit: Kit, out: list[Any]) -> None:
     """Append every legal build by ready ship `s`: each type `type_reason` accepts on each cell
     `at_reason` accepts (the cells of `sites`)."""
-    if builder_reason(g, s, COST_BUILD) or site_reason(g, s):
+    # both stages must pass; the site's (mostly: not on a tile) is the cheaper to ask first
+    if site_reason(g, s) or builder_reason(g, s, COST_BUILD):
         return
     cells = bits(sites(g, look, s))
     if not cells:

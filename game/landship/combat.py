@@ -8,7 +8,7 @@ from game.core.protocol import Event
 from game.landship import actions as A
 from game.landship import events as E
 from game.landship.base import (
-    Look, actor_reason, ap_reason, is_id, pay, pieces_near, place, stalled, wreck_check,
+    Kit, Look, actor_reason, ap_reason, is_id, pay, pieces_at, place, stalled, wreck_check,
 )
 from game.landship.constants import (
     COST_ATTACK, COST_RAM_CHARGE, COST_RAM_STANDING, DIR_INDEX, DIRECTIONS, FORTRESS_SHIP,
@@ -105,16 +105,18 @@ def check_attack(g: LandshipState, look: Look, seat: int, a: A.Attack) -> str | 
     return target_reason(g, s, stats, t)
 
 
-def attack_plays(g: LandshipState, look: Look, s: Ship, out: list[Any]) -> None:
-    """Append every legal attack of ready ship `s`: each other seat's ship within its range
-    (anything farther is `out_of_range`, own ships and hulks `invalid_target`) through the
-    same checks."""
-    stats = g.board.params.stats(s.type)
+def attack_plays(g: LandshipState, look: Look, s: Ship, kit: Kit, out: list[Any]) -> None:
+    """Append every legal attack of ready ship `s` (of `kit`): each other seat's ship within
+    its range (anything farther is `out_of_range`, own ships and hulks `invalid_target`)
+    through the same checks."""
+    ring, stats = kit.fire, kit.stats
+    if ring is None:   # C-1: cannot_attack whatever the target
+        return
     # the candidates first: without any, no attack passes whatever the attacker's stages say
-    targets = pieces_near(g, look, s.pos, stats.reach, stats.range, look.enemies(s.owner))
-    if targets and gunner_reason(g, s, stats) is None:
+    near = look.sides[s.owner][1] & ring[s.pos]
+    if near and gunner_reason(g, s, stats) is None:
         ships = g.ships
-        for tid in targets:
+        for tid in pieces_at(g, near):
             if target_reason(g, s, stats, ships[tid]) is None:
                 out.append(A.interned(A.Attack, s.id, tid))
 
@@ -206,13 +208,16 @@ def check_ram(g: LandshipState, look: Look, seat: int, a: A.Ram) -> str | None:
     return ram_type_reason(s.type) or charge_reason(g, look, s, DIR_INDEX[a.dir], a.k)
 
 
-def ram_plays(g: LandshipState, look: Look, s: Ship, out: list[Any]) -> None:
+def ram_plays(g: LandshipState, look: Look, s: Ship, kit: Kit, out: list[Any]) -> None:
     """Append every legal ram of ready ship `s`. Candidates: in each direction, each k up to
     the allowance (a longer charge is `out_of_reach`) whose cell k+1 holds a piece (any other
     k is `no_ram_target` or off the board); `charge_reason` judges each."""
-    if ram_type_reason(s.type):
+    lanes = kit.lanes
+    if ram_type_reason(s.type) or lanes is None:
         return
-    move = g.board.params.stats(s.type).move
+    if not lanes[s.pos] & look.pieces_mask:   # mostly: no piece any charge could reach
+        return
+    move = kit.stats.move
     step, cell = g.board.step, g.cell
     for d in ALL_DIRS:
         c = s.pos

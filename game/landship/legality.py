@@ -4,9 +4,9 @@ run the same staged checks of each rule family (`base`, `movement`, `combat`, `b
 `refusal(g, seat, action)` is the `IllegalAction` the action gets (its key the spec's I-2
 reason, catalogued as `landship.<reason>`; D31) or None. `plays(g, seat)` lists
 every legal action but end_turn/resign: for each own ship that passes the shared ship group it
-asks each family's `*_plays`, which run that family's remaining stages over every candidate
-target (every piece, every cell in range, every direction and charge length), so nothing is
-decided twice. Checks run in the order of D30: game/turn -> payload -> ship -> builder/attacker
+asks each family's `*_plays` (those with a candidate in reach, see PLAYS), which run that
+family's remaining stages over every candidate target (every piece, every cell in range,
+every direction and charge length), so nothing is decided twice. Checks run in the order of D30: game/turn -> payload -> ship -> builder/attacker
 -> AP -> build preconditions -> geometry -> target.
 
 The last enumeration is kept on the state (`remember` / `recall`, at the end) while a stamp of
@@ -22,7 +22,7 @@ from game.core.errors import IllegalAction
 from game.core.protocol import Action
 from game.landship import actions as A
 from game.landship import building, combat, movement
-from game.landship.base import REASONS, Look
+from game.landship.base import REASONS, Kit, Look, kit_of
 from game.landship.constants import (
     COST_ATTACK, COST_BUILD, COST_CAPTURE, COST_RAM_CHARGE, COST_RAM_STANDING, COST_REPAIR,
     SHIP_ACTION_CAP, SHIP_AP_CAP, Params,
@@ -50,35 +50,48 @@ CHECKS: dict[type, Callable[[LandshipState, Look, int, Any], str | None]] = {
     A.Resign: _free,
 }
 
-Plays = Callable[[LandshipState, Look, Ship, list[Any]], None]
+Plays = Callable[[LandshipState, Look, Ship, Kit, list[Any]], None]
+
+# The pieces a family's candidates are among, as an index into the enumerating seat's masks
+# (`plays_in`): its own pieces, other seats' ships, hulks, any piece, any cell.
+OWN, ENEMIES, HULKS, PIECES, ANYWHERE = range(5)
 
 # Per ready ship, in the order `legal_actions` lists them, each with the check of the ship's
-# type that opens the family (None: every type).
-PLAYS: tuple[tuple[Plays, Callable[[Params, str], str | None] | None], ...] = (
-    (movement.move_plays, None),
-    (combat.attack_plays, lambda params, t: combat.gun_type_reason(params.stats(t))),
-    (combat.ram_plays, lambda params, t: combat.ram_type_reason(t)),
-    (building.repair_plays, lambda params, t: building.builder_type_reason(t)),
-    (building.capture_plays, lambda params, t: building.builder_type_reason(t)),
-    (building.build_plays, lambda params, t: building.builder_type_reason(t)),
+# type that opens the family (None: every type) and where its candidates can be: the `Kit`
+# table (per cell of the ship) and the mask they are among. A ship whose table cell holds none
+# of them has no candidate -- anything else is `out_of_range`, `no_ram_target` or
+# `not_on_resource` -- so the family would list nothing and is not asked (None: always asked).
+PLAYS: tuple[tuple[Plays, Callable[[Params, str], str | None] | None, tuple[str, int] | None], ...] = (
+    (movement.move_plays, None, None),
+    (combat.attack_plays, lambda params, t: combat.gun_type_reason(params.stats(t)), ("fire", ENEMIES)),
+    (combat.ram_plays, lambda params, t: combat.ram_type_reason(t), ("lanes", PIECES)),
+    (building.repair_plays, lambda params, t: building.builder_type_reason(t), ("mend", OWN)),
+    (building.capture_plays, lambda params, t: building.builder_type_reason(t), ("grab", HULKS)),
+    (building.build_plays, lambda params, t: building.builder_type_reason(t), ("tile", ANYWHERE)),
 )
+
+Plan = tuple[tuple[Plays, tuple[int, ...] | None, int], ...]
 
 
 # Every family but the move opens with the AP group of an action (A-3, A-4, `ap_reason` with
 # act=True) costing at least this much: a ship that cannot afford it can only move.
 ACT_MIN_COST = min(COST_ATTACK, COST_RAM_STANDING, COST_RAM_CHARGE, COST_REPAIR, COST_BUILD, COST_CAPTURE)
-assert PLAYS[0] == (movement.move_plays, None)   # `plays` relies on the move coming first
+assert PLAYS[0] == (movement.move_plays, None, None)   # `plays` relies on the move coming first
 
 
-def families(g: LandshipState, ship_type: str) -> tuple[Plays, ...]:
-    """The play families a ship of `ship_type` may have on this board: those whose type check
-    accepts it (the others would refuse every candidate at that stage). Memoised per board
-    (the type checks read only the board's parameters)."""
+def families(g: LandshipState, ship_type: str) -> tuple[Kit, Plan]:
+    """The `Kit` of `ship_type` and the play families a ship of that type may have on this
+    board -- those whose type check accepts it (the others would refuse every candidate at
+    that stage) -- each with its candidates' table and mask (see PLAYS). Memoised per board
+    (the type checks and the tables read only the board)."""
     memo = g.board.families
     found = memo.get(ship_type)
     if found is None:
         params = g.board.params
-        found = memo[ship_type] = tuple(f for f, opens in PLAYS if opens is None or opens(params, ship_type) is None)
+        kit = kit_of(g.board, ship_type)
+        found = memo[ship_type] = (kit, tuple(
+            (f, getattr(kit, where[0]), where[1]) if where else (f, None, ANYWHERE)
+            for f, opens, where in PLAYS if opens is None or opens(params, ship_type) is None))
     return found
 
 
@@ -119,6 +132,7 @@ def plays_in(g: LandshipState, seat: int, look: Look | None = None) -> tuple[lis
     can_pay = g.ap >= ACT_MIN_COST
     move_plays, may_move = movement.move_plays, movement.may_move
     rnd = g.round
+    masks: tuple[int, ...] = ()
     for s in g.ships.values():
         # `ship_reason` inline (a seat is >= 0, so a hulk's owner never matches): other
         # seats' ships and hulks are `not_own_ship` / `ship_is_hulk`, then fresh, stalled
@@ -126,15 +140,21 @@ def plays_in(g: LandshipState, seat: int, look: Look | None = None) -> tuple[lis
             continue
         if can_pay and s.actions < SHIP_ACTION_CAP and s.ap_spent + ACT_MIN_COST <= SHIP_AP_CAP:
             if look is None:
-                look = Look(g)
-            for family in known.get(s.type) or families(g, s.type):
-                family(g, look, s, out)
+                look = Look(g, seat)
+            if not masks:
+                own, enemies, _ = look.sides[seat]
+                masks = (own, enemies, look.hulks_mask, look.pieces_mask, -1)
+            kit, plan = known.get(s.type) or families(g, s.type)
+            pos = s.pos
+            for family, table, among in plan:
+                if table is None or table[pos] & masks[among]:
+                    family(g, look, s, kit, out)
         elif may_move(g, s):
             # no action's AP group passes (see ACT_MIN_COST): every other family would
             # refuse each candidate at that stage, so only the move is asked
             if look is None:
-                look = Look(g)
-            move_plays(g, look, s, out)
+                look = Look(g, seat)
+            move_plays(g, look, s, (known.get(s.type) or families(g, s.type))[0], out)
     return out, look
 
 

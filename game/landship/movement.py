@@ -14,7 +14,7 @@ from game.core.protocol import Event
 from game.landship import actions as A
 from game.landship import events as E
 from game.landship.base import (
-    Look, actor_reason, ap_reason, bits, cell_reason, is_id, is_xy, move_cost, pay, place,
+    Kit, Look, actor_reason, ap_reason, bits, cell_reason, is_id, is_xy, kit_of, move_cost, pay, place,
 )
 from game.landship.board import Board
 from game.landship.constants import (
@@ -42,10 +42,7 @@ def allowance(g: LandshipState, move: int, direction: int) -> int:
 def passable(g: LandshipState, look: Look, seat: int) -> int:
     """M-1: cells a step of `seat`'s ships may enter: on the board, not rock, not quicksand,
     no enemy or hulk (own ships may be passed). Memoised per seat in `look`."""
-    found = look.passable.get(seat)
-    if found is None:
-        found = look.passable[seat] = g.board.open_mask & ~look.sand_mask & ~look.foreign(seat)
-    return found
+    return look.sides[seat][2]
 
 
 def _grow(board: Board, start: int, cap: int, dirs: tuple[int, ...], passable: int) -> int:
@@ -109,40 +106,34 @@ def _straight_reach(g: LandshipState, s: Ship, move: int, passable: int) -> int:
 
 
 # Reach memo, shared by every game on a board: a ship's reach is a pure function of its type,
-# cell and the wind and of which cells near it are passable / occupied, so it is keyed by
-# exactly those (the masks cut to the cells any move kind can touch: Manhattan distance <=
-# Move + 1). A ship whose neighbourhood did not change since it was last asked (most ships
-# after most actions, and the same openings in every game) costs one dict lookup; the key is
-# built from the state as it is now, so nothing can go stale.
-# About 280 bytes an entry and some 330 new entries a game: 20,000 keeps the three movement
-# memos under ~17 MB in a long simulation (cleared every ~60 games; the hits that matter
-# are within a game).
+# cell and the wind and of which cells near it a step may enter (M-1: own ships are passed,
+# so where they stand does not matter until the destination, which must be empty), so it is
+# keyed by exactly those (the mask cut to the cells any move kind can touch: Manhattan
+# distance <= Move + 1). A ship whose neighbourhood did not change since it was last asked
+# (most ships after most actions -- an own ship moving changes no one's key --, and the same
+# openings in every game) costs one dict lookup; the key is built from the state as it is
+# now, so nothing can go stale. The destinations are the reach less the occupied cells.
+# About 250 bytes an entry and some 90 new entries a random game: 20,000 keeps the three
+# movement memos under ~15 MB in a long simulation (cleared every ~200 games; the hits that
+# matter are within a game).
 _REACH_MAX = 20_000
 
 
-def _windows(board: Board, ship_type: str) -> tuple[int, ...]:
-    """Per cell, the mask of cells a ship of `ship_type` there could reach by any move kind
-    (Manhattan distance <= Move + 1), memoised per board."""
-    r = board.params.stats(ship_type).move + 1
-    found = board.windows[ship_type] = tuple(board.area_mask(c, "manh", r) if board.on_board[c] else 0
-                                             for c in range(board.width * board.height))
-    return found
-
-
-def _reach(g: LandshipState, s: Ship, key: tuple) -> tuple[int, int, tuple]:
-    """(legal destinations, reach, key) of `s` from its memo key (computed on a miss)."""
+def _reach(g: LandshipState, s: Ship, key: tuple) -> int:
+    """The reach of `s` (cells it could end on if they were empty, its own cell included)
+    from its memo key (computed on a miss)."""
     memo = g.board.reach_memo
     found = memo.get(key)
     if found is None:
         if len(memo) >= _REACH_MAX:
             memo.clear()
         move = g.board.params.stats(s.type).move
-        open_cells, pieces = key[3], key[4]
+        open_cells = key[3]
         if s.type == RAM_SHIP:
-            reach = _straight_reach(g, s, move, open_cells)
+            found = _straight_reach(g, s, move, open_cells)
         else:
-            reach = _free_reach(g, s, move, open_cells)
-        found = memo[key] = (reach & ~pieces, reach, key)
+            found = _free_reach(g, s, move, open_cells)
+        memo[key] = found
     return found
 
 
@@ -154,16 +145,14 @@ def legal_moves(g: LandshipState, look: Look, s: Ship) -> int:
     return found[0]
 
 
-def _reach_entry(g: LandshipState, look: Look, s: Ship) -> tuple[int, int, tuple]:
-    """(legal destinations, reach, key) of `s`, from the board's memo, kept in `look`."""
+def _reach_entry(g: LandshipState, look: Look, s: Ship, kit: Kit | None = None) -> tuple[int, int, tuple]:
+    """(legal destinations, reach, key) of `s` (of `kit`, else its type's), from the board's
+    memo, kept in `look`."""
     # the memo key: everything the reach depends on (see above), masks cut to the window
-    board = g.board
-    window = (board.windows.get(s.type) or _windows(board, s.type))[s.pos]
-    open_cells = look.passable.get(s.owner)
-    if open_cells is None:
-        open_cells = passable(g, look, s.owner)
-    key = (s.type, s.pos, g.wind_dir, open_cells & window, look.pieces_mask & window)
-    found = look.reach[s.id] = board.reach_memo.get(key) or _reach(g, s, key)
+    window = (kit or kit_of(g.board, s.type)).window[s.pos]
+    key = (s.type, s.pos, g.wind_dir, look.sides[s.owner][2] & window)
+    reach = g.board.reach_memo.get(key) or _reach(g, s, key)   # never 0: its own cell
+    found = look.reach[s.id] = (reach & ~look.pieces_mask, reach, key)
     return found
 
 
@@ -225,10 +214,12 @@ def check_move(g: LandshipState, look: Look, seat: int, a: A.Move) -> str | None
     return dest_reason(g, look, s, dest)
 
 
-def move_plays(g: LandshipState, look: Look, s: Ship, out: list[Any]) -> None:
-    """Append every legal move of ready ship `s` (its I-2 ship group already passed)."""
+def move_plays(g: LandshipState, look: Look, s: Ship, kit: Kit, out: list[Any]) -> None:
+    """Append every legal move of ready ship `s` (of `kit`; its I-2 ship group already
+    passed)."""
     if may_move(g, s):
-        dests = (look.reach.get(s.id) or _reach_entry(g, look, s))[0]
+        # a fresh `look` (each enumeration makes its own) has no reach yet: no lookup
+        dests = _reach_entry(g, look, s, kit)[0]
         if not dests:
             return
         # the moves to a set of cells are the same values every time: one tuple per
@@ -324,11 +315,10 @@ def _path_entry(g: LandshipState, s: Ship, dest: int, look: Look) -> tuple | Non
         # is one step too -- so the path is the step itself, with no search and no memo
         # entry (most moves: Move is 1 for three of the six types)
         return (s.pos, dest), (xy[s.pos], xy[dest])
-    # like the reach, a pure function of its inputs: the reach's memo key but the occupied
-    # cells (own ships may be passed; the destination is known to be empty), and the destination
+    # like the reach, a pure function of its inputs: the reach's memo key (own ships may be
+    # passed; the destination is known to be empty) and the destination
     memo = g.board.paths_memo
-    ship_type, pos, wind, open_cells, _ = look.reach[s.id][2]
-    key = (ship_type, pos, wind, open_cells, dest)
+    key = (*look.reach[s.id][2], dest)
     found = memo.get(key)
     if found is None:
         if len(memo) >= _REACH_MAX:
@@ -372,7 +362,8 @@ def _path(g: LandshipState, look: Look, s: Ship, dest: int) -> list[int]:
 
 
 def do_move(g: LandshipState, seat: int, a: A.Move, look: Look | None = None) -> list[Event]:
-    """M-1: pay, move, report the path. `look`: the memo of the check that accepted it."""
+    """M-1: pay, move, report the path. `look`: the memo of the check that accepted it,
+    which then follows the move (`Look.moved`)."""
     s = g.ships[a.ship]
     dest = g.board.index_of(a.to)
     found = _path_entry(g, s, dest, look or Look(g))
@@ -380,5 +371,8 @@ def do_move(g: LandshipState, seat: int, a: A.Move, look: Look | None = None) ->
     cost = move_cost(s)
     pay(g, s, cost)
     s.moves += 1
+    start = s.pos
     place(g, s, dest)
+    if look is not None:
+        look.moved(s, start)
     return [E.ShipMoved(seat, s.id, found[1], cost, g.ap)]

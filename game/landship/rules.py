@@ -35,6 +35,12 @@ EFFECTS: dict[type, Callable[[LandshipState, int, Any, Look | None], list[Event]
     A.Resign: turn.do_resign,
 }
 
+# The effects after which that Look still tells the truth, so the D6 check that follows
+# (`turn.settle`) enumerates with it instead of reading the pieces again: a move makes it
+# follow (`Look.moved`); an attack or a repair changes only integrity and markers, which a
+# Look does not hold. Every other effect may change who owns or occupies what.
+KEEPS_LOOK: frozenset[type] = frozenset({A.Move, A.Attack, A.Repair})
+
 
 def _listed(actions: list[Action], action: object) -> bool:
     """`action` is one of the objects in `actions` (identity: the enumeration's own instances,
@@ -72,9 +78,10 @@ class LandshipGame(LandshipState):
             if refusal is not None:
                 raise refusal
         self.legal_memo = None
-        events = EFFECTS[type(action)](self, seat, action, look)
+        kind = type(action)
+        events = EFFECTS[kind](self, seat, action, look)
         if self.auto_end:
-            turn.settle(self, events)
+            turn.settle(self, events, look if kind in KEEPS_LOOK else None)
         return events
 
     def play_unchecked(self, seat: int, action: Action) -> list[Event]:

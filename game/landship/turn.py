@@ -24,19 +24,22 @@ def remaining(g: LandshipState) -> list[int]:
     return [s for s in g.order if not g.eliminated[s]]
 
 
-def settle(g: LandshipState, events: list[Event]) -> None:
+def settle(g: LandshipState, events: list[Event], look: Look | None = None) -> None:
     """D6: end turns automatically while the seat to act has nothing but end/resign. The
     plays found for the seat that then acts are its legal actions: they are kept
-    (`legality.remember`) for its `legal_actions` and `apply` while the state is unchanged."""
+    (`legality.remember`) for its `legal_actions` and `apply` while the state is unchanged.
+    `look`: a Look over the state as it is now (the action's, if its effect kept it true),
+    good until a turn ends."""
     while g.phase is Phase.ACTION:
         seat = g.order[g.turn_index]
-        found, look = plays_in(g, seat)
+        found, look = plays_in(g, seat, look)
         if found:
             found.append(A.END_TURN)
             found.append(A.RESIGN)
             remember(g, seat, found, look)
             return
         end_turn(g, events, auto=True)
+        look = None
 
 
 def end_turn(g: LandshipState, events: list[Event], auto: bool) -> None:

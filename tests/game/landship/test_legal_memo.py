@@ -5,7 +5,7 @@ nothing legality reads has changed, whoever changed it."""
 from __future__ import annotations
 
 from game.landship import actions as A
-from game.landship import legality
+from game.landship import legality, movement
 from tests.helpers.landship import BLUE, RED, begin_turn, clear, new_game, put, rejects
 
 
@@ -93,3 +93,36 @@ def test_the_kept_list_makes_no_reference_cycle():
         assert ref() is None
     finally:
         gc.enable()
+
+
+def test_M_1_I_1_the_look_a_move_attack_or_repair_keeps_is_a_fresh_look():
+    """The Look an action's check made follows a move (`Look.moved`) and is kept through an
+    attack or a repair for the D6 enumeration after it: in random games, the kept Look after
+    every action tells what a fresh one reads from the pieces (who stands where, hulks,
+    quicksand, each seat's own pieces, enemies and passable cells, M-1)."""
+    from game import rulesets
+    from game.ai import make_agent
+    from game.core.protocol import Setup
+    from game.landship.base import Look
+
+    rs = rulesets.get("landship")
+    checked = 0
+    for seed in range(1, 9):
+        g = rs.new_game(Setup(seats=("random", "random"), seed=seed))
+        agents = [make_agent("random", rs, i, seed) for i in range(2)]
+        while g.result() is None:
+            seat = g.to_move()[0]
+            g.apply(seat, agents[seat].choose(None, g.legal_actions(seat)))
+            memo = g.legal_memo
+            if memo is None or memo[4] is None:
+                continue
+            kept, fresh = memo[4], Look(g, memo[0])
+            assert kept.pieces_mask == fresh.pieces_mask
+            assert kept.hulks_mask == fresh.hulks_mask
+            assert kept.sand == fresh.sand and kept.sand_mask == fresh.sand_mask
+            for s in range(2):
+                assert kept.sides[s] == fresh.sides[s]
+            for ship_id, entry in kept.reach.items():
+                assert entry == movement._reach_entry(g, fresh, g.ships[ship_id])
+            checked += 1
+    assert checked > 1000

@@ -133,3 +133,83 @@ def test_M_1_M_2_E_7_memoised_reach_is_the_plain_reach_in_every_wind():
                 assert movement.legal_moves(g, look, s) == plain_reach(g, s)
                 checked += 1
     assert checked > 5000
+
+
+def _ragged_board():
+    """A 7x5 board with void cells and a resource tile (see the area-mask test above)."""
+    from game.landship.board import Board
+
+    w, h = 7, 5
+    on = tuple(not (x + 2 * y) % 5 == 0 for y in range(h) for x in range(w))
+    return Board(width=w, height=h, on_board=on, rock=(False,) * (w * h), tiles=(1,),
+                 tiles_depleted=(False,), starts=())
+
+
+def test_S_1_C_1_C_6_K_1_K_2_K_3_kits_are_the_areas_they_stand_for():
+    """Each type's Kit (memoised per board) holds, per cell, exactly the cells its checks
+    measure: the move window (Manhattan <= Move + 1), the guns' ring (C-1), the repair ring
+    (K-3), the capture ring (K-2), the ram's straight lanes up to Move + 2 (C-6) and the
+    cell itself when it is a resource tile (K-1); None where the type has no such action."""
+    from game.landship.base import kit_of, repair_reach
+    from game.landship.constants import BUILDERS, SHIP_TYPES
+
+    checked = 0
+    for board in (RULESET.new_game(Setup(seats=("random", "random"), seed=1)).board, _ragged_board()):
+        params = board.params
+        for ship_type in SHIP_TYPES:
+            kit = kit_of(board, ship_type)
+            stats = params.stats(ship_type)
+            assert kit.stats == stats
+            for c in range(board.width * board.height):
+                on = board.on_board[c]
+                assert kit.window[c] == (board.area_mask(c, "manh", stats.move + 1) if on else 0)
+                if stats.can_fire:
+                    assert kit.fire[c] == (board.area_mask(c, stats.reach, stats.range, 1) if on else 0)
+                else:
+                    assert kit.fire is None
+                if ship_type in BUILDERS:
+                    metric, reach = repair_reach(params, ship_type)
+                    assert kit.mend[c] == (board.area_mask(c, metric, reach, 1) if on else 0)
+                    assert kit.grab[c] == (board.area_mask(c, "manh", params.capture_range, 1) if on else 0)
+                    assert kit.tile[c] == (1 << c if c in board.tile_index else 0)
+                else:
+                    assert kit.mend is None and kit.grab is None and kit.tile is None
+                if ship_type == RAM_SHIP:
+                    lanes = 0
+                    for d in range(4):
+                        n = c
+                        for _ in range(stats.move + 2 if on else 0):
+                            n = board.step[n][d]
+                            if n < 0:
+                                break
+                            lanes |= 1 << n
+                    assert kit.lanes[c] == lanes
+                else:
+                    assert kit.lanes is None
+                checked += 1
+    assert checked > 1000
+
+
+def test_I_1_a_family_the_enumeration_skips_would_list_nothing():
+    """The enumeration asks a family only when the ship's Kit table shows a candidate (enemy
+    ships in gun range C-1, pieces on the ram's lanes C-6, own pieces in repair reach K-3,
+    hulks in capture range K-2, a resource tile underfoot K-1): in every position of random
+    games, every family it skips lists nothing when asked anyway."""
+    from game.landship import legality
+
+    skipped = 0
+    for g, seat in positions(range(1, 6)):
+        look = Look(g, seat)
+        own, enemies, _ = look.sides[seat]
+        masks = (own, enemies, look.hulks_mask, look.pieces_mask, -1)
+        for s in g.ships.values():
+            if s.owner != seat:
+                continue
+            kit, plan = legality.families(g, s.type)
+            for family, table, among in plan:
+                if table is not None and not table[s.pos] & masks[among]:
+                    out = []
+                    family(g, look, s, kit, out)
+                    assert out == []
+                    skipped += 1
+    assert skipped > 1000
