@@ -102,10 +102,6 @@ class Look:
         self._fleet: dict[tuple[int, str], int] | None = None
         self.reach: dict[int, tuple] = {}            # ship id -> (legal destinations, reach, key)
 
-    def side(self, seat: int) -> tuple[int, int, int]:
-        """`(own, enemies, passable)` of `seat` as masks (see `Sides`)."""
-        return self.sides[seat]
-
     def moved(self, s: Ship, start: int) -> None:
         """Follow the move of `s` from `start` to its cell now (the move's effect calls this
         on the Look of the check that accepted it): who stands where changes, nothing else a

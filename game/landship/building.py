@@ -8,9 +8,9 @@ from game.core.protocol import Event
 from game.landship import actions as A
 from game.landship import events as E
 from game.landship.base import (
-    Kit, Look, actor_reason, ap_reason, bits, cell_reason, is_id, is_xy, pay, pieces_at, restore_check,
+    Kit, Look, actor_reason, ap_reason, bits, cell_reason, is_id, is_xy, pay, pieces_at, repair_reach,
+    restore_check,
 )
-from game.landship.base import repair_reach as base_repair_reach
 from game.landship.constants import (
     BUILDERS, COST_BUILD, COST_CAPTURE, COST_REPAIR, SHIP_TYPES,
 )
@@ -47,17 +47,12 @@ def _builder(g: LandshipState, seat: int, ship_id: object, target_id: object,
 
 # ---- repair (K-3) ----------------------------------------------------------------------------
 
-def repair_reach(g: LandshipState, s: Ship) -> tuple[str, int]:
-    """K-3: the resource ship repairs around itself (cheb 1), the engineer within its range."""
-    return base_repair_reach(g.board.params, s.type)
-
-
 def repair_target_reason(g: LandshipState, s: Ship, t: Ship) -> str | None:
     """K-3 target checks: not itself, then range, own ship, not at full integrity."""
     if t is s:
         return "cannot_repair_self"
     board = g.board
-    metric, reach = repair_reach(g, s)
+    metric, reach = repair_reach(board.params, s.type)
     if not 1 <= board.distance(metric, s.pos, t.pos) <= reach:
         return "out_of_range"
     if t.owner != s.owner:

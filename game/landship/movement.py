@@ -218,8 +218,8 @@ def move_plays(g: LandshipState, look: Look, s: Ship, kit: Kit, out: list[Any]) 
     """Append every legal move of ready ship `s` (of `kit`; its I-2 ship group already
     passed)."""
     if may_move(g, s):
-        # a fresh `look` (each enumeration makes its own) has no reach yet: no lookup
-        dests = _reach_entry(g, look, s, kit)[0]
+        # a kept `look` (after an attack or repair, see rules.py `KEEPS_LOOK`) may hold it
+        dests = (look.reach.get(s.id) or _reach_entry(g, look, s, kit))[0]
         if not dests:
             return
         # the moves to a set of cells are the same values every time: one tuple per
