@@ -443,7 +443,36 @@ def folder_size_mb(path: Path) -> float:
     return round(sum(p.stat().st_size for p in path.rglob("*") if p.is_file()) / 2**20, 1)
 
 
+SWITCHES = {"--quick", "--clone", "--search", "--no-frames"}
+VALUED = {"--out", "--games", "--minutes", "--iterations", "--rulesets", "--seats", "--seed",
+          "--log", "--factions", "--frames", "--seconds", "--from-turn", "--repo"}
+
+
+def refusal(args: list[str]) -> str | None:
+    """Why these arguments cannot run (an unknown option, an option without its value or a
+    stray word), or None. A typo must not start a full benchmark run of many minutes."""
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a in SWITCHES:
+            i += 1
+        elif a in VALUED:
+            if i + 1 >= len(args) or args[i + 1].startswith("--"):
+                return f"{a} needs a value"
+            i += 2
+        else:
+            return f"unknown argument {a!r}"
+    return None
+
+
 def main() -> int:
+    if "--help" in sys.argv[1:] or "-h" in sys.argv[1:]:
+        print(__doc__)
+        return 0
+    problem = refusal(sys.argv[1:])
+    if problem is not None:
+        print(f"bench.py: {problem} (see --help)", file=sys.stderr)
+        return 2
     quick = "--quick" in sys.argv
     out_file = sys.argv[sys.argv.index("--out") + 1] if "--out" in sys.argv else None
     from game import rulesets
