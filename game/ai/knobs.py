@@ -23,7 +23,13 @@ out to the start of our next turn (`plan_reply_turns` 1, Landship 2; the depth a
 unused) and scored by the same value and temperature. Skirmish and Landship vary greedy's plan by two
 other first actions and two noise rates (0.1, 0.25); Dice for Land only by noise (0.05, 0.1,
 0.2): its orders change nothing until the turn resolves, so ranking first orders by the value
-one action ahead would rank them all alike. `turn_key` tells the turns apart.
+one action ahead would rank them all alike. Skirmish with two or more rival blocs instead
+compares greedy's turn with greedy ganging up on each rival (the agent's `styles`; greedy
+itself always hits the VP leader), and a style's plan needs no switch margin. With the
+margin the hard seat played greedy's turns: in a four-seat sample game (seed 11001) it kept
+greedy's plan at 19 of 22 turn starts against the blind variants and at 23 of 24 against the
+styles, whose win chances differ from greedy's by 0.005-0.03 after one round; without the
+margin for styles it kept it at 13 of 23. `turn_key` tells the turns apart.
 
 Landship scores its cut-offs with the greedy agent's own §15 score from each seat
 (`policy_value`; `landship_value` below, material afloat, is then unused). Why: a Landship turn

@@ -13,8 +13,12 @@ searched decisions a game; this mode searches whole turns instead (the knob `pla
   sampled world (`state_from_view` + `clone(reseed=...)`, never the real state): plan 0 is
   the ruleset's greedy policy; then, in turn, greedy with a different first action (the root
   candidates of `Search`, by value one action ahead) and greedy with noise (a random
-  non-conceding action at the knob's rates, the easy level's idea); identical sequences are
-  kept once, at most `plan_candidates` plans.
+  non-conceding action at the knob's rates, the easy level's idea); before those, one plan
+  per style the greedy agent offers for the view (`styles(view)`, played after
+  `restyle(style)`: Skirmish with several rivals offers "gang up on rival X" for each),
+  which then take the variants' place (greedy and its styles only: at a few dozen playouts
+  a decision, fewer plans meet more worlds each); identical sequences are kept once, at most
+  `plan_candidates` plans.
 - **Evaluation on common worlds with sequential halving** (`Search._halve`, greedy's plan
   always kept): in world w the plan is replayed open-loop; once an action of it is illegal
   there (the dice went otherwise) or it runs out, greedy finishes our turn; then every other
@@ -93,6 +97,7 @@ class PlanSearch(Search):
         duplicates, at most `plan_candidates`; a plan must start with a legal action."""
         knobs = self.knobs
         want = max(1, knobs.plan_candidates)
+        self._styled: list[Plan] = []      # the plans played in one of the policy's styles
         greedy = self._generate((), 0.0)
         if not greedy or greedy[0] not in legal:   # the sample disagrees (it should not)
             return [(playing[0],)]
@@ -101,29 +106,59 @@ class PlanSearch(Search):
         if knobs.plan_firsts > 0 and want > 1:
             ranked = self._candidates(playing, greedy[0])
             firsts = [a for a in ranked if a != greedy[0]][:knobs.plan_firsts]
-        recipes: list[tuple[Plan, float]] = []
+        # the policy's styles first (other goals, not only other dice), then alternate: a
+        # first action, a noise rate, ...
+        recipes: list[tuple[Plan, float, object]] = [((), 0.0, s) for s in self._styles(view)]
+        if recipes:     # styles take the blind variants' place: fewer plans, more worlds each
+            want = min(want, 1 + len(recipes))
         noises = list(knobs.plan_noise)
-        for i in range(3 * want):       # alternate: a first action, a noise rate, ...
+        for i in range(3 * want):
             if firsts and (i % 2 == 0 or not noises):
-                recipes.append(((firsts.pop(0),), 0.0))
+                recipes.append(((firsts.pop(0),), 0.0, None))
             elif noises:
-                recipes.append(((), noises[len(recipes) % len(noises)]))
-        for script, noise in recipes:
+                recipes.append(((), noises[len(recipes) % len(noises)], None))
+        for script, noise, style in recipes:
             if len(plans) >= want:
                 break
-            plan = self._generate(script, noise)
+            plan = self._generate(script, noise, style)
             if plan and plan[0] in legal and plan not in plans:
                 plans.append(plan)
+                if style is not None:
+                    self._styled.append(plan)
         return plans
 
-    def _generate(self, script: Plan, noise: float) -> Plan:
-        """Our turn in a fresh sampled world (not one the evaluation uses), greedy after
-        `script`, a random non-conceding action at rate `noise`."""
+    def _decide(self, survivors: list[_Arm], greedy: Plan) -> Plan:  # type: ignore[override]
+        """As `Search._decide`, but a style's plan needs no margin over greedy's: the margin
+        guards greedy against variants made blind (another first action, random actions),
+        while a style is a goal as sensible as greedy's own, so the better mean decides."""
+        common = min(len(a.rewards) for a in survivors)
+        styled = [a for a in survivors if a.action in self._styled]
+        if common == 0 or not styled:
+            return super()._decide(survivors, greedy)  # type: ignore[return-value]
+        base = next((a for a in survivors if a.action == greedy), None)
+        best = max(survivors, key=lambda a: a.mean(common))
+        if best in styled and (base is None or best.mean(common) > base.mean(common)):
+            return best.action  # type: ignore[return-value]
+        return super()._decide(survivors, greedy)  # type: ignore[return-value]
+
+    def _styles(self, view: View) -> list[object]:
+        """The playout policy's variants for this view (`styles(view)`, if it has any): each
+        becomes a candidate plan, greedy's turn played in that style. An agent made only to
+        ask draws nothing from our RNG."""
+        styles = getattr(self.policy(self.seat, 0), "styles", None)
+        return list(styles(view)) if styles is not None else []
+
+    def _generate(self, script: Plan, noise: float, style: object = None) -> Plan:
+        """Our turn in a fresh sampled world (not one the evaluation uses), greedy (in
+        `style`, if one is given) after `script`, a random non-conceding action at rate
+        `noise`."""
         rng = self.rng
         sample = self._samples[rng.below(len(self._samples))]
         state = sample.clone(reseed=rng.below(1 << 31))
         seed = rng.below(1 << 31)
         players = self._fresh_players(seed, len(state.setup.seats))
+        if style is not None:
+            players[self.seat].restyle(style)  # type: ignore[attr-defined]
         noise_rng = Rng(derive_seed(seed, "noise")) if noise > 0 else None
         return tuple(self._our_turn(state, players, script, noise, noise_rng))
 

@@ -94,6 +94,25 @@ class GreedyAgent(Agent):
         # half of a search playout's time
         self._threat_now: list[float] = []
         self._fields_now: dict[bool, list[int]] = {}
+        self._target: int | None = None     # `restyle`: the bloc root to gang up on
+
+    # ---- styles for the search's candidate plans (game.ai.plans) -----------------------------
+    def styles(self, view: SkirmishView) -> list[int]:
+        """With two or more hostile blocs in play: one style per bloc (its root seat, in seat
+        order), "treat that bloc as the leader" (its units and cities worth 1 + `leader`,
+        its cities the march goals). Greedy always gangs up on the VP leader; the search
+        also tries a turn against each other rival. In a duel there is no one else to hit."""
+        g = view.game
+        if g.phase is not Phase.PLAY:
+            return []
+        roots = g.roots()
+        blocs = sorted({roots[f] for f in range(g.seats)
+                        if g.hostile(self.seat, f) and not g.defunct(f)})
+        return blocs if len(blocs) > 1 else []
+
+    def restyle(self, style: int) -> None:
+        """Play in `style` (one of `styles`) from now on."""
+        self._target = style
 
     # ---- entry point ------------------------------------------------------------------------
     def choose(self, view: SkirmishView, legal: list[Action]) -> Action:  # type: ignore[override]
@@ -154,6 +173,9 @@ class GreedyAgent(Agent):
         softest and a hard-to-hurt faction (Heavy skills) runs away with the game; with it
         the others gang up on the leader, as players would."""
         roots = g.roots()
+        if self._target is not None:      # a style: this bloc is the one to hit
+            return [1.0 + W["leader"] if roots[f] == self._target and g.hostile(self.seat, f)
+                    else 1.0 for f in range(g.seats)]
         vp = g.vp()
         strength = [0.0] * g.seats
         for f in range(g.seats):

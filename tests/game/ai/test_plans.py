@@ -240,3 +240,63 @@ def test_landship_plans_are_played_out_through_two_reply_turns(replies):
     search._reply(world, players)
     assert world.result() is None
     assert world.to_move() == [seat] and world.round == state.round + replies
+
+
+def test_skirmish_offers_one_style_per_rival_bloc_and_none_in_a_duel():
+    """Skirmish §17 greedy gangs up on the VP leader; with several rival blocs the search also
+    plays greedy's turn against each one (`styles`, the root seats in seat order). A duel has
+    one rival, so no styles: two-seat plans are unchanged."""
+    rs = rulesets.get("skirmish")
+    duel, seat2 = turn_start("skirmish", 2, 7, 30)
+    agent = make_agent("greedy", rs, seat2, 1)
+    assert agent.styles(duel.view(seat2)) == []
+    four, seat = turn_start("skirmish", 4, 7, 30)
+    agent = make_agent("greedy", rs, seat, 1)
+    view = four.view(seat)
+    g = view.game
+    rivals = sorted({g.roots()[f] for f in range(4) if g.hostile(seat, f) and not g.defunct(f)})
+    assert len(rivals) == 3 and agent.styles(view) == rivals
+
+
+def test_a_skirmish_style_makes_its_bloc_the_one_to_hit_and_march_on():
+    """`restyle(f)`: bloc f's units and cities are worth 1 + `leader` (2.0 in the table: x3),
+    every other faction 1, whoever leads on VP."""
+    rs = rulesets.get("skirmish")
+    state, seat = turn_start("skirmish", 4, 7, 30)
+    g = state.view(seat).game
+    for target in range(4):
+        if target == seat:
+            continue
+        agent = make_agent("greedy", rs, seat, 1)
+        agent.restyle(target)
+        assert agent._leader_focus(g) == [3.0 if f == target else 1.0 for f in range(4)]
+
+
+def test_four_seat_skirmish_candidates_are_greedy_and_its_styles_only():
+    """Styles take the blind variants' place: greedy's plan, then at most one plan per rival
+    bloc (identical plans kept once), each a whole turn starting with a legal action."""
+    state, seat = turn_start("skirmish", 4, 7, 30)
+    legal = state.legal_actions(seat)
+    search = prepared(planner("skirmish", seat), state)
+    plans = search._plans(state.view(seat), legal, legal)
+    assert 2 <= len(plans) <= 4 and len(set(plans)) == len(plans)
+    assert set(search._styled) == set(plans[1:])
+    assert all(p[0] in legal for p in plans)
+
+
+def test_a_style_plan_needs_no_margin_over_greedy_but_a_blind_variant_does():
+    """`_decide`: a style's plan wins with any better mean; a noise or first-action plan must
+    beat greedy's by `switch_margin` (0.02)."""
+    search = planner("skirmish", 0)
+    greedy, styled, blind = ("g",), ("s",), ("b",)
+    search._styled = [styled]
+
+    def arms(g: float, other, value: float) -> list[_Arm]:
+        a, b = _Arm(greedy), _Arm(other)      # type: ignore[arg-type]
+        a.rewards, b.rewards = [g] * 4, [value] * 4
+        return [a, b]
+
+    assert search._decide(arms(0.30, styled, 0.305), greedy) == styled
+    assert search._decide(arms(0.30, styled, 0.30), greedy) == greedy
+    assert search._decide(arms(0.30, blind, 0.315), greedy) == greedy
+    assert search._decide(arms(0.30, blind, 0.33), greedy) == blind
