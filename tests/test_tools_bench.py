@@ -2,29 +2,20 @@
 
 from __future__ import annotations
 
-import importlib.util
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def load_bench():
-    spec = importlib.util.spec_from_file_location("bench", ROOT / "tools" / "bench.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from tests.helpers.tools import load_tool
 
 
 def test_help_prints_the_usage_and_runs_nothing(capsys, monkeypatch):
-    bench = load_bench()
+    bench = load_tool("bench")
     monkeypatch.setattr(sys, "argv", ["bench.py", "--help"])
     assert bench.main() == 0
     assert "--search" in capsys.readouterr().out
 
 
 def test_an_unknown_option_or_a_missing_value_is_refused_before_any_run(capsys, monkeypatch):
-    bench = load_bench()
+    bench = load_tool("bench")
     for argv, said in ((["--serach"], "unknown argument '--serach'"),
                        (["--search", "--games"], "--games needs a value"),
                        (["--search", "--seed", "--games", "4"], "--seed needs a value"),
@@ -35,7 +26,7 @@ def test_an_unknown_option_or_a_missing_value_is_refused_before_any_run(capsys, 
 
 
 def test_every_documented_option_is_accepted():
-    bench = load_bench()
+    bench = load_tool("bench")
     ok = ["--search", "--quick", "--games", "4", "--minutes", "1", "--iterations", "8",
           "--rulesets", "skirmish,landship", "--seats", "2,4", "--seed", "3", "--log", "f.jsonl",
           "--no-frames", "--factions", "random", "--out", "r.json"]

@@ -2,29 +2,20 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def load_soak():
-    spec = importlib.util.spec_from_file_location("soak", ROOT / "tools" / "soak.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from tests.helpers.tools import load_tool
 
 
 def test_soak_plays_games_and_reports_no_crash(capsys):
-    soak = load_soak()
+    soak = load_tool("soak")
     assert soak.main(["tidegate", "--games", "6", "--deep-every", "40"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert (report["games"], report["crashes"]) == (6, 0) and report["actions"] > 0
 
 
 def test_soak_reports_a_broken_invariant_with_its_seeds(capsys, monkeypatch):
-    soak = load_soak()
+    soak = load_tool("soak")
     hooks = __import__("tests.game.tidegate.invariants", fromlist=["check"])
 
     def broken(state):
@@ -38,5 +29,5 @@ def test_soak_reports_a_broken_invariant_with_its_seeds(capsys, monkeypatch):
 
 
 def test_soak_refuses_an_unknown_ruleset(capsys):
-    assert load_soak().main(["nope", "--games", "1"]) == 2
+    assert load_tool("soak").main(["nope", "--games", "1"]) == 2
     assert "unknown ruleset 'nope'" in capsys.readouterr().err
