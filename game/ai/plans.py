@@ -15,10 +15,10 @@ searched decisions a game; this mode searches whole turns instead (the knob `pla
   candidates of `Search`, by value one action ahead) and greedy with noise (a random
   non-conceding action at the knob's rates, the easy level's idea); before those, one plan
   per style the greedy agent offers for the view (`styles(view)`, played after
-  `restyle(style)`: Skirmish with several rivals offers "gang up on rival X" for each),
-  which then take the variants' place (greedy and its styles only: at a few dozen playouts
-  a decision, fewer plans meet more worlds each); identical sequences are kept once, at most
-  `plan_candidates` plans.
+  `restyle(style)`: Skirmish with several rivals offers "gang up on rival X" for each);
+  with styles there are at most 1 + (number of styles) plans, so at a few dozen playouts a
+  decision each meets more worlds (a variant gets a place only where a style repeated
+  greedy's plan); identical sequences are kept once, at most `plan_candidates` plans.
 - **Evaluation on common worlds with sequential halving** (`Search._halve`, greedy's plan
   always kept): in world w the plan is replayed open-loop; once an action of it is illegal
   there (the dice went otherwise) or it runs out, greedy finishes our turn; then every other
@@ -109,7 +109,7 @@ class PlanSearch(Search):
         # the policy's styles first (other goals, not only other dice), then alternate: a
         # first action, a noise rate, ...
         recipes: list[tuple[Plan, float, object]] = [((), 0.0, s) for s in self._styles(view)]
-        if recipes:     # styles take the blind variants' place: fewer plans, more worlds each
+        if recipes:     # greedy and one plan per style: fewer plans, more worlds each
             want = min(want, 1 + len(recipes))
         noises = list(knobs.plan_noise)
         for i in range(3 * want):
