@@ -273,8 +273,9 @@ def test_a_skirmish_style_makes_its_bloc_the_one_to_hit_and_march_on():
 
 
 def test_four_seat_skirmish_candidates_are_greedy_and_its_styles_only():
-    """Styles take the blind variants' place: greedy's plan, then at most one plan per rival
-    bloc (identical plans kept once), each a whole turn starting with a legal action."""
+    """With styles, at most 1 + (rival blocs) plans: greedy's, then one per style (identical
+    plans kept once; a blind variant only in the place of a style that repeated greedy's,
+    which no style does here), each a whole turn starting with a legal action."""
     state, seat = turn_start("skirmish", 4, 7, 30)
     legal = state.legal_actions(seat)
     search = prepared(planner("skirmish", seat), state)
