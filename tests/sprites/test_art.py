@@ -13,11 +13,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import importlib.util  # noqa: E402
 import json  # noqa: E402
 import sys  # noqa: E402
 from pathlib import Path  # noqa: E402
-from types import ModuleType  # noqa: E402
 
 import numpy as np  # noqa: E402
 import pygame  # noqa: E402
@@ -26,20 +24,14 @@ import pytest  # noqa: E402
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # the project root, for `import sprites` without a conftest
     sys.path.insert(0, str(ROOT))
+
+from tests.helpers.tools import load_tool  # noqa: E402
+
 TILESET = ROOT / "maps" / "tidegate" / "tidegate_tiles.png"
 SHEETS = ("tidegate", "dice", "ui")
 
 
-def _load_make_art() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("make_art", ROOT / "tools" / "make_art.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("make_art", module)
-    spec.loader.exec_module(module)
-    return module
-
-
-make_art = _load_make_art()
+make_art = load_tool("make_art")
 
 
 def _rgba(path: Path) -> np.ndarray:

@@ -14,12 +14,10 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import importlib.util  # noqa: E402
 import itertools  # noqa: E402
 import json  # noqa: E402
 import sys  # noqa: E402
 from pathlib import Path  # noqa: E402
-from types import ModuleType  # noqa: E402
 
 import numpy as np  # noqa: E402
 import pygame  # noqa: E402
@@ -28,6 +26,9 @@ import pytest  # noqa: E402
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+from tests.helpers.tools import load_tool  # noqa: E402
+
 SHEETS_DIR = ROOT / "sprites" / "sheets"
 SHEETS = ("seats", "skirmish_pieces", "landship_pieces", "domiplot_pieces", "territory_pieces")
 
@@ -125,16 +126,7 @@ DISTINCT = {
 }
 
 
-def _load(name: str, path: Path) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault(name, module)
-    spec.loader.exec_module(module)
-    return module
-
-
-make_pieces = _load("make_pieces", ROOT / "tools" / "make_pieces.py")
+make_pieces = load_tool("make_pieces")
 
 
 def _rgba(path: Path) -> np.ndarray:

@@ -17,22 +17,11 @@ from game.ai.search import win_chances
 from game.core.protocol import Setup
 from game.core.rng import Rng
 from tests.helpers.search import hard
+from tests.helpers.tools import load_tool
 
 # rulesets whose state_from_view exists on this branch (the others join as they are merged)
 SEARCHABLE = [r for r in rulesets.ids() if type(rulesets.get(r)).state_from_view
               is not rulesets.Ruleset.state_from_view]
-
-
-def load_bench():
-    """`tools/bench.py` as a module (it is a script, not a package)."""
-    import importlib.util
-    from pathlib import Path
-
-    path = Path(__file__).resolve().parents[3] / "tools" / "bench.py"
-    spec = importlib.util.spec_from_file_location("bench_under_test", path)
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
-    return bench
 
 
 def advanced(ruleset_id: str, seats: int, seed: int, steps: int):
@@ -180,7 +169,7 @@ def test_bench_search_rows_rotate_the_hard_seat_and_log_every_game(tmp_path):
     import json
 
     from game.play.simulate import wilson
-    bench = load_bench()
+    bench = load_tool("bench")
     log = tmp_path / "games.jsonl"
     out = bench.search_figures("tidegate", 3, seats=(2,), iterations=4, seed=5, log=str(log))
     lines = [json.loads(x) for x in log.read_text().splitlines()]
@@ -203,7 +192,7 @@ def test_bench_search_rows_can_preset_random_factions(tmp_path):
 
     from game import rulesets
     from game.play.simulate import draw_factions
-    bench = load_bench()
+    bench = load_tool("bench")
     log = tmp_path / "games.jsonl"
     out = bench.search_figures("territory", 2, seats=(2,), iterations=1, seed=40, log=str(log),
                                factions="random")
@@ -218,7 +207,7 @@ def test_bench_search_factions_skip_rulesets_without_factions(monkeypatch, capsy
     factions gets a row saying it was skipped, not a traceback, and no games are played."""
     import json
 
-    bench = load_bench()
+    bench = load_tool("bench")
     monkeypatch.setattr("sys.argv", ["bench.py", "--search", "--rulesets", "tidegate",
                                      "--factions", "random", "--no-frames"])
     assert bench.search_main(quick=True, out_file=None) == 0
@@ -232,7 +221,7 @@ def test_bench_search_budget_is_per_seat_count():
     of the two-seat ones (skirmish 145 -> 20, then 35 for the same CPU once its greedy
     playouts got cheaper; territory 240 -> 110), while the per-action searches keep theirs;
     a seat count between measured ones takes the one below."""
-    bench = load_bench()
+    bench = load_tool("bench")
     assert [bench.search_budget("skirmish", n) for n in (2, 3, 4)] == [145, 145, 35]
     assert [bench.search_budget("territory", n) for n in (2, 4, 7)] == [240, 110, 110]
     assert [bench.search_budget("tidegate", n) for n in (2, 4)] == [500, 500]

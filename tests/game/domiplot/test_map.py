@@ -2,11 +2,8 @@
 
 
 import functools
-import importlib.util
 import shutil
-import sys
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 import pytest
 
@@ -17,8 +14,8 @@ from game.core.regiongraph import RegionGraph
 from game.core.tiled import read_map
 from game.domiplot.board import board_from_map, load_board
 from tests.helpers.maps import broken_map, csv_grid, drop_layer, layer, set_csv_grid
+from tests.helpers.tools import load_tool
 
-ROOT = Path(__file__).resolve().parents[3]
 DEFAULT = maps_dir() / "domiplot" / "nine_provinces.tmx"
 broken_copy = functools.partial(broken_map, DEFAULT)
 
@@ -236,18 +233,11 @@ def test_M_4_map_properties_override_options(tmp_path):
 
 
 # ---- the tileset ----------------------------------------------------------------------------
-def _tool():
-    spec = importlib.util.spec_from_file_location("make_domiplot_tiles",
-                                                  ROOT / "tools" / "make_domiplot_tiles.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("make_domiplot_tiles", module)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_tileset_and_map_regenerate_identically(tmp_path):
     import pygame
-    tool = _tool()
+    tool = load_tool("make_domiplot_tiles")
     tool.main(["--out", str(tmp_path), "--map"])
     for name in ("domiplot_tiles.png", "domiplot_regions.tsx", "nine_provinces.tmx"):
         new, old = tmp_path / "maps" / "domiplot" / name, DEFAULT.parent / name
@@ -261,7 +251,7 @@ def test_tileset_and_map_regenerate_identically(tmp_path):
 
 def test_tileset_uses_only_palette_colours():
     import numpy as np
-    tool = _tool()
+    tool = load_tool("make_domiplot_tiles")
     palette = tool.load_palette()
     rgba = tool.to_rgba(tool.tileset_grid(), palette)
     colours = {tuple(int(v) for v in px) for px in rgba.reshape(-1, 4)}

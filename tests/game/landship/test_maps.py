@@ -3,8 +3,6 @@ MapError that names the problem (the map folder is copied to tmp_path and mutate
 
 
 import functools
-import importlib.util
-import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -17,8 +15,8 @@ from game.core.paths import maps_dir
 from game.core.tiled import read_map
 from game.landship.board import board_from_map, read_board
 from tests.helpers.maps import broken_map, csv_grid, drop_layer, layer, set_csv_grid
+from tests.helpers.tools import load_tool
 
-ROOT = Path(__file__).resolve().parents[3]
 DEFAULT = maps_dir() / "landship" / "default.tmx"
 broken_copy = functools.partial(broken_map, DEFAULT)
 TILES = [(4, 1), (1, 3), (8, 4), (5, 7), (1, 9), (5, 18), (8, 16), (1, 15), (4, 12), (8, 10)]
@@ -185,17 +183,8 @@ def test_default_map_opens_in_the_tiled_format_we_expect():
     assert {o.get("class") for o in layer(root, "starts").iter("object")} == {"start"}
 
 
-def _load_tool():
-    spec = importlib.util.spec_from_file_location(
-        "make_landship_tiles", ROOT / "tools" / "make_landship_tiles.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("make_landship_tiles", module)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_tileset_png_matches_a_fresh_regeneration(tmp_path):
-    tool = _load_tool()
+    tool = load_tool("make_landship_tiles")
     out = tool.build(tmp_path / "tiles.png")
     committed = DEFAULT.parent / "landship_tiles.png"
     assert out.read_bytes() == committed.read_bytes()

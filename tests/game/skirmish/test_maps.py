@@ -4,9 +4,7 @@ tools/make_skirmish_tiles.py draws."""
 
 
 import functools
-import importlib.util
 import struct
-import sys
 import xml.etree.ElementTree as ET
 import zlib
 from pathlib import Path
@@ -21,10 +19,10 @@ from game.skirmish.constants import TERRAIN_INDEX, TERRAINS
 from game.skirmish.movement import cost_field
 from game.skirmish.rules import SkirmishRuleset
 from tests.helpers.maps import broken_map, csv_grid, drop_layer, layer, set_csv_grid
+from tests.helpers.tools import load_tool
 
 MAP = maps_dir() / "skirmish" / "four_banners.tmx"
 broken_copy = functools.partial(broken_map, MAP)
-ROOT = Path(__file__).resolve().parents[3]
 
 GRID = """\
 ^^..ff..^.~...dd..^^
@@ -257,11 +255,7 @@ def _pixels(path: Path) -> bytes:
 
 
 def test_tileset_png_matches_a_fresh_regeneration(tmp_path):
-    spec = importlib.util.spec_from_file_location("make_skirmish_tiles",
-                                                  ROOT / "tools" / "make_skirmish_tiles.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("make_skirmish_tiles", module)
-    spec.loader.exec_module(module)
+    module = load_tool("make_skirmish_tiles")
     out = tmp_path / "tiles.png"
     module.main([str(out)])
     committed = MAP.parent / "skirmish_tiles.png"

@@ -5,10 +5,7 @@ MapError naming the problem; the tileset PNG is exactly what its tool generates.
 from __future__ import annotations
 
 import functools
-import importlib.util
-import sys
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 import pytest
 
@@ -20,10 +17,10 @@ from game.core.tiled import read_map
 from game.territory.board import board_from_map
 from game.territory.constants import CHASM, LAND, SEA, VOLCANO
 from tests.helpers.maps import broken_map, drop_layer, layer
+from tests.helpers.tools import load_tool
 
 ORIGIN = maps_dir() / "territory" / "origin.tmx"
 broken_copy = functools.partial(broken_map, ORIGIN)
-ROOT = Path(__file__).resolve().parents[3]
 
 
 def test_T_2_the_default_map_is_origin():
@@ -214,18 +211,9 @@ def test_T_3_1_map_properties_override_tunables(tmp_path):
 
 # ---- the tileset --------------------------------------------------------------------------
 
-def _tool():
-    spec = importlib.util.spec_from_file_location(
-        "make_territory_tiles", ROOT / "tools" / "make_territory_tiles.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("make_territory_tiles", module)
-    spec.loader.exec_module(module)
-    return module
-
 
 def test_the_tileset_png_is_exactly_what_the_tool_generates(tmp_path):
-    tool = _tool()
+    tool = load_tool("make_territory_tiles")
     out = tmp_path / "tiles.png"
     tool.main(["--out", str(out)])
     committed = ORIGIN.parent / "territory_tiles.png"
