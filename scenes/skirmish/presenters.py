@@ -49,10 +49,13 @@ def on_moved(screen, ev: E.Moved) -> Beat:
 
     def done() -> None:
         screen.anim_pos[ev.unit] = tuple(ev.path[-1])
-    key = "skirmish.log.moved_" + ev.stopped if ev.stopped else "skirmish.log.moved"
+    steps = len(ev.path) - 1
+    key = "skirmish.log.moved_one" if steps == 1 else "skirmish.log.moved"   # "1 hex"
+    if ev.stopped:
+        key += "_" + ev.stopped
     who = _who(screen, ev.unit)
     return Beat(anims, sound="click", apply=start, on_done=done, focus=pts[-1],
-                log=lambda: tr(key, who=who, steps=len(ev.path) - 1, cost=ev.cost))
+                log=lambda: tr(key, who=who, steps=steps, cost=ev.cost))
 
 
 def on_attack(screen, ev: E.AttackMade) -> Beat:

@@ -74,3 +74,32 @@ def test_every_presenter_plays_and_logs(app):
         scene.timeline.finish_all()
         app.step_frames(1)
     assert not scene.timeline.busy
+
+
+def test_a_march_log_line_counts_its_hexes_in_both_languages(app):
+    """M-6's log line: "1 hex", "2 hexes", with or without a reason the move stopped; the
+    Chinese line has its own text for each (no English fallback)."""
+    from game.core.i18n import set_language
+    from game.skirmish.events import Moved
+
+    session = GameSession(Setup(seats=("human", "greedy"), seed=5, ruleset="skirmish"), ["A", "B"], [0, 1])
+    scene = open_game(app, session)
+    state = session.state
+    u = state.units[sorted(state.units)[0]]
+    a = state.board.coords[u.hex]
+    b, c = (a[0] + 1, a[1]), (a[0] + 2, a[1])
+
+    def line(path, stopped=""):
+        beat = PRESENTERS[Moved](scene, Moved(u.id, path, 3, 0, stopped))
+        return beat.log[0]()
+
+    try:
+        assert " marches 1 hex (3 MP)." in line((a, b))
+        assert " marches 2 hexes (3 MP)." in line((a, b, c))
+        assert " marches 1 hex (3 MP) and stops at the water's edge." in line((a, b), "water")
+        assert " marches 1 hex into the breached city." in line((a, b), "capture")
+        set_language("zh")
+        assert "行军1格（3行动力），被拦截停下。" in line((a, b), "intercept")
+        assert "行军2格（3行动力）。" in line((a, b, c))
+    finally:
+        set_language("en")
