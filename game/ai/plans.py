@@ -71,6 +71,10 @@ class PlanSearch(Search):
         arms = [_Arm(p) for p in plans]    # type: ignore[arg-type]  (an arm's "action" is a plan)
         if iterations is not None:
             arms = arms[:max(1, iterations)]
+        # the first sweep runs whatever the clock says: every plan meets a world (on a slow or
+        # busy machine, building the plans alone could spend the budget, and the decision
+        # would fall back to greedy's plan unjudged)
+        self._floor = len(arms)
         greedy = arms[0].action
         survivors = arms
         if len(arms) > 1:
@@ -201,7 +205,8 @@ class PlanSearch(Search):
     def _play(self, arm: _Arm, world: int) -> None:
         """One evaluation: the plan in world `world`, greedy to finish the turn, the other
         seats' greedy reply, the win chances."""
-        if self._deadline is not None and self._done and time.perf_counter() >= self._deadline:
+        if (self._deadline is not None and self._done >= self._floor
+                and time.perf_counter() >= self._deadline):
             raise _OutOfTime
         state = self._world(world)
         players = self._fresh_players(self._world_seeds[world], len(state.setup.seats))

@@ -189,6 +189,7 @@ class Search:
             arms = arms[:max(1, iterations)]
         self._done = 0
         self._deadline = None if seconds is None else start + seconds
+        self._floor = len(arms)   # the first sweep runs whatever the clock says (see plans.py)
         budget = iterations
         survivors = arms
         try:
@@ -271,7 +272,8 @@ class Search:
 
     def _play(self, arm: _Arm, world: int) -> None:
         """One iteration: the arm's action in world `world`, the tree below, a playout."""
-        if self._deadline is not None and self._done and time.perf_counter() >= self._deadline:
+        if (self._deadline is not None and self._done >= self._floor
+                and time.perf_counter() >= self._deadline):
             raise _OutOfTime
         state = self._world(world)
         if state.reason(self.seat, arm.action) is not None:

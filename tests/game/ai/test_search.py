@@ -254,3 +254,15 @@ def test_per_action_search_of_tidegate_and_domiplot_is_unchanged_by_the_plan_mod
     got = [repr(agent.choose(state.view(seat), state.legal_actions(seat))) for _ in range(2)]
     assert got == picks and agent.last.iterations == iterations and agent.plan == []
     assert hashlib.sha256(json.dumps(agent.rng.get_state()).encode()).hexdigest()[:16] == digest
+
+
+def test_a_spent_clock_still_tries_every_root_candidate_once():
+    """Issue 18: with the time budget spent before the first playout (a slow or busy
+    machine), every root candidate still gets one playout, and nothing after that."""
+    state, seat = choice_point("tidegate", 2, 4, 20)
+    agent = hard("tidegate", seat)
+    agent.iterations = None
+    configure(agent, seconds=1e-6)
+    action = agent.choose(state.view(seat), state.legal_actions(seat))
+    assert action in state.legal_actions(seat)
+    assert agent.last.iterations == agent.last.children >= 2
