@@ -7,6 +7,8 @@ two worlds a seat cannot tell apart get the same decision (no peeking).
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from game import rulesets
@@ -254,6 +256,32 @@ def test_per_action_search_of_tidegate_and_domiplot_is_unchanged_by_the_plan_mod
     got = [repr(agent.choose(state.view(seat), state.legal_actions(seat))) for _ in range(2)]
     assert got == picks and agent.last.iterations == iterations and agent.plan == []
     assert hashlib.sha256(json.dumps(agent.rng.get_state()).encode()).hexdigest()[:16] == digest
+
+
+def test_territory_value_is_tiles_plus_a_twentieth_of_the_resources_and_minus_20_once_dead():
+    """Issue 18, Dice for Land's cut-off value (`game/ai/knobs.py`): land tiles + 0.05 x
+    resources, -20 once the tribe is dead; at temperature 4 a two-seat position 4 tiles ahead
+    reads as a 73.1 % win chance."""
+    from game.ai.knobs import territory_value
+
+    state = advanced("territory", 2, 3, 0)
+    land = list(state.board.land_tiles)
+    for i in land:
+        state.owner[i] = -1                      # unclaimed (NOBODY)
+    for i in land[:6]:
+        state.owner[i] = 0
+    for i in land[6:8]:
+        state.owner[i] = 1
+    state.tribes[0].res = [0, 0, 0]
+    state.tribes[1].res = [0, 0, 0]
+    assert (territory_value(state, 0), territory_value(state, 1)) == (6, 2)
+    knobs = knobs_for("territory")
+    assert win_chances(state, knobs)[0] == pytest.approx(1 / (1 + math.exp(-4 / 4)))
+    assert win_chances(state, knobs)[0] == pytest.approx(0.731, abs=5e-4)
+    state.tribes[1].res = [10, 5, 5]             # 20 resources: one tile's worth
+    assert territory_value(state, 1) == pytest.approx(3.0)
+    state.tribes[1].alive = False
+    assert territory_value(state, 1) == -20.0
 
 
 def test_a_spent_clock_still_tries_every_root_candidate_once():
