@@ -201,18 +201,6 @@ def test_a_wall_clock_budget_applies_per_plan():
     assert agent.last.iterations >= agent.last.children >= 2
 
 
-def test_a_spent_clock_still_judges_every_plan_once():
-    """Issue 18: on a slow or busy machine building the plans can spend the whole budget; the
-    first sweep still runs (every candidate meets one world), and nothing after it."""
-    state, seat = turn_start("landship", 2, 17, 30)
-    agent = hard("landship", seat)
-    agent.iterations = None
-    configure(agent, seconds=1e-6)
-    action = agent.choose(state.view(seat), state.legal_actions(seat))
-    assert action in state.legal_actions(seat)
-    assert agent.last.iterations == agent.last.children >= 2
-
-
 def test_only_landship_scores_cut_offs_with_the_greedy_policy_s_own_value():
     assert {r for r, k in KNOBS.items() if k.policy_value} == {"landship"}
 

@@ -284,11 +284,13 @@ def test_territory_value_is_tiles_plus_a_twentieth_of_the_resources_and_minus_20
     assert territory_value(state, 1) == -20.0
 
 
-def test_a_spent_clock_still_tries_every_root_candidate_once():
+@pytest.mark.parametrize("ruleset_id, seed", [("tidegate", 4), ("landship", 17)])
+def test_a_spent_clock_still_tries_every_candidate_once(ruleset_id, seed):
     """Issue 18: with the time budget spent before the first playout (a slow or busy
-    machine), every root candidate still gets one playout, and nothing after that."""
-    state, seat = choice_point("tidegate", 2, 4, 20)
-    agent = hard("tidegate", seat)
+    machine: building Landship's candidate plans alone can take it), every root candidate
+    (an action, or a whole-turn plan) still gets one playout, and nothing after that."""
+    state, seat = choice_point(ruleset_id, 2, seed, 20)
+    agent = hard(ruleset_id, seat)
     agent.iterations = None
     configure(agent, seconds=1e-6)
     action = agent.choose(state.view(seat), state.legal_actions(seat))
