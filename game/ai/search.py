@@ -35,7 +35,9 @@ turns instead (`game.ai.plans`, built on this module's halving); with it off (Ti
 Domiplot) this per-action search runs exactly as described here.
 
 Everything random comes from the agent's own RNG, so with a fixed iteration budget a decision
-is a pure function of (agent seed, view, legal actions); in play a wall-clock budget stops it.
+is a pure function of (agent seed, view, legal actions); in play a wall-clock budget stops it,
+but never before every root candidate has had one playout (on a slow machine the first sweep
+may overrun the budget).
 """
 
 from __future__ import annotations
