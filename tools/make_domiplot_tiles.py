@@ -358,7 +358,7 @@ def tmx_text() -> str:
     for rid, (name_en, name_zh, terrain, (col, row), min_players) in REGIONS.items():
         x, y = col * BLOCK * TILE + 2 * TILE, row * BLOCK * TILE + 2 * TILE
         out += [
-            f'  <object id="{rid}" name="{_xml(name_en)}" class="region" x="{x}" y="{y}">',
+            f'  <object id="{rid}" name="{_xml(name_en)}" class="region" type="region" x="{x}" y="{y}">',
             '   <properties>',
             f'    <property name="min_players" type="int" value="{min_players}"/>',
             f'    <property name="name_en" value="{_xml(name_en)}"/>',

@@ -203,7 +203,9 @@ def read_map(path: str | Path) -> TiledMapData:
         elif isinstance(layer, pytmx.TiledObjectGroup):
             objs = []
             for obj in layer:
-                kind = obj.type or getattr(obj, "class", None) or ""
+                # Tiled >= 1.9 writes `class`, older Tiled `type`; where a map has both
+                # (the shipped ones do, for Tiled 1.8) `class` wins, as in Tiled >= 1.9
+                kind = getattr(obj, "class", None) or obj.type or ""
                 objs.append(TiledObject(
                     id=int(obj.id), name=obj.name or "", kind=str(kind),
                     x=float(obj.x), y=float(obj.y),
