@@ -155,6 +155,8 @@ def _check_layers(path: Path, doc: ET.Element) -> None:
         data = el.find("data")
         if data is None:
             raise MapError(path, where, "unreadable", detail="no data")
+        if data.find("tile") is not None:   # Tiled's deprecated "XML" layer format
+            raise MapError(path, where, "xml_layer_format")
         try:
             w, h = int(el.get("width", map_w)), int(el.get("height", map_h))
             gids = [g & _GID_MASK for g in unpack_gids(

@@ -6,16 +6,23 @@ Tiled 1.9 renamed an object's `type` to `class`. Tiled 1.8 (Debian 12's package)
 1.8 without its objects' kinds: Four Banners then refused every unit. The shipped maps write
 both (Tiled 1.9+ reads `class`, older Tiled `type`; the loaders accept either).
 
+Tiled also saves tile layers as Base64 (plain, zlib or gzip) where a player picks that format:
+those load as the same board; its deprecated XML format, which pytmx cannot read, is refused
+with a message saying which format to pick.
+
 The round trip runs the real editor (`tiled --export-map`) where it is installed (CI installs
 Debian's) and skips elsewhere.
 """
 
 from __future__ import annotations
 
+import base64
 import dataclasses
+import gzip
 import os
 import shutil
 import subprocess
+import zlib
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -82,3 +89,50 @@ def test_an_objects_kind_is_its_class_or_older_tiled_s_type(tmp_path: Path, attr
 
     path = broken_map(maps_dir() / "skirmish" / "four_banners.tmx", tmp_path, rewrite)
     assert read_map(path).require_objects("units")[0].kind == kind
+
+
+def encode_layers(encoding: str | None, compression: str | None):
+    """A map rewrite storing every tile layer as Tiled does in another layer format: base64
+    of little-endian 32-bit gids (zlib- or gzip-compressed), or the deprecated XML `<tile>`
+    elements (encoding None)."""
+    def rewrite(root: ET.Element) -> None:
+        for layer_el in root.iter("layer"):
+            data = layer_el.find("data")
+            gids = [int(x) for x in data.text.replace("\n", "").split(",") if x.strip()]
+            data.attrib.clear()
+            if encoding is None:
+                data.text = None
+                for gid in gids:
+                    ET.SubElement(data, "tile", {"gid": str(gid)} if gid else {})
+                continue
+            raw = b"".join(gid.to_bytes(4, "little") for gid in gids)
+            packed = {None: raw, "zlib": zlib.compress(raw), "gzip": gzip.compress(raw)}[compression]
+            data.set("encoding", encoding)
+            if compression:
+                data.set("compression", compression)
+            data.text = base64.b64encode(packed).decode()
+    return rewrite
+
+
+@pytest.mark.parametrize("compression", [None, "zlib", "gzip"])
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name)
+def test_a_map_saved_in_tiled_s_base64_layer_formats_loads_as_the_same_board(
+        path: Path, compression: str | None, tmp_path: Path):
+    from tests.helpers.maps import broken_map
+    ruleset = rulesets.get(path.parent.name)
+    saved = broken_map(path, tmp_path, encode_layers("base64", compression))
+    assert board_fields(ruleset.read_board(str(saved))) == board_fields(ruleset.read_board(str(path)))
+
+
+def test_tiled_s_old_xml_layer_format_is_refused_with_a_way_out(tmp_path: Path):
+    """pytmx reads no XML `<tile>` layers: the player is told to pick CSV or Base64 in Tiled."""
+    from game.core import MapError
+    from game.core.i18n import error_text
+    from tests.helpers.maps import broken_map
+    path = broken_map(maps_dir() / "tidegate" / "isle.tmx", tmp_path, encode_layers(None, None))
+    with pytest.raises(MapError) as err:
+        rulesets.get("tidegate").read_board(str(path))
+    assert err.value.problem == "xml_layer_format"
+    assert err.value.where == "layer 'terrain'"
+    assert "CSV or Base64" in error_text(err.value, "en")
+    assert "CSV 或 Base64" in error_text(err.value, "zh")
