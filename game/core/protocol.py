@@ -194,6 +194,11 @@ class Ruleset(abc.ABC):
     max_players: ClassVar[int] = 2
     has_hidden_info: ClassVar[bool] = False
     map_folder: ClassVar[str] = ""         # folder under maps/; "" means the ruleset id
+    # Stamped into every save. Bump it with any change that makes a saved action list replay
+    # differently (a rule, the use of the RNG, the default map's board, `digest_data`): a save
+    # of another version that no longer replays then says so instead of "damaged". The
+    # golden saves in tests/data/saves catch a change that forgot to (see their README).
+    rules_version: ClassVar[int] = 1
     default_map_name: ClassVar[str] = ""   # e.g. "isle.tmx"
 
     def default_map(self) -> str:

@@ -3,12 +3,15 @@
 File format (`format` = SAVE_FORMAT, `version` = SAVE_VERSION):
 
     {"format": "pixel-boardgames-save", "version": 1, "ruleset": "tidegate",
-     "setup": {...}, "names": [...], "colours": [...], "actions": [[seat, {...}], ...],
-     "digest": "<state digest after the actions>", "round": 3, "finished": false,
-     "saved_at": "2026-12-02T10:00:00Z"}
+     "rules_version": 1, "setup": {...}, "names": [...], "colours": [...],
+     "actions": [[seat, {...}], ...], "digest": "<state digest after the actions>",
+     "round": 3, "finished": false, "saved_at": "2026-12-02T10:00:00Z"}
 
 Loading checks everything and replays the actions; the digest must match, so a damaged or
-edited file is caught. Every failure is a `SaveError` with a translation key; a file that
+edited file is caught. `rules_version` is the ruleset's `rules_version` when the game was
+saved (absent, read as 0, in saves made before it was stamped): a save that no longer replays
+is blamed on the rules it was made with when they differ from this program's, not on the
+file. Every failure is a `SaveError` with a translation key; a file that
 fails to load is never written to. This module holds the format and the checks that need no
 ruleset; reading, listing and restoring through the ruleset registry is `game.play.saves`.
 """
@@ -53,6 +56,7 @@ class SaveGame:
     round: int = 0
     finished: bool = False
     saved_at: str = ""
+    rules_version: int = 0     # the ruleset's `rules_version` when saved; 0: not stamped
 
     @property
     def ruleset(self) -> str:
@@ -64,6 +68,7 @@ def encode_save(save: SaveGame) -> dict[str, Any]:
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
         "ruleset": save.setup.ruleset,
+        "rules_version": save.rules_version,
         "setup": codec.encode(save.setup),
         "names": list(save.names),
         "colours": list(save.colours),
@@ -161,11 +166,15 @@ def parse_save(text: str | bytes, load_ruleset: Callable[[str], object]) -> Save
         raise SaveError("save.damaged", detail="colours")
     digest = data.get("digest", "")
     rnd = data.get("round", 0)
+    rules_version = data.get("rules_version", 0)
+    if not isinstance(rules_version, int) or isinstance(rules_version, bool) or rules_version < 0:
+        raise SaveError("save.damaged", detail="rules_version")
     return SaveGame(setup=setup, actions=actions, names=names, colours=colours,
                     digest=digest if isinstance(digest, str) else "",
                     round=rnd if isinstance(rnd, int) else 0,
                     finished=bool(data.get("finished", False)),
-                    saved_at=str(data.get("saved_at", "")))
+                    saved_at=str(data.get("saved_at", "")),
+                    rules_version=rules_version)
 
 
 def read_save_bytes(path: Path) -> bytes:

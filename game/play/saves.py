@@ -32,9 +32,29 @@ def read_save(path: Path) -> SaveGame:
 
 
 def restore(save: SaveGame) -> State:
-    """Rebuild the state by replaying the actions; the digest must match."""
+    """Rebuild the state by replaying the actions; the digest must match.
+
+    A save stamped with rules newer than this program's is refused before replaying; one that
+    does not replay (an action refused, another digest) while its stamp differs from this
+    program's rules is refused as made under other rules (`save.other_rules`, or
+    `save.older_rules` for a save from before the stamp), not as damaged: the file is fine,
+    this version cannot continue it."""
     if not core_saves.save_map_allowed(save.setup):
         raise SaveError("save.damaged", detail="map")
+    try:
+        current = rulesets.get(save.ruleset).rules_version
+    except UnknownName as exc:
+        raise SaveError("save.unknown_ruleset", name=exc.name) from None
+    if save.rules_version > current:
+        raise SaveError("save.newer_rules", saved=save.rules_version, current=current)
+
+    def other_rules() -> SaveError | None:
+        if save.rules_version == current:
+            return None
+        if not save.rules_version:   # saved before saves carried the stamp
+            return SaveError("save.older_rules")
+        return SaveError("save.other_rules", saved=save.rules_version, current=current)
+
     try:
         state = replay(save.setup, save.actions)
     except UnknownName as exc:
@@ -42,11 +62,11 @@ def restore(save: SaveGame) -> State:
     except MapError as exc:
         raise SaveError("save.bad_map", detail=str(exc)) from None
     except IllegalAction as exc:
-        raise SaveError("save.damaged", detail=f"action refused: {exc.key}") from None
+        raise other_rules() or SaveError("save.damaged", detail=f"action refused: {exc.key}") from None
     except (GameError, ValueError, TypeError, KeyError, IndexError, RecursionError) as exc:
         raise SaveError("save.damaged", detail=str(exc)) from None
     if save.digest and state.digest() != save.digest:
-        raise SaveError("save.diverged")
+        raise other_rules() or SaveError("save.diverged")
     return state
 
 

@@ -143,4 +143,5 @@ class GameSession:
         return SaveGame(setup=self.setup, actions=list(self.actions), names=list(self.names),
                         colours=list(self.colours), digest=self.state.digest(),
                         round=int(getattr(self.state, "round", 0)),
-                        finished=self.state.result() is not None)
+                        finished=self.state.result() is not None,
+                        rules_version=rulesets.get(self.setup.ruleset).rules_version)
