@@ -27,6 +27,7 @@ from scenes.board.scene import BoardScene
 from scenes.board.seats import draw_marker, seat_colour
 from scenes.board.tiled import TiledBoard
 from scenes.dialogs import Overlay
+from scenes.drawing import fit
 from scenes.landship.art import LandshipArt, digits
 from scenes.landship.board_draw import LandshipBoardDrawing
 from scenes.landship.history import IntegrityHistory
@@ -405,15 +406,17 @@ class LandshipScene(LandshipPresenters, LandshipBoardDrawing, BoardScene):
             img = digits(str(y + 1), theme.PEBBLE)
             _, cy = self.cell_centre((0, y))
             canvas.blit(img, (BOARD_VIEW.x - 3 - img.get_width(), cy - 2))
-        # turn-order strip
+        # turn-order strip: the names share the left column's width (long names end in "…")
         y = 24 + 2 * (PANEL_H + 4)
         x = text.draw(canvas, tr("ls.order"), (6, y), theme.PEBBLE).right + 4
+        share = (4 + PANEL_W - x) // max(1, len(view.order)) - 20
         for i, seat in enumerate(view.order):
             draw_marker(canvas, self.colour(seat), (x + 5, y + 8), 4)
             col = seat_colour(self.colour(seat))[0] if not view.eliminated[seat] else theme.STONE
-            x = text.draw(canvas, self.name(seat), (x + 12, y), col).right + 8
+            name = fit(self.app, self.name(seat), share)
+            x = text.draw(canvas, name, (x + 12, y), col).right + 8
             if seat == view.current and view.phase is not Phase.OVER:
-                pygame.draw.line(canvas, theme.STRAW, (x - 8 - text.size(self.name(seat))[0], y + 16), (x - 8, y + 16))
+                pygame.draw.line(canvas, theme.STRAW, (x - 8 - text.size(name)[0], y + 16), (x - 8, y + 16))
         self.draw_right(canvas)
 
     def draw_right(self, canvas) -> None:

@@ -104,9 +104,40 @@ class Text:
                 else:
                     line = trial
             lines.append(line.rstrip())
-            out.extend(_kinsoku(lines))
+            out.extend(self._within(_kinsoku(lines), width))
         return out
 
+    def _within(self, lines: list[str], width: int) -> list[str]:
+        """Lines no wider than `width` after the punctuation rules: where closing marks pulled
+        up overhang by more than the reserved em (as "…（E）。"), the last word or character
+        goes down with them instead, so no line starts with a closing mark or ends with an
+        opening one. A line with no break the rules allow (one token wider than `width`, as
+        `_fit_tokens` left it, or a run held together by its marks) overhangs."""
+        out: list[str] = []
+        carry: list[str] = []
+        for line in lines:
+            kept, carry = self._split_over(carry + _tokens(line), width)
+            out.append("".join(kept).rstrip())
+        while carry:
+            kept, carry = self._split_over(carry, width)
+            out.append("".join(kept).rstrip())
+        # a line the rules emptied (an opening bracket sent down) is no line at all
+        return [line for line in out if line] or [""]
+
+    def _split_over(self, tokens: list[str], width: int) -> tuple[list[str], list[str]]:
+        """(tokens of a line no wider than `width`, tokens left over for the next line)."""
+        rest: list[str] = []
+        while len(tokens) > 1 and self.font.size("".join(tokens).rstrip())[0] > width:
+            k = len(tokens) - 1
+            while k > 0 and tokens[k][:1] in NO_LINE_START:
+                k -= 1
+            while k > 1 and tokens[k - 1][-1:] in NO_LINE_END:
+                k -= 1
+            if k == 0 or tokens[k - 1][-1:] in NO_LINE_END:
+                break   # no break the rules allow: the line overhangs
+            rest = tokens[k:] + rest
+            tokens = tokens[:k]
+        return tokens, rest
 
     def _fit_tokens(self, tokens: list[str], width: int) -> list[str]:
         """Split any token wider than `width` (a long path or word), after / or \\ if possible."""

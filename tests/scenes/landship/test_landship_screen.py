@@ -125,3 +125,32 @@ def test_every_landship_help_page_fits_and_draws(app, lang):
             k = f"help.{page.key}.{part}"
             assert tr(k, "en") != k and tr(k, "zh") != k and tr(k, "en") != tr(k, "zh")
     assert isinstance(LandshipScene.presenters, dict)
+
+
+@pytest.mark.parametrize("lang, name", [("en", "W" * 12), ("zh", "龙" * 12)])
+def test_the_turn_order_strip_keeps_long_names_off_the_board(app, lang, name):
+    """The turn order (T-1.3, R-2) strip: two 12-character names (the lobby's longest) end in "…" inside the left
+    column instead of running over the board's row labels and cells (SCREENS.md: nothing
+    overlaps)."""
+    from scenes.landship_scene import BOARD_VIEW, PANEL_W
+    app.settings.language = lang
+    app.language_changed()
+    session = GameSession(Setup(ruleset="landship", seats=("human", "human"), seed=2),
+                          [name, name[:-1] + "2"], [0, 1])
+    scene = open_game(app, session)
+    app.step_frames(3)
+    drawn = []
+    draw = app.text.draw
+
+    def recording(surface, text, pos, *args, **kwargs):
+        drawn.append((text, draw(surface, text, pos, *args, **kwargs)))
+        return drawn[-1][1]
+
+    app.text.draw = recording
+    try:
+        scene.draw_hud(app.canvas)
+    finally:
+        app.text.draw = draw
+    strip = [(text, rect) for text, rect in drawn if text.endswith("…") and text[0] == name[0]]
+    assert len(strip) == 2
+    assert all(rect.right <= 4 + PANEL_W < BOARD_VIEW.x - 8 for _, rect in strip), strip

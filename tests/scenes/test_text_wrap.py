@@ -1,0 +1,60 @@
+"""Wrapped text stays inside its box in both languages (SCREENS.md: nothing overlaps), and the
+Chinese line-break rules hold: no line starts with a closing mark or ends with an opening one.
+
+Found on Scorched Landships' hint box: "…结束回合（E）。" pulled "）。" up behind a full line
+and ran 10 px past the box (232 px in 222).
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scenes.text import NO_LINE_END, NO_LINE_START, Text, _tokens
+
+
+@pytest.fixture(scope="module")
+def text():
+    import pygame
+    pygame.init()
+    yield Text()
+
+
+def test_the_landship_hint_that_overflowed_now_fits(text):
+    lines = text.wrap("轮到你：5 行动点。点击你的一艘舰只，或结束回合（E）。", 222)
+    assert lines == ["轮到你：5 行动点。点击你", "的一艘舰只，或结束回合", "（E）。"]
+    assert max(text.size(line)[0] for line in lines) <= 222
+
+
+def test_empty_paragraphs_and_short_text_are_kept(text):
+    assert text.wrap("第一行\n\n第三行", 120) == ["第一行", "", "第三行"]
+    assert text.wrap("", 120) == [""]
+    assert text.wrap("Roll the dice.", 222) == ["Roll the dice."]
+
+
+PIECES = st.sampled_from(["轮", "到", "你", "，", "。", "（", "）", "《", "》", "、", "：", "E ", "AP ",
+                          "word ", "longer ", "(x) ", "5 ", "…", "！"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(pieces=st.lists(PIECES, min_size=1, max_size=60), width=st.integers(48, 300))
+def test_wrapped_lines_fit_and_follow_the_break_rules(text, pieces, width):
+    source = "".join(pieces)
+    lines = text.wrap(source, width)
+    assert "".join(lines).replace(" ", "") == source.replace(" ", "")   # nothing lost or added
+    for n, line in enumerate(lines):
+        assert line or lines == [""]
+        if text.size(line)[0] > width:
+            assert not any(allowed_break(_tokens(line), k) for k in range(1, len(_tokens(line)))), \
+                (line, width)
+        if n:
+            assert line[:1] not in NO_LINE_START, (lines, width)
+        if n < len(lines) - 1:
+            assert line[-1:] not in NO_LINE_END, (lines, width)
+
+
+def allowed_break(tokens: list[str], k: int) -> bool:
+    """Whether a line may break before token k: not before a closing mark, not after an
+    opening one."""
+    return tokens[k][:1] not in NO_LINE_START and tokens[k - 1][-1:] not in NO_LINE_END
