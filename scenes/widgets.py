@@ -251,7 +251,7 @@ class TextField(Widget):
             for ch in event.text:
                 if len(text) >= self.max_len or (self.digits_only and not ch.isdigit()):
                     continue
-                if ch.isprintable():
+                if ch.isprintable() and self.fits(app, text + ch):
                     text += ch
             self.set(text)
             return True
@@ -265,6 +265,14 @@ class TextField(Widget):
             return True  # typing keys never trigger hotkeys while editing
         return False
 
+    def fits(self, app: "App", text: str) -> bool:
+        """Whether `text` shows whole inside the field, after the caption and before the
+        caret: twelve Chinese characters are twice as wide as twelve letters, so a field
+        takes what fits as well as at most `max_len` characters."""
+        cap = self.caption()
+        used = app.text.size(cap)[0] + 4 if cap else 0
+        return app.text.size(text)[0] <= self.rect.width - 8 - used - 2
+
     def activate(self, app: "App", step: int = 1) -> None:
         if step == 1:
             self.editing = not self.editing
@@ -276,7 +284,10 @@ class TextField(Widget):
         x = self.rect.x + 4
         if cap:
             x = app.text.draw(canvas, cap, (x, self.rect.centery - 8), theme.DUSK).right + 4
+        clip = canvas.get_clip()
+        canvas.set_clip(self.rect.inflate(-2, -2).clip(clip))   # a longer text from elsewhere
         r = app.text.draw(canvas, self.get(), (x, self.rect.centery - 8), theme.INK)
+        canvas.set_clip(clip)
         if self.editing and (pygame.time.get_ticks() // 400) % 2 == 0:
             pygame.draw.line(canvas, theme.INK, (r.right + 1, self.rect.y + 3), (r.right + 1, self.rect.bottom - 4))
         if self.focused or self.hover:

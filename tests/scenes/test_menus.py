@@ -431,6 +431,25 @@ def test_empty_load_screen_says_so_and_back_returns(app):
     assert app.top is title
 
 
+@pytest.mark.parametrize("typed, kept", [("W" * 14, "W" * 12), ("龙" * 12, "龙" * 8)])
+def test_a_lobby_name_takes_what_fits_in_its_field(app, typed, kept):
+    """Twelve letters fit a name field, twelve Chinese characters (twice as wide) would run
+    under the seat's kind button: typing stops at what shows whole (at most 12 characters)."""
+    from scenes.lobby import LobbyScene
+    from scenes.widgets import TextField
+    app.push(TitleScene(app))
+    lobby = app.push(LobbyScene(app, "domiplot"))
+    app.step_frames(1)
+    field = next(w for w in lobby.widgets.widgets if isinstance(w, TextField) and w.get() == lobby.names[0])
+    click(app, field.rect.center)
+    for _ in range(len(lobby.names[0])):
+        key(app, pygame.K_BACKSPACE)
+    for ch in typed:
+        key(app, pygame.K_a, ch)
+    assert lobby.names[0] == kept
+    assert app.text.size(kept)[0] <= field.rect.width - 10
+
+
 # ---- results ---------------------------------------------------------------------------------
 
 def test_results_of_a_finished_game_and_play_again(app, monkeypatch):
