@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import sys
 from pathlib import Path
 
@@ -31,3 +32,26 @@ def map_file(path: str) -> Path:
         return p
     shipped = resource_root() / p
     return shipped if shipped.exists() else p
+
+
+def map_key(path: str | Path) -> str:
+    """A map's name that does not depend on where the program or the user's data live: the
+    path under the shipped maps folder (`territory/origin.tmx`), under the user maps folder
+    (`user:territory/mine.tmx`), else the file name. Digests and views name the map by it,
+    so a save still replays after the game folder is moved, unzipped elsewhere or updated."""
+    import os
+    return _map_key(str(path), str(resource_root()), os.environ.get("GAME_DATA_DIR"))
+
+
+@functools.lru_cache(maxsize=64)
+def _map_key(path: str, _root: str, _data_override: str | None) -> str:
+    """`map_key`, cached per path and per folders it depends on (tests move them)."""
+    from game.core.storage import data_dir   # imported here: storage needs platformdirs
+
+    p = Path(path).resolve()
+    for prefix, root in (("", maps_dir()), ("user:", data_dir(create=False) / "maps")):
+        try:
+            return prefix + p.relative_to(root.resolve()).as_posix()
+        except ValueError:
+            continue
+    return p.name

@@ -15,15 +15,17 @@ from typing import Any
 APP_NAME = "PixelBoardGames"
 
 
-def data_dir() -> Path:
-    """The folder for saves, settings and crash reports (created on first use)."""
+def data_dir(create: bool = True) -> Path:
+    """The folder for saves, settings and crash reports (created on first use, unless
+    `create` is false: asking where it is changes nothing on the disk)."""
     override = os.environ.get("GAME_DATA_DIR")
     if override:
         path = Path(override)
     else:
         import platformdirs
         path = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
-    path.mkdir(parents=True, exist_ok=True)
+    if create:
+        path.mkdir(parents=True, exist_ok=True)
     return path
 
 

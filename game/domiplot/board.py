@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.core.errors import MapError
+from game.core.paths import map_key
 from game.core.regiongraph import RegionGraph, read_region_layer
 from game.core.tiled import TiledMapData, int_prop, read_map, require_ruleset, str_prop
 from game.domiplot.constants import TERRAINS
@@ -91,7 +92,7 @@ class Board:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "map": self.path,
+            "map": map_key(self.path),
             "name_en": self.name_en,
             "name_zh": self.name_zh,
             "regions": [

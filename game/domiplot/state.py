@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.core import codec
+from game.core.paths import map_key
 from game.core.protocol import Result, Setup, State, View
 from game.core.rng import Rng, derive_seed
 from game.domiplot.board import ActiveMap, Board
@@ -214,7 +215,7 @@ class DomiplotState(State):
     def digest_data(self) -> Any:
         return {
             "setup": codec.encode(self.setup),
-            "map": self.board.path,
+            "map": map_key(self.board.path),
             "rng": self.rng.get_state(),
             "factions": list(self.factions),
             "options": dict(sorted(self.options.items())),

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.core.errors import MapError
+from game.core.paths import map_key
 from game.core.squaregrid import SquareTopology, square_topology
 from game.core.tiled import (
     TiledMapData, TiledObject, bool_prop, cached_board, int_prop, read_map, require_ruleset, str_prop,
@@ -198,7 +199,7 @@ class Board:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "map": self.map_path,
+            "map": map_key(self.map_path),
             "name_en": self.name_en,
             "name_zh": self.name_zh,
             "width": self.width,

@@ -14,6 +14,7 @@ from typing import Any
 
 from game.core.errors import MapError
 from game.core.hexgrid import TiledHexLayout
+from game.core.paths import map_key
 from game.core.tiled import (
     TiledMapData, TiledObject, bool_prop, cached_board, int_prop, read_map, require_ruleset,
 )
@@ -293,7 +294,7 @@ class Board:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "map": self.map_path,
+            "map": map_key(self.map_path),
             "title": self.title,
             "title_zh": self.title_zh,
             "width": self.width,

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from game.core.errors import MapError
+from game.core.paths import map_key
 from game.core.squaregrid import SquareTopology, square_topology
 from game.core.tiled import TiledMapData, choice_prop, int_prop, require_ruleset
 from game.territory.constants import (
@@ -129,7 +130,7 @@ class Board:
     def to_json(self, public: bool = True) -> dict[str, Any]:
         """The board as plain data; `public` leaves out treasures and hidden groups (T-18.1)."""
         out: dict[str, Any] = {
-            "map": self.path, "title": self.title, "title_zh": self.title_zh,
+            "map": map_key(self.path), "title": self.title, "title_zh": self.title_zh,
             "width": self.width, "height": self.height,
             "kind": [KINDS[k] for k in self.kind], "defense": list(self.defense),
             "special": [SPECIALS[s] for s in self.special], "cold": list(self.cold),

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.core import codec
+from game.core.paths import map_key
 from game.core.protocol import Action, Result, Setup, State
 from game.core.rng import Rng, derive_seed
 from game.territory.board import Board
@@ -288,7 +289,7 @@ class TerritoryState(State):
         """Everything that decides the future, RNG included."""
         return {
             "setup": codec.encode(self.setup),
-            "map": self.board.path,
+            "map": map_key(self.board.path),
             "rng": self.rng.get_state(),
             "order": list(self.order),
             "phase": self.phase.value,

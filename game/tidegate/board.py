@@ -11,6 +11,7 @@ from typing import Any
 
 from game.core.errors import MapError
 from game.core.hexgrid import Hex, HexTopology, TiledHexLayout, neighbours, offset_to_axial
+from game.core.paths import map_key
 from game.core.rng import Rng
 from game.core.tiled import (
     TiledMapData, cached_board, choice_prop, read_map, require_ruleset, str_prop,
@@ -79,7 +80,7 @@ class Board:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "map": self.map_path,
+            "map": map_key(self.map_path),
             "hexes": [list(h) for h in self.topo.hexes],
             "terrain": list(self.terrain),
             "tokens": list(self.tokens),

@@ -138,3 +138,32 @@ def test_after_a_rules_bump_old_saves_that_replay_load_and_the_rest_say_why(monk
     assert err.value.key == "save.other_rules"
     assert err.value.params == {"saved": 1, "current": 2}
     assert "rules version 1" in error_text(err.value, "en") and "规则版本 1" in error_text(err.value, "zh")
+
+
+@pytest.mark.parametrize("ruleset_id", rulesets.ids())
+def test_a_save_replays_after_the_game_folder_moves(ruleset_id, tmp_path, monkeypatch, request):
+    """The digest names the map by `map_key`, not by its absolute path: unzipping the game
+    elsewhere (or updating it) must not turn every save into "changed after saving". Found
+    when the golden saves, written in one checkout, diverged in a fresh clone."""
+    import shutil
+
+    from game.core import paths
+    save = read_save(golden_path(ruleset_id, rulesets.get(ruleset_id).rules_version))
+    moved = tmp_path / "moved game"
+    shutil.copytree(paths.maps_dir(), moved / "maps")
+    monkeypatch.setattr(paths, "resource_root", lambda: moved)
+    default_map = type(rulesets.get(ruleset_id)).default_map
+    if hasattr(default_map, "cache_clear"):     # a ruleset may cache where its map lies
+        default_map.cache_clear()
+        request.addfinalizer(default_map.cache_clear)
+    assert rulesets.get(ruleset_id).default_map().startswith(str(moved))
+    assert restore(save).digest() == save.digest
+
+
+def test_map_keys_name_shipped_and_user_maps_without_their_folders(tmp_path, monkeypatch):
+    from game.core.paths import map_key, maps_dir
+    monkeypatch.setenv("GAME_DATA_DIR", str(tmp_path / "data"))
+    assert map_key(maps_dir() / "territory" / "origin.tmx") == "territory/origin.tmx"
+    assert map_key(tmp_path / "data" / "maps" / "skirmish" / "mine.tmx") == "user:skirmish/mine.tmx"
+    assert map_key(tmp_path / "elsewhere" / "odd.tmx") == "odd.tmx"
+    assert not (tmp_path / "data").exists()      # asking where the data folder is creates nothing
