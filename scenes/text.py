@@ -28,6 +28,8 @@ class Text:
         self.font = pygame.font.Font(str(FONT_PATH), FONT_PX)
         self._cache: dict[tuple[str, tuple[int, int, int]], pygame.Surface] = {}
         self._ink: dict[tuple[str, str], tuple[int, int]] = {}
+        self._glyphs: dict[str, bool] = {}
+        self._ft: "pygame.freetype.Font | None" = None
 
     def render(self, text: str, colour: tuple[int, int, int]) -> pygame.Surface:
         key = (text, colour)
@@ -70,6 +72,19 @@ class Text:
 
     def size(self, text: str) -> tuple[int, int]:
         return self.font.size(text)
+
+    def has_glyph(self, ch: str) -> bool:
+        """Whether the font draws `ch` (pygame.font measures a missing one as the .notdef box;
+        freetype says None)."""
+        known = self._glyphs.get(ch)
+        if known is None:
+            import pygame.freetype
+            if not pygame.freetype.get_init():
+                pygame.freetype.init()
+            if self._ft is None:
+                self._ft = pygame.freetype.Font(str(FONT_PATH), FONT_PX)
+            known = self._glyphs[ch] = self._ft.get_metrics(ch)[0] is not None
+        return known
 
     def draw(self, surface: pygame.Surface, text: str, pos: tuple[int, int],
              colour: tuple[int, int, int], align: str = "left",

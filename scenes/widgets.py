@@ -251,7 +251,7 @@ class TextField(Widget):
             for ch in event.text:
                 if len(text) >= self.max_len or (self.digits_only and not ch.isdigit()):
                     continue
-                if ch.isprintable() and self.fits(app, text + ch):
+                if ch.isprintable() and app.text.has_glyph(ch) and self.fits(app, text + ch):
                     text += ch
             self.set(text)
             return True

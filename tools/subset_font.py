@@ -9,6 +9,8 @@ this tool keeps:
 * arrows and symbols useful to a game UI (``→ ★ ● ■ ▲ ♪ ✓ ✗`` ...),
 * CJK Symbols and Punctuation (U+3000–U+303F) and Halfwidth/Fullwidth Forms (U+FF00–U+FFEF),
 * every character of GB2312 (found by decoding every valid two-byte GB2312 code),
+* every CJK Unified Ideograph (U+4E00–U+9FFF): players type their names in the lobby, and
+  names use characters GB2312 lacks (玥, 喆, 堃) or traditional ones (龍),
 * any extra characters given on the command line or read from ``--text FILE`` (so every string
   of the translation tables can be added later).
 
@@ -44,6 +46,7 @@ GENERAL_PUNCTUATION = (0x2010, 0x2027)  # ‐ – — ‘ ’ “ ” † ‡ �
 GENERAL_PUNCTUATION_2 = (0x2030, 0x203E)  # ‰ ′ ″ ‹ › ※ ‼ ‾
 CJK_SYMBOLS_PUNCTUATION = (0x3000, 0x303F)  # 、 。 「 」 《 》 【 】 ...
 FULLWIDTH_FORMS = (0xFF00, 0xFFEF)  # ！ （ ） ， ： ； ？ ０-９ Ａ-Ｚ ...
+CJK_UNIFIED = (0x4E00, 0x9FFF)  # every hanzi of the basic block, simplified and traditional
 UI_SYMBOLS = "×÷±≤≥≠≈∞→←↑↓↔↕★☆●○◆◇■□▲△▼▽◀▶♪♫♥♦♣♠✓✗✔✘☐☑☒⚑⚐⌛⏱€£¥©®™°"
 
 # GB2312 (EUC-CN): lead byte 0xA1–0xF7, trail byte 0xA1–0xFE; unused codes fail to decode.
@@ -73,7 +76,8 @@ def _range_chars(span: tuple[int, int]) -> set[str]:
 
 
 def default_characters() -> set[str]:
-    """Return the built-in character set: UI basics, CJK punctuation, full width and GB2312."""
+    """Return the built-in character set: UI basics, CJK punctuation, full width, GB2312 and
+    every CJK Unified Ideograph."""
     chars: set[str] = set(UI_SYMBOLS)
     for span in (
         ASCII_PRINTABLE,
@@ -82,6 +86,7 @@ def default_characters() -> set[str]:
         GENERAL_PUNCTUATION_2,
         CJK_SYMBOLS_PUNCTUATION,
         FULLWIDTH_FORMS,
+        CJK_UNIFIED,
     ):
         chars |= _range_chars(span)
     chars |= gb2312_characters()
@@ -171,7 +176,8 @@ Debian's `fonts-unifont` package (`{SOURCE_FONT}`).
   text is in `OFL.txt` beside this file. Unifont declares no Reserved Font Name.
 - Modification: subsetting only (no outline changes). The subset keeps printable ASCII,
   Latin-1, common punctuation and UI symbols, CJK symbols and punctuation, full-width forms,
-  every GB2312 character and any extra characters passed to the tool (the game's texts):
+  every GB2312 character, every CJK Unified Ideograph (U+4E00–U+9FFF, for players' names)
+  and any extra characters passed to the tool (the game's texts):
   {facts["characters"]} characters, {facts["glyphs"]} glyphs, {size_bytes:,} bytes.
   The name table (copyright and licence records) is kept unchanged.
 

@@ -21,7 +21,7 @@ from tools.subset_font import UI_SYMBOLS, gb2312_characters, missing_glyphs
 FONTS_DIR = Path(__file__).resolve().parents[2] / "scenes" / "fonts"
 FONT_PATH = FONTS_DIR / "unifont-game.otf"
 FONT_SIZE_PX = 16  # Unifont's native pixel size; use whole multiples only
-MAX_FONT_BYTES = 1_500_000
+MAX_FONT_BYTES = 3_000_000   # GB2312 alone was 0.8 MB; every CJK Unified Ideograph, 2.5 MB
 
 SAMPLES_EN = [
     "Tidegate Isle",
@@ -66,6 +66,13 @@ def test_sample_strings_have_every_glyph(text: str) -> None:
 def test_every_gb2312_character_has_a_glyph() -> None:
     chars = "".join(sorted(gb2312_characters()))
     assert len(chars) == 7445  # 682 symbols + 6,763 hanzi
+    assert missing_glyphs(FONT_PATH, chars) == []
+
+
+def test_every_cjk_unified_ideograph_has_a_glyph_for_players_names() -> None:
+    """Names typed in the lobby use hanzi GB2312 lacks (玥 喆 堃) and traditional ones (龍)."""
+    chars = "".join(chr(cp) for cp in range(0x4E00, 0xA000))
+    assert len(chars) == 20992
     assert missing_glyphs(FONT_PATH, chars) == []
 
 

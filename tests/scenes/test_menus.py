@@ -431,10 +431,13 @@ def test_empty_load_screen_says_so_and_back_returns(app):
     assert app.top is title
 
 
-@pytest.mark.parametrize("typed, kept", [("W" * 14, "W" * 12), ("龙" * 12, "龙" * 8)])
+@pytest.mark.parametrize("typed, kept", [("W" * 14, "W" * 12), ("龙" * 12, "龙" * 8),
+                                          ("王玥😀喆", "王玥喆"), ("龍\u0378堃", "龍堃")])
 def test_a_lobby_name_takes_what_fits_in_its_field(app, typed, kept):
     """Twelve letters fit a name field, twelve Chinese characters (twice as wide) would run
-    under the seat's kind button: typing stops at what shows whole (at most 12 characters)."""
+    under the seat's kind button: typing stops at what shows whole (at most 12 characters).
+    A character the font cannot draw (an emoji, an unassigned code) is not taken: it would
+    show as a box on every screen; names in any hanzi are."""
     from scenes.lobby import LobbyScene
     from scenes.widgets import TextField
     app.push(TitleScene(app))
