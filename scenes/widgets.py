@@ -241,6 +241,7 @@ class TextField(Widget):
                 self.editing = inside
                 if inside:
                     app.sounds.play("click")
+                    self.place_input_method(app)
             return inside
         if event.type == pygame.MOUSEMOTION:
             self.hover = self.rect.collidepoint(event.pos)
@@ -276,6 +277,14 @@ class TextField(Widget):
     def activate(self, app: "App", step: int = 1) -> None:
         if step == 1:
             self.editing = not self.editing
+            if self.editing:
+                self.place_input_method(app)
+
+    def place_input_method(self, app: "App") -> None:
+        """Tell the system where the field is on the window, so that an input method (pinyin
+        and the like) opens its candidate list beside the field, not in a corner."""
+        (x0, y0), (x1, y1) = app.to_window(self.rect.topleft), app.to_window(self.rect.bottomright)
+        pygame.key.set_text_input_rect(pygame.Rect(x0, y0, x1 - x0, y1 - y0))
 
     def draw(self, app: "App", canvas: pygame.Surface) -> None:
         pygame.draw.rect(canvas, theme.FOAM if self.editing else theme.PARCHMENT, self.rect)

@@ -453,6 +453,22 @@ def test_a_lobby_name_takes_what_fits_in_its_field(app, typed, kept):
     assert app.text.size(kept)[0] <= field.rect.width - 10
 
 
+def test_an_input_method_opens_beside_the_name_field(app, monkeypatch):
+    """Pinyin input: the candidate list is placed at the field being typed into."""
+    from scenes.lobby import LobbyScene
+    from scenes.widgets import TextField
+    placed = []
+    monkeypatch.setattr(pygame.key, "set_text_input_rect", placed.append)
+    app.push(TitleScene(app))
+    lobby = app.push(LobbyScene(app, "tidegate"))
+    app.step_frames(1)
+    field = [w for w in lobby.widgets.widgets if isinstance(w, TextField)][-1]
+    click(app, field.rect.center)
+    x, y = app.to_window(field.rect.topleft)
+    assert placed and placed[-1].topleft == (x, y)
+    assert placed[-1].collidepoint(app.to_window(field.rect.center))
+
+
 # ---- results ---------------------------------------------------------------------------------
 
 def test_results_of_a_finished_game_and_play_again(app, monkeypatch):
