@@ -95,11 +95,15 @@ def hostile_targets(game: SkirmishState, seat: int) -> frozenset[int]:
     entry = game._searches.get(key)
     if entry is not None and entry[0] == stamp:
         return entry[1]
-    occ = game.occ
+    occ, owners = game.occ, game.city_owner
+    roots = game.roots()
+    rf = roots[seat]
     hexes = {h for h, _, _ in hostile_units(game, seat)}
     for k, spec in enumerate(game.board.cities):
-        if occ[spec.hex] < 0 and game.city_hostile(k, seat):
-            hexes.add(spec.hex)
+        if occ[spec.hex] < 0:
+            owner = owners[k]               # city_hostile, with the roots read once
+            if owner == FREE or (owner >= 0 and roots[owner] != rf):
+                hexes.add(spec.hex)
     found = frozenset(hexes)
     game._searches[key] = (stamp, found)
     return found
@@ -107,8 +111,10 @@ def hostile_targets(game: SkirmishState, seat: int) -> frozenset[int]:
 
 def targets_from(game: SkirmishState, unit: Unit, h: int) -> list[int]:
     """Hexes `unit` standing on `h` may strike (range and target kind only), in hex order."""
-    found = hostile_targets(game, unit.faction) & game.board.disk_set(h, attack_range(game, unit))
-    return sorted(found) if found else []
+    targets = hostile_targets(game, unit.faction)
+    disk = game.board.disk_set(h, attack_range(game, unit))
+    # most units have nothing in range: no set is built for them
+    return [] if targets.isdisjoint(disk) else sorted(targets & disk)
 
 
 def counter_source(game: SkirmishState, y: Unit, x: Unit, x_hex: int, pursuit: bool) -> bool:

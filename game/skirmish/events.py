@@ -167,6 +167,24 @@ def deferred_fields(cls: type, names: tuple[str, ...]) -> type:
     return cls
 
 
+def deferred_maker(cls: type, names: tuple[str, ...]) -> Callable[..., Any]:
+    """A maker of `cls` instances from its field values in order, for a hot path: it stores
+    the values straight into the slots, so a `Later` is kept as it is without passing the
+    frozen `__setattr__` and `deferred_fields`' Python setters (the instance is the same as
+    `cls(*values)` builds: every field set once, nothing else)."""
+    setters = tuple(cls.__dict__[name].slot.__set__ if name in names else cls.__dict__[name].__set__
+                    for name in cls.__dataclass_fields__)
+    new = object.__new__
+
+    def make(*values: Any) -> Any:
+        obj = new(cls)
+        for setter, value in zip(setters, values):
+            setter(obj, value)
+        return obj
+
+    return make
+
+
 @register(NS, "moved")
 @dataclass(frozen=True, slots=True)
 class Moved(Event):
@@ -182,6 +200,7 @@ class Moved(Event):
 
 
 deferred_fields(Moved, ("path", "stopped"))
+moved = deferred_maker(Moved, ("path", "stopped"))    # Moved(unit, path, cost, mp_left, stopped)
 
 
 @register(NS, "produced")

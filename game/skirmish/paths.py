@@ -196,9 +196,8 @@ def do_move(game: SkirmishState, seat: int, action: A.Move) -> list[Event]:
         return tuple(map(coords.__getitem__, path)), "capture" if capture_now else stopped
 
     later = E.Later(walk)
-    events: list[Event] = [E.Moved(u.id, later, start_mp - mp_left,  # type: ignore[arg-type]
-                                   0 if capture_now else mp_left,
-                                   "capture" if capture_now else later)]  # type: ignore[arg-type]
+    events: list[Event] = [E.moved(u.id, later, start_mp - mp_left, 0 if capture_now else mp_left,
+                                   "capture" if capture_now else later)]
     if capture_now:
         capture(game, u, k, events)
         check_domination(game, events)

@@ -142,10 +142,14 @@ def next_to_own(game: SkirmishState, u: Unit, kind: str) -> bool:
 
 def end_lasting_statuses(game: SkirmishState, seat: int, own: list[Unit], events: list[Event]) -> None:
     """P-2.1: until-next-turn statuses and I1 pools of `seat` end."""
-    for status in ("defensive", "pavise_ward", "multi_line"):
-        ended = tuple(u.id for u in own if getattr(u, status))
-        for u in own:
-            setattr(u, status, False)
+    # the three statuses read and cleared in one pass (no attribute looked up by name)
+    defensive = tuple([u.id for u in own if u.defensive])
+    pavise_ward = tuple([u.id for u in own if u.pavise_ward])
+    multi_line = tuple([u.id for u in own if u.multi_line])
+    for u in own:
+        u.defensive = u.pavise_ward = u.multi_line = False
+    for status, ended in (("defensive", defensive), ("pavise_ward", pavise_ward),
+                          ("multi_line", multi_line)):
         if ended:
             events.append(E.StatusesEnded(seat, status, ended))
     for group in game.pools[seat]:

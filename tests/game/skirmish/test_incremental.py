@@ -189,3 +189,22 @@ def test_M_5_I_3_a_patched_terrain_only_search_equals_the_search_with_the_rules(
     for seed in SEEDS_WITH_EVERY_PATCH:
         patched += compare_reach_with_a_full_search(seed, 4)[1]
     assert patched[NEVER] > 0 and patched[STOP_ONLY] > 0 and patched[ZOC] > 0
+
+
+def test_M_6_the_fast_moved_maker_builds_the_same_event_as_the_class():
+    """`events.moved` (do_move's maker, which fills the slots directly) gives an event equal
+    to `Moved(...)`, deferred or eager: same hash, repr, codec form and pickle."""
+    from game.skirmish.events import moved
+
+    def later() -> Later:
+        return Later(lambda: (((0, 0), (1, 0)), "water"))
+
+    deferred = later()
+    fast = moved(3, deferred, 2, 0, deferred)
+    slow_deferred = later()
+    slow = Moved(3, slow_deferred, 2, 0, slow_deferred)   # type: ignore[arg-type]
+    eager = Moved(3, ((0, 0), (1, 0)), 2, 0, "water")
+    assert fast == slow == eager and hash(fast) == hash(eager) and repr(fast) == repr(eager)
+    assert codec.encode(moved(3, later(), 2, 0, "capture")) == codec.encode(
+        Moved(3, ((0, 0), (1, 0)), 2, 0, "capture"))
+    assert pickle.loads(pickle.dumps(moved(4, ((0, 0),), 1, 1, ""))) == Moved(4, ((0, 0),), 1, 1)
