@@ -126,3 +126,28 @@ def test_M_1_I_1_the_look_a_move_attack_or_repair_keeps_is_a_fresh_look():
                 assert entry == movement._reach_entry(g, fresh, g.ships[ship_id])
             checked += 1
     assert checked > 1000
+
+
+def test_M_1_I_1_the_stamp_kept_after_a_move_is_a_fresh_stamp():
+    """After a move the kept list's stamp takes only the mover's entry again
+    (`legality.moved_stamps`; M-1: a move writes the pool and the mover alone): after every
+    action of random games, the kept stamp is what a fresh one reads from the state, so a
+    later hand edit is still seen and an unchanged state still recalls its list."""
+    from game import rulesets
+    from game.ai import make_agent
+    from game.core.protocol import Setup
+
+    rs = rulesets.get("landship")
+    moves = 0
+    for seed in range(1, 9):
+        g = rs.new_game(Setup(seats=("random", "random"), seed=seed))
+        agents = [make_agent("random", rs, i, seed) for i in range(2)]
+        while g.result() is None:
+            seat = g.to_move()[0]
+            action = agents[seat].choose(None, g.legal_actions(seat))
+            g.apply(seat, action)
+            memo = g.legal_memo
+            if memo is not None:
+                assert (memo[1], memo[2]) == legality.stamp(g)
+                moves += isinstance(action, A.Move)
+    assert moves > 1000
