@@ -40,8 +40,15 @@ def settle(g: LandshipState, events: list[Event], look: Look | None = None,
             found.append(A.RESIGN)
             remember(g, seat, found, look, moved and moved_stamps(g, *moved))
             return
+        rnd = g.round
         end_turn(g, events, auto=True)
-        look = moved = None
+        moved = None
+        if g.round != rnd:
+            # the round's end (T-6) may move, scrap, sink or stall pieces and change the
+            # weather; a turn's end alone changes nothing a Look holds (T-5: the pool, pierce
+            # markers and the ending seat's turn counters), so the next seat's enumeration
+            # may read the same one
+            look = None
 
 
 def end_turn(g: LandshipState, events: list[Event], auto: bool) -> None:
