@@ -151,3 +151,37 @@ def test_M_1_I_1_the_stamp_kept_after_a_move_is_a_fresh_stamp():
                 assert (memo[1], memo[2]) == legality.stamp(g)
                 moves += isinstance(action, A.Move)
     assert moves > 1000
+
+
+class _UnreadableCells(list):
+    """A cell table that fails when read: the checks must find who stands where from the
+    pieces (base.cell_reason), which is why the kept list's stamp does not hold it."""
+
+    def _refuse(self, *args, **kwargs):
+        raise AssertionError("legality read the cell table")
+
+    __getitem__ = __iter__ = __contains__ = __eq__ = __len__ = index = count = _refuse
+
+
+def test_I_1_B_3_legality_never_reads_the_cell_table():
+    """The kept list is checked against a stamp of the pieces, not of the cell table
+    (legality.py): that is sound because no check and no enumeration reads the table. In
+    positions of random games, with the table made unreadable, every play is listed as
+    before and every candidate action (every shape, every ship, cells on and off the board)
+    gets the same refusal or none (I-2; B-3: the table is only the effects' index of the
+    pieces' cells)."""
+    from tests.game.landship.invariants import candidates
+    from tests.game.landship.test_shortcuts import positions
+    from game.core.rng import Rng
+
+    judged = 0
+    for n, (g, seat) in enumerate(positions(range(1, 4), every=40)):
+        blind = g.clone()
+        blind.cell = _UnreadableCells()
+        blind.legal_memo = g.legal_memo = None
+        assert legality.plays(blind, seat) == legality.plays(g, seat)
+        for action in candidates(g, seat, [], Rng(n))[::7]:
+            seen, read = blind.reason(seat, action), g.reason(seat, action)
+            assert (seen and (seen.key, seen.params)) == (read and (read.key, read.params)), action
+            judged += 1
+    assert judged > 5000
