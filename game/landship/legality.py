@@ -167,15 +167,17 @@ def plays_in(g: LandshipState, seat: int, look: Look | None = None) -> tuple[lis
 # fixtures edit states by hand) is judged afresh. The checks read who stands where from the
 # pieces, never from the cell table (base.cell_reason), so the stamp holds the pieces only.
 
-def stamp(g: LandshipState) -> tuple[tuple, list[tuple]]:
+def stamp(g: LandshipState, pieces: list[tuple] | None = None) -> tuple[tuple, list[tuple]]:
     """Every value the checks and the enumeration read (see the section comment), in two
     parts: the board, the turn, the pool, the round, wind, quicksand and tiles; then per
-    piece, in the order of `ships`, every field of it the checks read."""
+    piece, in the order of `ships`, every field of it the checks read (`pieces`, if the
+    caller has that part: `moved_stamps`)."""
     # the pieces' fields read by attribute in a comprehension, not by an `attrgetter`: the
     # interpreter's specialised slot reads make that about twice as fast, and three stamps
     # a random action were a sixth of its cost
     return ((g.board, g.phase, g.order, g.turn_index, g.ap, g.round, g.wind_dir,
              tuple(g.quicksand), tuple(g.depleted)),
+            pieces if pieces is not None else
             [(s.id, s.type, s.owner, s.pos, s.integrity, s.fresh, s.stalled_round, s.ap_spent,
               s.moves, s.actions) for s in g.ships.values()])
 
@@ -195,11 +197,7 @@ def remember(g: LandshipState, seat: int, actions: list[Action], look: Look | No
     """Keep `actions`, every legal action of `seat` in `g` as it is now, as `(seat, stamp's
     first part, its pieces' part, actions, look)`. `pieces`: the pieces' part if the caller
     has it (`moved_stamps`)."""
-    if pieces is None:
-        game, pieces = stamp(g)
-    else:
-        game = (g.board, g.phase, g.order, g.turn_index, g.ap, g.round, g.wind_dir,
-                tuple(g.quicksand), tuple(g.depleted))
+    game, pieces = stamp(g, pieces)
     g.legal_memo = (seat, game, pieces, actions, look)
 
 

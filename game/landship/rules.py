@@ -83,7 +83,9 @@ class LandshipGame(LandshipState):
         events = EFFECTS[kind](self, seat, action, look)
         if self.auto_end:
             # after a move only the mover's stamp changed (legality.moved_stamps)
-            moved = (before, self.ships[action.ship]) if before and kind is A.Move else None  # type: ignore[attr-defined]
+            moved = None
+            if before is not None and kind is A.Move:
+                moved = (before, self.ships[action.ship])  # type: ignore[attr-defined]
             turn.settle(self, events, look if kind in KEEPS_LOOK else None, moved)
         return events
 

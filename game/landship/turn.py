@@ -30,8 +30,8 @@ def settle(g: LandshipState, events: list[Event], look: Look | None = None,
     plays found for the seat that then acts are its legal actions: they are kept
     (`legality.remember`) for its `legal_actions` and `apply` while the state is unchanged.
     `look`: a Look over the state as it is now (the action's, if its effect kept it true),
-    good until a turn ends. `moved`: the action was a move, of this ship, from a state whose
-    pieces' stamps were these (`legality.moved_stamps`)."""
+    good until the round ends. `moved`: the action was a move, of this ship, from a state
+    whose pieces' stamps were these (`legality.moved_stamps`)."""
     while g.phase is Phase.ACTION:
         seat = g.order[g.turn_index]
         found, look = plays_in(g, seat, look)
@@ -44,7 +44,7 @@ def settle(g: LandshipState, events: list[Event], look: Look | None = None,
         end_turn(g, events, auto=True)
         moved = None
         if g.round != rnd:
-            # the round's end (T-6) may move, scrap, sink or stall pieces and change the
+            # the round's end (T-6) may damage, scrap, sink or stall pieces and change the
             # weather; a turn's end alone changes nothing a Look holds (T-5: the pool, pierce
             # markers and the ending seat's turn counters), so the next seat's enumeration
             # may read the same one
