@@ -231,12 +231,11 @@ def pieces_at(g: LandshipState, near: int) -> list[int]:
     check, its ring (`Kit`) cut to the pieces the check could accept -- anything farther is
     `out_of_range`, any other piece in the ring gets another refusal of the same check (the
     caller says which). Read from the pieces, not the cell table (see `cell_reason`)."""
-    if not near:
-        return []
-    found = [s.id for s in g.ships.values() if near >> s.pos & 1]
-    if len(found) > 1:
-        found.sort()
-    return found
+    if not near & (near - 1):   # one cell (or none): compare positions, no mask per piece
+        c = near.bit_length() - 1
+        return [s.id for s in g.ships.values() if s.pos == c] if near else []
+    cells = set(bits(near))
+    return sorted(s.id for s in g.ships.values() if s.pos in cells)
 
 
 def is_id(value: object) -> bool:
