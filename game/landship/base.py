@@ -227,14 +227,15 @@ def rings(board: Board, metric: str, reach: int) -> tuple[int, ...]:
 
 
 def pieces_at(g: LandshipState, near: int) -> list[int]:
-    """Ids of the pieces on the cells of mask `near`, ascending (the order of `ships`, whose
-    ids only grow): the candidates of a target check, its ring (`Kit`) cut to the pieces the
-    check could accept -- anything farther is `out_of_range`, any other piece in the ring
-    gets another refusal of the same check (the caller says which)."""
-    cell = g.cell
-    if not near & (near - 1):   # one piece: no sort
-        return [cell[near.bit_length() - 1]] if near else []
-    return sorted(cell[c] for c in bits(near))
+    """Ids of the pieces on the cells of mask `near`, ascending: the candidates of a target
+    check, its ring (`Kit`) cut to the pieces the check could accept -- anything farther is
+    `out_of_range`, any other piece in the ring gets another refusal of the same check (the
+    caller says which). Read from the pieces, not the cell table (see `cell_reason`)."""
+    if not near & (near - 1):   # one cell (or none): compare positions, no mask per piece
+        c = near.bit_length() - 1
+        return [s.id for s in g.ships.values() if s.pos == c] if near else []
+    cells = set(bits(near))
+    return sorted(s.id for s in g.ships.values() if s.pos in cells)
 
 
 def is_id(value: object) -> bool:
@@ -298,8 +299,11 @@ def ap_reason(g: LandshipState, s: Ship, cost: int, move: bool = False, act: boo
 
 
 def cell_reason(g: LandshipState, look: Look, c: int) -> str | None:
-    """Geometry of a destination cell: empty, passable, not quicksand."""
-    if g.cell[c] != EMPTY:
+    """Geometry of a destination cell: empty, passable, not quicksand. Who stands where is
+    read from the pieces (the Look's masks), as everywhere in the checks: the cell table is
+    the effects' index of the same positions, and not an input of legality (the kept list's
+    stamp need not hold it, legality.py)."""
+    if look.pieces_mask >> c & 1:
         return "cell_occupied"
     if g.board.rock[c] or c in look.sand:
         return "cell_impassable"

@@ -62,6 +62,8 @@ class Board:
     step: tuple[tuple[int, ...], ...] = field(default=(), init=False)  # [cell][dir] -> cell or -1
     tile_index: dict[int, int] = field(default_factory=dict, init=False)
     cells: tuple[int, ...] = field(default=(), init=False)              # every on-board cell
+    # (x, y) -> index of every on-board cell: for an action already judged (`index_of` checks)
+    index_by_xy: dict[Cell, int] = field(default_factory=dict, init=False, compare=False, repr=False)
     # bit masks over cell indices (bit i = cell i), for reachability by whole rows at once
     cell_mask: int = field(default=0, init=False)        # on-board cells
     open_mask: int = field(default=0, init=False)        # on-board and not rock
@@ -97,6 +99,7 @@ class Board:
         object.__setattr__(self, "step", tuple(steps))
         object.__setattr__(self, "tile_index", {c: i for i, c in enumerate(self.tiles)})
         object.__setattr__(self, "cells", tuple(i for i in range(w * h) if self.on_board[i]))
+        object.__setattr__(self, "index_by_xy", {self.xy[i]: i for i in self.cells})
         cell_mask = sum(1 << i for i in self.cells)
         object.__setattr__(self, "cell_mask", cell_mask)
         object.__setattr__(self, "open_mask", cell_mask & ~sum(1 << i for i in self.cells if self.rock[i]))

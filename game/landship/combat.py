@@ -42,13 +42,13 @@ def line_blocked(g: LandshipState, a: int, b: int) -> bool:
     """C-3: an active fortress (any owner, wrecked too) sits across the line a-b."""
     if g.board.distance("cheb", a, b) <= 1:
         return False
-    cell, ships = g.cell, g.ships
-    for c in g.board.crossed(a, b):
-        occ = cell[c]
-        if occ != EMPTY:
-            s = ships[occ]
-            if s.type == FORTRESS_SHIP and s.owner != HULK:
-                return True
+    crossed = g.board.crossed(a, b)
+    if not crossed:
+        return False
+    # the pieces, not the cell table (see base.cell_reason)
+    for s in g.ships.values():
+        if s.type == FORTRESS_SHIP and s.owner != HULK and s.pos in crossed:
+            return True
     return False
 
 
@@ -162,12 +162,12 @@ def ram_path_reason(g: LandshipState, look: Look, s: Ship, d: int, k: int) -> st
     cells = walk(g, s.pos, d, k)
     if any(c < 0 for c in cells):
         return "cell_off_board"
-    cell, ships = g.cell, g.ships
+    pieces = look.pieces_mask
+    others = pieces & ~look.sides[s.owner][0]   # own pieces may be passed (M-1)
     for c in cells:
-        occ = cell[c]
-        if occ != EMPTY and ships[occ].owner != s.owner:
+        if others >> c & 1:
             return "cell_occupied"
-    if cells and cell[cells[-1]] != EMPTY:
+    if cells and pieces >> cells[-1] & 1:
         return "cell_occupied"
     sand, rock = look.sand, g.board.rock
     if any(rock[c] or c in sand for c in cells):
@@ -177,13 +177,13 @@ def ram_path_reason(g: LandshipState, look: Look, s: Ship, d: int, k: int) -> st
     return None
 
 
-def ram_target_reason(g: LandshipState, s: Ship, d: int, k: int) -> str | None:
+def ram_target_reason(g: LandshipState, look: Look, s: Ship, d: int, k: int) -> str | None:
     """C-6 target: the piece on cell k+1 is an enemy ship that is not storm-protected."""
     last = walk(g, s.pos, d, k)[-1] if k else s.pos
     nxt = g.board.step[last][d]
-    if nxt < 0 or g.cell[nxt] == EMPTY:
+    if nxt < 0 or not look.pieces_mask >> nxt & 1:
         return "no_ram_target"
-    t = g.ships[g.cell[nxt]]
+    t = g.ships[pieces_at(g, 1 << nxt)[0]]
     if t.owner == HULK or t.owner == s.owner:
         return "invalid_target"
     if stalled(g, t):
@@ -194,7 +194,7 @@ def ram_target_reason(g: LandshipState, s: Ship, d: int, k: int) -> str | None:
 def charge_reason(g: LandshipState, look: Look, s: Ship, d: int, k: int) -> str | None:
     """C-6 after the ram's type: the AP group for this k, the path, the target."""
     return (ap_reason(g, s, ram_cost(k), move=k >= 1, act=True)
-            or ram_path_reason(g, look, s, d, k) or ram_target_reason(g, s, d, k))
+            or ram_path_reason(g, look, s, d, k) or ram_target_reason(g, look, s, d, k))
 
 
 def check_ram(g: LandshipState, look: Look, seat: int, a: A.Ram) -> str | None:
@@ -218,14 +218,14 @@ def ram_plays(g: LandshipState, look: Look, s: Ship, kit: Kit, out: list[Any]) -
     if not lanes[s.pos] & look.pieces_mask:   # mostly: no piece any charge could reach
         return
     move = kit.stats.move
-    step, cell = g.board.step, g.cell
+    step, pieces = g.board.step, look.pieces_mask
     for d in ALL_DIRS:
         c = s.pos
         for k in range(allowance(g, move, d) + 1):
             c = step[c][d]
             if c < 0:
                 break
-            if cell[c] != EMPTY and charge_reason(g, look, s, d, k) is None:
+            if pieces >> c & 1 and charge_reason(g, look, s, d, k) is None:
                 out.append(A.interned(A.Ram, s.id, DIRECTIONS[d], k))
 
 

@@ -164,29 +164,49 @@ def plays_in(g: LandshipState, seat: int, look: Look | None = None) -> tuple[lis
 # `legal_actions` returns and the next `apply` uses to accept an action it listed (the same
 # checks judged it) without judging it again. The list is used only while the state's stamp
 # -- every value legality reads -- is what it was, so a state changed by any means (tests and
-# fixtures edit states by hand) is judged afresh.
+# fixtures edit states by hand) is judged afresh. The checks read who stands where from the
+# pieces, never from the cell table (base.cell_reason), so the stamp holds the pieces only.
 
-def stamp(g: LandshipState) -> tuple:
-    """Every value the checks and the enumeration read (see the section comment) but the cell
-    table: the board, the turn, the pool, the round, wind, quicksand, tiles and each piece."""
+def stamp(g: LandshipState, pieces: list[tuple] | None = None) -> tuple[tuple, list[tuple]]:
+    """Every value the checks and the enumeration read (see the section comment), in two
+    parts: the board, the turn, the pool, the round, wind, quicksand and tiles; then per
+    piece, in the order of `ships`, every field of it the checks read (`pieces`, if the
+    caller has that part: `moved_stamps`)."""
     # the pieces' fields read by attribute in a comprehension, not by an `attrgetter`: the
     # interpreter's specialised slot reads make that about twice as fast, and three stamps
     # a random action were a sixth of its cost
-    return (g.board, g.phase, g.order, g.turn_index, g.ap, g.round, g.wind_dir,
-            tuple(g.quicksand), tuple(g.depleted),
+    return ((g.board, g.phase, g.order, g.turn_index, g.ap, g.round, g.wind_dir,
+             tuple(g.quicksand), tuple(g.depleted)),
+            pieces if pieces is not None else
             [(s.id, s.type, s.owner, s.pos, s.integrity, s.fresh, s.stalled_round, s.ap_spent,
               s.moves, s.actions) for s in g.ships.values()])
 
 
-def remember(g: LandshipState, seat: int, actions: list[Action], look: Look | None) -> None:
-    """Keep `actions`, every legal action of `seat` in `g` as it is now."""
-    g.legal_memo = (seat, list(g.cell), stamp(g), actions, look)
+def moved_stamps(g: LandshipState, before: list[tuple], s: Ship) -> list[tuple]:
+    """The pieces' part of `stamp(g)` after a move of `s` (M-1) from a state whose part was
+    `before`: the move writes no other piece (`movement.do_move`), so only its entry is
+    taken again (a test compares this with a fresh stamp after every move of random games)."""
+    after = list(before)
+    after[list(g.ships).index(s.id)] = (s.id, s.type, s.owner, s.pos, s.integrity, s.fresh,
+                                        s.stalled_round, s.ap_spent, s.moves, s.actions)
+    return after
+
+
+def remember(g: LandshipState, seat: int, actions: list[Action], look: Look | None,
+             pieces: list[tuple] | None = None) -> None:
+    """Keep `actions`, every legal action of `seat` in `g` as it is now, as `(seat, stamp's
+    first part, its pieces' part, actions, look)`. `pieces`: the pieces' part if the caller
+    has it (`moved_stamps`)."""
+    game, pieces = stamp(g, pieces)
+    g.legal_memo = (seat, game, pieces, actions, look)
 
 
 def recall(g: LandshipState, seat: int) -> tuple | None:
-    """The kept `(seat, cells, stamp, actions, look)` if it is `seat`'s and `g` has not
-    changed (the cell table compared as a list: cheaper than a copy in the stamp)."""
+    """The kept `(seat, stamp's first part, its pieces' part, actions, look)` if it is
+    `seat`'s and `g` has not changed."""
     memo = g.legal_memo
-    if memo is not None and memo[0] == seat and memo[1] == g.cell and memo[2] == stamp(g):
-        return memo
+    if memo is not None and memo[0] == seat:
+        game, pieces = stamp(g)
+        if memo[1] == game and memo[2] == pieces:
+            return memo
     return None

@@ -365,7 +365,7 @@ def do_move(g: LandshipState, seat: int, a: A.Move, look: Look | None = None) ->
     """M-1: pay, move, report the path. `look`: the memo of the check that accepted it,
     which then follows the move (`Look.moved`)."""
     s = g.ships[a.ship]
-    dest = g.board.index_of(a.to)
+    dest = g.board.index_by_xy[a.to]   # judged legal: an on-board (x, y) pair
     found = _path_entry(g, s, dest, look or Look(g))
     assert found is not None
     cost = move_cost(s)

@@ -69,9 +69,10 @@ class LandshipGame(LandshipState):
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         memo = legality.recall(self, seat)
+        before = None   # the pieces' stamps, when the state is known to be the kept one's
         if memo is not None and _listed(memo[3], action):
             # the same checks accepted it when they listed it, and nothing changed since
-            look = memo[4]
+            look, before = memo[4], memo[2]
         else:
             look = Look(self)
             refusal = legality.refusal(self, seat, action, look)
@@ -81,7 +82,11 @@ class LandshipGame(LandshipState):
         kind = type(action)
         events = EFFECTS[kind](self, seat, action, look)
         if self.auto_end:
-            turn.settle(self, events, look if kind in KEEPS_LOOK else None)
+            # after a move only the mover's stamp changed (legality.moved_stamps)
+            moved = None
+            if before is not None and kind is A.Move:
+                moved = (before, self.ships[action.ship])  # type: ignore[attr-defined]
+            turn.settle(self, events, look if kind in KEEPS_LOOK else None, moved)
         return events
 
     def play_unchecked(self, seat: int, action: Action) -> list[Event]:

@@ -127,8 +127,8 @@ class LandshipState(State):
     last_event: tuple[int, str, tuple[int, int] | None] | None = None  # display: (round, event, centre)
     auto_end: bool = True                  # D6; agents' private copies switch it off
     opening_events: tuple[Event, ...] = ()  # what new_game did (order drawn, first AP roll)
-    # the last enumeration of legal actions (legality.py `remember`: seat, cells, stamp,
-    # actions, look), valid
+    # the last enumeration of legal actions (legality.py `remember`: seat, stamp in two
+    # parts, actions, look), valid
     # only while the stamp of the state still equals its own; not part of the game
     legal_memo: tuple | None = field(default=None, init=False, compare=False, repr=False)
 

@@ -14,7 +14,7 @@ from game.landship import events as E
 from game.landship.base import Look
 from game.landship.board import Board
 from game.landship.constants import BUILDERS
-from game.landship.legality import plays_in, remember
+from game.landship.legality import moved_stamps, plays_in, remember
 from game.landship.state import EMPTY, HULK, LandshipState, Phase, Ship
 from game.landship.weather import expire, roll_event
 
@@ -24,22 +24,31 @@ def remaining(g: LandshipState) -> list[int]:
     return [s for s in g.order if not g.eliminated[s]]
 
 
-def settle(g: LandshipState, events: list[Event], look: Look | None = None) -> None:
+def settle(g: LandshipState, events: list[Event], look: Look | None = None,
+           moved: tuple[list[tuple], Ship] | None = None) -> None:
     """D6: end turns automatically while the seat to act has nothing but end/resign. The
     plays found for the seat that then acts are its legal actions: they are kept
     (`legality.remember`) for its `legal_actions` and `apply` while the state is unchanged.
     `look`: a Look over the state as it is now (the action's, if its effect kept it true),
-    good until a turn ends."""
+    good until the round ends. `moved`: the action was a move, of this ship, from a state
+    whose pieces' stamps were these (`legality.moved_stamps`)."""
     while g.phase is Phase.ACTION:
         seat = g.order[g.turn_index]
         found, look = plays_in(g, seat, look)
         if found:
             found.append(A.END_TURN)
             found.append(A.RESIGN)
-            remember(g, seat, found, look)
+            remember(g, seat, found, look, moved and moved_stamps(g, *moved))
             return
+        rnd = g.round
         end_turn(g, events, auto=True)
-        look = None
+        moved = None
+        if g.round != rnd:
+            # the round's end (T-6) may damage, scrap, sink or stall pieces and change the
+            # weather; a turn's end alone changes nothing a Look holds (T-5: the pool, pierce
+            # markers and the ending seat's turn counters), so the next seat's enumeration
+            # may read the same one
+            look = None
 
 
 def end_turn(g: LandshipState, events: list[Event], auto: bool) -> None:

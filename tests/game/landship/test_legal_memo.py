@@ -126,3 +126,62 @@ def test_M_1_I_1_the_look_a_move_attack_or_repair_keeps_is_a_fresh_look():
                 assert entry == movement._reach_entry(g, fresh, g.ships[ship_id])
             checked += 1
     assert checked > 1000
+
+
+def test_M_1_I_1_the_stamp_kept_after_a_move_is_a_fresh_stamp():
+    """After a move the kept list's stamp takes only the mover's entry again
+    (`legality.moved_stamps`; M-1: a move writes the pool and the mover alone): after every
+    action of random games, the kept stamp is what a fresh one reads from the state, so a
+    later hand edit is still seen and an unchanged state still recalls its list."""
+    from game import rulesets
+    from game.ai import make_agent
+    from game.core.protocol import Setup
+
+    rs = rulesets.get("landship")
+    moves = 0
+    for seed in range(1, 9):
+        g = rs.new_game(Setup(seats=("random", "random"), seed=seed))
+        agents = [make_agent("random", rs, i, seed) for i in range(2)]
+        while g.result() is None:
+            seat = g.to_move()[0]
+            action = agents[seat].choose(None, g.legal_actions(seat))
+            g.apply(seat, action)
+            memo = g.legal_memo
+            if memo is not None:
+                assert (memo[1], memo[2]) == legality.stamp(g)
+                moves += isinstance(action, A.Move)
+    assert moves > 1000
+
+
+class _UnreadableCells(list):
+    """A cell table that fails when read: the checks must find who stands where from the
+    pieces (base.cell_reason), which is why the kept list's stamp does not hold it."""
+
+    def _refuse(self, *args, **kwargs):
+        raise AssertionError("legality read the cell table")
+
+    __getitem__ = __iter__ = __contains__ = __eq__ = __len__ = index = count = _refuse
+
+
+def test_I_1_B_3_legality_never_reads_the_cell_table():
+    """The kept list is checked against a stamp of the pieces, not of the cell table
+    (legality.py): that is sound because no check and no enumeration reads the table. In
+    positions of random games, with the table made unreadable, every play is listed as
+    before and every candidate action (every shape, every ship, cells on and off the board)
+    gets the same refusal or none (I-2; B-3: the table is only the effects' index of the
+    pieces' cells)."""
+    from tests.game.landship.invariants import candidates
+    from tests.game.landship.test_shortcuts import positions
+    from game.core.rng import Rng
+
+    judged = 0
+    for n, (g, seat) in enumerate(positions(range(1, 4), every=40)):
+        blind = g.clone()
+        blind.cell = _UnreadableCells()
+        blind.legal_memo = g.legal_memo = None
+        assert legality.plays(blind, seat) == legality.plays(g, seat)
+        for action in candidates(g, seat, [], Rng(n))[::7]:
+            seen, read = blind.reason(seat, action), g.reason(seat, action)
+            assert (seen and (seen.key, seen.params)) == (read and (read.key, read.params)), action
+            judged += 1
+    assert judged > 5000
