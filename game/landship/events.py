@@ -7,10 +7,11 @@ Everything in Landship is public (H-1), so no event needs redacting.
 
 from __future__ import annotations
 
-from dataclasses import MISSING, dataclass, fields
+from dataclasses import dataclass
 
 from game.core.codec import register
 from game.core.protocol import Event, GameOver  # noqa: F401  (T-7 ends with the core event)
+from game.core.slots import slot_init
 
 NS = "landship"
 XY = tuple[int, int]
@@ -287,32 +288,9 @@ class PlayerEliminated(Event):
     rule: str
 
 
-
-# ---- construction ---------------------------------------------------------------------------------
-# A frozen dataclass's own __init__ sets each field through `object.__setattr__` (it has to
-# step round the class's refusing __setattr__), which is most of what an event costs: a move
-# reports one, a turn five. The field's slot has its own setter that steps round it the same
-# way at less than half the cost, so each event class gets an __init__ of the same signature
-# (fields in order, by position or keyword, no defaults) that calls those setters: the same
-# objects, equal and frozen as before.
-
-def _slot_init(cls: type) -> None:
-    """Give `cls` (a frozen slots dataclass without defaults) an __init__ that sets its slots
-    through their own setters."""
-    names = [f.name for f in fields(cls)]
-    assert all(f.default is MISSING and f.default_factory is MISSING for f in fields(cls))
-    setters = {f"_set_{name}": getattr(cls, name).__set__ for name in names}
-    source = (f"def __init__(self, {', '.join(names)}):\n"
-              + "".join(f"    _set_{name}(self, {name})\n" for name in names)) if names else (
-              "def __init__(self):\n    pass\n")
-    exec(source, setters)   # noqa: S102 -- as dataclasses builds __init__, from field names only
-    init = setters["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    init.__doc__ = cls.__init__.__doc__
-    cls.__init__ = init  # type: ignore[misc]
-
-
+# Events are made on every move (five a turn): each class gets the cheaper slot-setting
+# __init__ of `game.core.slots` (same signature, same frozen objects).
 for _cls in [c for c in list(globals().values())
              if isinstance(c, type) and issubclass(c, Event) and c.__module__ == __name__]:
-    _slot_init(_cls)
+    slot_init(_cls)
 del _cls
