@@ -34,6 +34,7 @@ UPDATE_HZ = 60
 UPDATE_DT = 1.0 / UPDATE_HZ   # seconds per update step
 MAX_FRAME_S = 0.25            # frame time clamp (avoids the spiral of death)
 FPS_CAP = 60
+MINIMIZED_FPS = 10   # a minimised window is not drawn; its loop only keeps the game going
 CANVAS_SIZE = (theme.CANVAS_W, theme.CANVAS_H)
 
 
@@ -95,6 +96,7 @@ class App:
         self.frame_times: list[float] = []   # seconds per frame (update + draw), for benchmarks
         self.mouse = (0, 0)
         self.ticks = 0                       # update steps since start (animation time base)
+        self.minimized = False               # the window is minimised or hidden: no drawing
         self.on_crash: Callable[[BaseException, str], None] | None = None
         self._presented = False
         self.terminating = False
@@ -222,6 +224,11 @@ class App:
             if event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
                 self.window = pygame.display.get_surface()
                 continue
+            if event.type in (pygame.WINDOWMINIMIZED, pygame.WINDOWHIDDEN):
+                self.minimized = True
+            elif event.type in (pygame.WINDOWRESTORED, pygame.WINDOWSHOWN, pygame.WINDOWEXPOSED,
+                                pygame.WINDOWMAXIMIZED):
+                self.minimized = False
             if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
                 self.toggle_fullscreen()
                 continue
@@ -289,7 +296,8 @@ class App:
         while acc >= UPDATE_DT:
             self.update(UPDATE_DT)
             acc -= UPDATE_DT
-        self.draw()
+        if not self.minimized:   # nobody sees a minimised window: the game goes on undrawn
+            self.draw()
         self.frame_times.append(time.perf_counter() - start)
         if len(self.frame_times) > 10_000:
             del self.frame_times[:5_000]
@@ -321,7 +329,7 @@ class App:
             now = time.perf_counter()
             acc = self.safe_frame(now - last, acc)
             last = now
-            self.clock.tick(FPS_CAP)
+            self.clock.tick(MINIMIZED_FPS if self.minimized else FPS_CAP)
         pygame.quit()
 
     def quit(self) -> None:
