@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import os
 import sys
 from pathlib import Path
 
@@ -39,7 +40,6 @@ def map_key(path: str | Path) -> str:
     path under the shipped maps folder (`territory/origin.tmx`), under the user maps folder
     (`user:territory/mine.tmx`), else the file name. Digests and views name the map by it,
     so a save still replays after the game folder is moved, unzipped elsewhere or updated."""
-    import os
     return _map_key(str(path), str(resource_root()), os.environ.get("GAME_DATA_DIR"))
 
 
