@@ -30,7 +30,9 @@ from scenes.domiplot.art import CardArt, kind_name, owner_overlay, region_cells,
 from scenes.domiplot.battle_panel import BattlePanel
 from scenes.domiplot.decisions import Decisions
 from scenes.domiplot.labels import LABEL_MARGIN, fit_label, region_bounds, wrap_name
-from scenes.domiplot.layout import BAR_Y, CARD_H, CARD_W, CELL, DECK_POS, HAND, MAP_VIEW, PANEL_H, PANEL_W
+from scenes.domiplot.layout import (
+    BAR_Y, CARD_H, CARD_W, CELL, DECK_POS, HAND, MAP_VIEW, PANEL_H, PANEL_H_ROOMY, PANEL_W,
+)
 from scenes.domiplot.presenters import PRESENTERS, Presenters
 from scenes.domiplot.prompt import Prompt
 from scenes.drawing import fit
@@ -86,7 +88,8 @@ class DomiplotScene(Decisions, BattlePanel, Presenters, BoardScene):
 
     # ---- seats and layout -----------------------------------------------------------------
     def panel_rect(self, seat: int) -> pygame.Rect:
-        return pygame.Rect(338 + (seat % 2) * (PANEL_W + 2), BAR_Y + (seat // 2) * PANEL_H, PANEL_W, PANEL_H)
+        h = PANEL_H_ROOMY if len(self.session.names) <= 6 else PANEL_H
+        return pygame.Rect(338 + (seat % 2) * (PANEL_W + 2), BAR_Y + (seat // 2) * h, PANEL_W, h)
 
     def panel_active(self, seat: int) -> bool:
         return self.shown.phase is not Phase.OVER and self.shown.actor == seat
@@ -369,7 +372,7 @@ class DomiplotScene(Decisions, BattlePanel, Presenters, BoardScene):
 
     def draw_panel_body(self, canvas: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
         view, text = self.shown, self.app.text
-        y = rect.y + 17
+        y = rect.y + 17 + (rect.height - PANEL_H) // 2   # clear of a Chinese name's 16 rows when roomy
         x = rect.x + 13
         canvas.blit(self.cards.scaled("back", (8, 11)), (x, y + 3))
         x = text.draw(canvas, str(view.hand_sizes[seat]), (x + 10, y), theme.INK).right + 4

@@ -11,4 +11,6 @@ BAR_Y = 219                                      # the hand's buttons
 HAND = pygame.Rect(2, 241, 334, 36)              # the hand's cards
 CARD_W, CARD_H = 24, 34
 PANEL_W, PANEL_H = 150, 35                       # seat panels, two columns under the battle panel
+PANEL_H_ROOMY = 46                               # the same for up to six seats (three rows fit):
+                                                 # room for a Chinese name above the figures
 DECK_POS = (300, 10)                             # where draws come from (the top bar's counts)

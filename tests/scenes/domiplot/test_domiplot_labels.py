@@ -52,3 +52,33 @@ def test_labels_stay_whole_in_the_view_and_apart_at_both_zooms(app, lang):
                 shown_at_centre = len(plates)
     assert shown_at_centre >= 3           # the middle of the map at 1x names the regions it shows
     set_language("en")
+
+
+@pytest.mark.parametrize("seats, height", [(2, 46), (4, 46), (6, 46), (7, 35), (8, 35)])
+def test_seat_panels_leave_a_chinese_name_clear_of_the_figures_up_to_six_seats(app, seats, height):
+    """A hanzi inks all 16 rows: in the 35 px panels the name (from y+5) ran into the figures
+    (at y+17). Up to six seats the panels are 46 px and the figures sit below the name; seven
+    and eight seats keep 35 px (four rows must fit under the battle panel)."""
+    from scenes.theme import CANVAS_H
+    session = GameSession(Setup(ruleset="domiplot", seats=("human",) + ("greedy",) * (seats - 1), seed=1),
+                          ["王玥喆堃龍鳳"] * seats, list(range(seats)))
+    scene = open_game(app, session)
+    rects = [scene.panel_rect(s) for s in range(seats)]
+    assert {r.height for r in rects} == {height}
+    assert max(r.bottom for r in rects) <= CANVAS_H
+    assert not any(a.colliderect(b) for a, b in itertools.combinations(rects, 2))
+    drawn = []
+    draw = app.text.draw
+
+    def recording(surface, text, pos, *args, **kwargs):
+        drawn.append(pos[1])
+        return draw(surface, text, pos, *args, **kwargs)
+
+    app.text.draw = recording
+    try:
+        scene.draw_panel_body(app.canvas, 0, rects[0])     # the figures: hand size first
+    finally:
+        app.text.draw = draw
+    name_ink_bottom = rects[0].y + 5 + 16                   # the name is drawn from y+5
+    assert (drawn[0] >= name_ink_bottom) == (seats <= 6)
+    assert drawn[0] + 16 <= rects[0].bottom - 2 or seats > 6
