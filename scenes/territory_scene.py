@@ -114,6 +114,11 @@ class TerritoryScene(BackgroundResolution, TerritoryBoardDraw, BoardScene):
         if 0 <= tribe < len(self.shown.tribes):
             t = self.shown.tribes[tribe]
             if t.kind == "system" and t.faction == "goblin":     # the rules' English label
+                # Goblin Empire can strike twice: the kingdoms are numbered in the order they
+                # rose, so the log, the panels and diplomacy tell them apart
+                kingdoms = [o.id for o in self.shown.tribes if o.kind == "system" and o.faction == "goblin"]
+                if len(kingdoms) > 1:
+                    return tr("territory.ui.goblin_kingdom_n", n=kingdoms.index(t.id) + 1)
                 return tr("territory.ui.goblin_kingdom")
             split = SPLIT_NAME.match(t.name or "")      # the rules name a split "P<seat+1> (<id>)"
             if split and 0 < int(split[1]) <= len(self.session.names):

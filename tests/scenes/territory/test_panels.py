@@ -55,3 +55,28 @@ def test_seven_panels_draw_inside_their_frames_with_a_gap_before_the_cap(app):
         cap_left = rect.right - 6 - (EMBLEM_W if emblem else 0) - app.text.size(cap_s)[0]
         gap = pygame.Rect(cap_left - GAP, rect.y + 20, GAP, 16)
         assert all(layer.get_at((x, y)).a == 0 for x in range(gap.left, gap.right) for y in range(gap.top, gap.bottom)), seat
+
+
+def test_two_goblin_kingdoms_have_two_names(app):
+    """T-15 Goblin Empire can strike twice (two goblin sites on Origin): the second kingdom
+    used to share the first one's name in the log, the panels and the diplomacy lists."""
+    from game.core.i18n import set_language
+    s = session(("human", "greedy", "greedy", "greedy"), 4, ("war", "jungle", "bounty", "arcane"))
+
+    def kingdoms(st):
+        return [t.id for t in st.tribes if t.kind == "system" and t.faction == "goblin"]
+
+    assert advance_to(s, lambda st: len(kingdoms(st)) == 1)
+    scene = app.nav.open_game(s)
+    app.step_frames(2)
+    assert scene.tribe_name(kingdoms(s.state)[0]) == "Goblin kingdom"     # one: no number
+    assert advance_to(s, lambda st: len(kingdoms(st)) == 2)
+    scene = app.nav.open_game(s)
+    app.step_frames(2)
+    first, second = kingdoms(s.state)
+    assert (scene.tribe_name(first), scene.tribe_name(second)) == ("Goblin kingdom 1", "Goblin kingdom 2")
+    set_language("zh")
+    try:
+        assert scene.tribe_name(second) == "哥布林王国2"
+    finally:
+        set_language("en")
