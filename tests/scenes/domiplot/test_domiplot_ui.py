@@ -42,6 +42,16 @@ def click_button(app, panel, index: int) -> None:
     click(app, panel.widgets.widgets[index].rect.center)
 
 
+def card_point(scene: DomiplotScene, card: int) -> tuple[int, int]:
+    """Where a person clicks a card of the hand: on its visible part. A long hand overlaps,
+    each card covering the left of the one before it, so a card's centre may lie on the next."""
+    rects = scene.hand_rects()
+    i = [c for c, _ in rects].index(card)
+    rect = rects[i][1]
+    right = rects[i + 1][1].x if i + 1 < len(rects) else rect.right
+    return ((rect.x + min(right, rect.right)) // 2, rect.centery)
+
+
 def human_move(app, scene: DomiplotScene) -> None:
     """One decision by clicks, as a person would make it."""
     seat = scene.human_seat()
@@ -58,8 +68,7 @@ def human_move(app, scene: DomiplotScene) -> None:
         own = [a for a in legal if isinstance(a, A.Place) and a.pile in (seat, None) and not a.face_down]
         if placed < 3 and own:
             card = own[0].card
-            rect = dict(scene.hand_rects())[card]
-            click(app, rect.center)
+            click(app, card_point(scene, card))
             assert scene.selected == card
             key(app, pygame.K_p)
             if scene.picker is not None:                  # gong / recall target
@@ -76,7 +85,7 @@ def human_move(app, scene: DomiplotScene) -> None:
             return
         need = len(joins[0].discards)
         for card, rect in list(scene.hand_rects())[:need]:
-            click(app, dict(scene.hand_rects())[card].center)
+            click(app, card_point(scene, card))
         assert len(scene.discards) == need
         click_button(app, prompt, 0)
         return
@@ -323,7 +332,7 @@ def test_gong_picker_takes_a_chosen_card_back(app):
     scene = open_game(app, session)
     app.step_frames(1)
     gong = next(c for c in scene.shown.hand if kind_name(c) == "gong")
-    click(app, dict(scene.hand_rects())[gong].center)
+    click(app, card_point(scene, gong))
     key(app, pygame.K_p)
     assert scene.picker is not None and scene.picker.key == ("pick", "gong")
     labels = [w.text() for w in scene.picker.widgets.widgets]
