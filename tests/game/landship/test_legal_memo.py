@@ -95,36 +95,44 @@ def test_the_kept_list_makes_no_reference_cycle():
         gc.enable()
 
 
+def random_positions(seeds=range(1, 9)):
+    """(game, action just applied) after every action of random two-seat games."""
+    from game import rulesets
+    from game.ai import make_agent
+    from game.core.protocol import Setup
+
+    rs = rulesets.get("landship")
+    for seed in seeds:
+        g = rs.new_game(Setup(seats=("random", "random"), seed=seed))
+        agents = [make_agent("random", rs, i, seed) for i in range(2)]
+        while g.result() is None:
+            seat = g.to_move()[0]
+            action = agents[seat].choose(None, g.legal_actions(seat))
+            g.apply(seat, action)
+            yield g, action
+
+
 def test_M_1_I_1_the_look_a_move_attack_or_repair_keeps_is_a_fresh_look():
     """The Look an action's check made follows a move (`Look.moved`) and is kept through an
     attack or a repair for the D6 enumeration after it: in random games, the kept Look after
     every action tells what a fresh one reads from the pieces (who stands where, hulks,
     quicksand, each seat's own pieces, enemies and passable cells, M-1)."""
-    from game import rulesets
-    from game.ai import make_agent
-    from game.core.protocol import Setup
     from game.landship.base import Look
 
-    rs = rulesets.get("landship")
     checked = 0
-    for seed in range(1, 9):
-        g = rs.new_game(Setup(seats=("random", "random"), seed=seed))
-        agents = [make_agent("random", rs, i, seed) for i in range(2)]
-        while g.result() is None:
-            seat = g.to_move()[0]
-            g.apply(seat, agents[seat].choose(None, g.legal_actions(seat)))
-            memo = g.legal_memo
-            if memo is None or memo[4] is None:
-                continue
-            kept, fresh = memo[4], Look(g, memo[0])
-            assert kept.pieces_mask == fresh.pieces_mask
-            assert kept.hulks_mask == fresh.hulks_mask
-            assert kept.sand == fresh.sand and kept.sand_mask == fresh.sand_mask
-            for s in range(2):
-                assert kept.sides[s] == fresh.sides[s]
-            for ship_id, entry in kept.reach.items():
-                assert entry == movement._reach_entry(g, fresh, g.ships[ship_id])
-            checked += 1
+    for g, _ in random_positions():
+        memo = g.legal_memo
+        if memo is None or memo[4] is None:
+            continue
+        kept, fresh = memo[4], Look(g, memo[0])
+        assert kept.pieces_mask == fresh.pieces_mask
+        assert kept.hulks_mask == fresh.hulks_mask
+        assert kept.sand == fresh.sand and kept.sand_mask == fresh.sand_mask
+        for s in range(2):
+            assert kept.sides[s] == fresh.sides[s]
+        for ship_id, entry in kept.reach.items():
+            assert entry == movement._reach_entry(g, fresh, g.ships[ship_id])
+        checked += 1
     assert checked > 1000
 
 
@@ -133,23 +141,12 @@ def test_M_1_I_1_the_stamp_kept_after_a_move_is_a_fresh_stamp():
     (`legality.moved_stamps`; M-1: a move writes the pool and the mover alone): after every
     action of random games, the kept stamp is what a fresh one reads from the state, so a
     later hand edit is still seen and an unchanged state still recalls its list."""
-    from game import rulesets
-    from game.ai import make_agent
-    from game.core.protocol import Setup
-
-    rs = rulesets.get("landship")
     moves = 0
-    for seed in range(1, 9):
-        g = rs.new_game(Setup(seats=("random", "random"), seed=seed))
-        agents = [make_agent("random", rs, i, seed) for i in range(2)]
-        while g.result() is None:
-            seat = g.to_move()[0]
-            action = agents[seat].choose(None, g.legal_actions(seat))
-            g.apply(seat, action)
-            memo = g.legal_memo
-            if memo is not None:
-                assert (memo[1], memo[2]) == legality.stamp(g)
-                moves += isinstance(action, A.Move)
+    for g, action in random_positions():
+        memo = g.legal_memo
+        if memo is not None:
+            assert (memo[1], memo[2]) == legality.stamp(g)
+            moves += isinstance(action, A.Move)
     assert moves > 1000
 
 
