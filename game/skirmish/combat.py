@@ -95,15 +95,11 @@ def hostile_targets(game: SkirmishState, seat: int) -> frozenset[int]:
     entry = game._searches.get(key)
     if entry is not None and entry[0] == stamp:
         return entry[1]
-    occ, owners = game.occ, game.city_owner
-    roots = game.roots()
-    rf = roots[seat]
+    occ = game.occ
     hexes = {h for h, _, _ in hostile_units(game, seat)}
     for k, spec in enumerate(game.board.cities):
-        if occ[spec.hex] < 0:
-            owner = owners[k]               # city_hostile, with the roots read once
-            if owner == FREE or (owner >= 0 and roots[owner] != rf):
-                hexes.add(spec.hex)
+        if occ[spec.hex] < 0 and game.city_hostile(k, seat):
+            hexes.add(spec.hex)
     found = frozenset(hexes)
     game._searches[key] = (stamp, found)
     return found
