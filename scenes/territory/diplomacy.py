@@ -264,7 +264,8 @@ class DiplomacyDialog(BoardDialog):
         if self.seat is None:
             return []
         ps = partners(self.scene.shown, self.seat)[self.ptop:self.ptop + LIST_ROWS]
-        return [(pygame.Rect(self.rect.x + 12, self.rect.y + 72 + ROW_H * k, 140, ROW_H - 1), p) for k, p in enumerate(ps)]
+        # 144 wide: "Goblin kingdom 2" (128 px after the marker) shows whole, 2 px before the choices
+        return [(pygame.Rect(self.rect.x + 12, self.rect.y + 72 + ROW_H * k, 144, ROW_H - 1), p) for k, p in enumerate(ps)]
 
     def option_top(self) -> int:
         """Top of the choice rows (below the gift pickers on the gift tab)."""

@@ -80,3 +80,19 @@ def test_two_goblin_kingdoms_have_two_names(app):
         assert scene.tribe_name(second) == "哥布林王国2"
     finally:
         set_language("en")
+
+
+def test_the_diplomacy_list_shows_both_goblin_kingdoms_whole(app):
+    """The partner column fits "Goblin kingdom 2" without an ellipsis: cut to "Goblin
+    kingdom…" the two rows read the same again."""
+    from scenes.drawing import fit
+    from scenes.territory.diplomacy import DiplomacyDialog
+    s = session(("human", "greedy", "greedy", "greedy"), 4, ("war", "jungle", "bounty", "arcane"))
+    assert advance_to(s, lambda st: sum(t.kind == "system" and t.faction == "goblin" for t in st.tribes) == 2
+                      and st.phase.name == "ORDERS" and 0 in st.to_move())
+    scene = app.nav.open_game(s)
+    app.step_frames(2)
+    dialog = app.push(DiplomacyDialog(app, scene, "cede"))
+    names = [fit(app, scene.tribe_name(p), rect.width - 16) for rect, p in dialog.partner_rects()]
+    assert "Goblin kingdom 1" in names and "Goblin kingdom 2" in names
+    assert all(rect.right < dialog.right_x for rect, _ in dialog.partner_rects())
