@@ -40,7 +40,20 @@ BOARD = pygame.Rect(0, 21, 492, 296)       # the map is 492 x 301: the camera sc
 LOG = pygame.Rect(0, 318, 492, 42)         # two lines; the wheel scrolls back
 RX, RW = 495, 142
 PANEL_H, PANEL_STEP = 56, 58
-HINT = pygame.Rect(RX, 257, RW, 34)
+BUTTONS_Y = 292                            # the first row of action buttons
+
+
+def hint_area(seats: int) -> pygame.Rect:
+    """Where the hint goes: below the last player panel, above the buttons (two rows at four
+    seats; the room fewer panels leave lets a longer hint stand whole)."""
+    top = 23 + seats * PANEL_STEP
+    return pygame.Rect(RX, top, RW, BUTTONS_Y - 2 - top)
+
+
+def ai_turn_hint(app, name: str, width: int) -> str:
+    """"<name> is moving." with the name cut to one line of `width` (a 12-hanzi name would
+    push the sentence onto a third line)."""
+    return tr("skirmish.ui.ai_turn", name=fit(app, name, width))
 HEX_POLY = [(0, -13), (11, -7), (11, 7), (0, 13), (-11, 7), (-11, -7)]
 STATUS_ICON = {"defensive": "status_defensive", "pavise_ward": "status_pavise", "multi_line": "status_multi_line",
                "heavy_bow": "status_heavy_bow", "single_line": "status_single_line"}
@@ -56,7 +69,6 @@ class SkirmishScene(BoardScene):
     ruleset_id = "skirmish"
     board_view = BOARD
     log_rect = LOG
-    hint_rect = HINT
     panel_size = (RW, PANEL_H)
     pick_radius = 12
 
@@ -71,6 +83,7 @@ class SkirmishScene(BoardScene):
         self._shade_hot = self._hex_surface((*theme.STRAW, 140))
         self._neutral_cache: dict[int, Any] = {}
         self.picker: PickPanel | None = None
+        self.hint_rect = hint_area(len(session.setup.seats))
         super().__init__(app, session)
         if session.actions:   # the shared line reads `view.round`; a Skirmish view keeps it in `game`
             self.log.entries[-1:] = []
@@ -218,14 +231,14 @@ class SkirmishScene(BoardScene):
             ButtonSpec(lambda: tr("game.undo"), self.undo, enabled=self.can_undo, hotkey=pygame.K_u),
             ButtonSpec(lambda: tr("skirmish.ui.dismount"), self.dismount, enabled=lambda: self.dismount_action() is not None,
                        hotkey=pygame.K_d, tooltip=lambda: tr("skirmish.skill.C5.text"))],
-            (RX, 292), (half, 20), step=(half + 4, 0))
+            (RX, BUTTONS_Y), (half, 20), step=(half + 4, 0))
         action_bar(self.widgets, [
             ButtonSpec(self.cover_label, self.cycle_cover, enabled=lambda: bool(self.cover_actions()),
                        hotkey=pygame.K_c, tooltip=self.cover_tooltip),
             ButtonSpec(lambda: tr("game.end_turn"), lambda: self.act(A.END_TURN), icon="end_turn",
                        enabled=lambda: self.human_seat() is not None and self.game.phase is Phase.PLAY,
                        hotkey=pygame.K_e, tooltip=self.end_turn_tooltip)],
-            (RX, 315), (RW, 20), step=(0, 23))
+            (RX, BUTTONS_Y + 23), (RW, 20), step=(0, 23))
 
     def cover_label(self) -> str:
         seat = self.human_seat()
@@ -391,7 +404,7 @@ class SkirmishScene(BoardScene):
         g = self.game
         if seat is None:
             if g.phase is not Phase.OVER and not self.session.seat_is_human(g.current):
-                return tr("skirmish.ui.ai_turn", name=self.name(g.current))
+                return ai_turn_hint(self.app, self.name(g.current), RW)
             return ""
         if g.phase is Phase.PICK:
             return tr("skirmish.ui.pick_hint")

@@ -348,9 +348,16 @@ class WidgetGroup:
         self.focus = (self.focus + step) % len(ws) if self.focus >= 0 else (0 if step > 0 else len(ws) - 1)
         ws[self.focus].focused = True
 
-    def draw(self, app: "App", canvas: pygame.Surface) -> None:
+    def draw(self, app: "App", canvas: pygame.Surface, tooltips: bool = True) -> None:
+        """The widgets, then (unless the caller draws them later, over its own layers) the
+        hovered one's tooltip."""
         for w in self._visible():
             w.draw(app, canvas)
+        if tooltips:
+            self.draw_tooltips(app, canvas)
+
+    def draw_tooltips(self, app: "App", canvas: pygame.Surface) -> None:
+        """The tooltip of the hovered widget, if it has one."""
         for w in self._visible():
             if not w.hover:
                 continue

@@ -102,10 +102,11 @@ class BoardDrawing:
             self.replay_bar.draw(self.app, canvas)
         self.draw_dice(canvas)
         self.timeline.draw(canvas)
-        self.widgets.draw(self.app, canvas)
+        self.widgets.draw(self.app, canvas, tooltips=False)
         self.draw_hint(canvas)
         self._draw_preview(canvas)
         self.log.draw(self.app, canvas, self.viewer())
+        self.widgets.draw_tooltips(self.app, canvas)   # over the log: a button's tip may reach it
         self._draw_hud_tooltip(canvas)
         if self.toast:
             draw_toast(self.app, canvas, self.toast[0], self.board_view)

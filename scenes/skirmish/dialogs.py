@@ -123,6 +123,10 @@ class PickPanel:
         return False
 
     # ---- drawing ----------------------------------------------------------------------------------
+    def help_width(self) -> int:
+        """Room for the help line, left of the Confirm button."""
+        return self.confirm.x - 8 - (self.rect.x + 8)
+
     def draw(self, canvas: pygame.Surface) -> None:
         app, text = self.scene.app, self.scene.app.text
         seat = self.seat()
@@ -147,8 +151,8 @@ class PickPanel:
                 pygame.draw.rect(canvas, theme.INK, box.inflate(-4, -4))
             colour = theme.STONE if state == "blocked" else theme.INK
             text.draw(canvas, fit(app, f"{code} {_name(code)}", r.width - 14), (r.x + 13, r.y), colour)
-        foot = tr("skirmish.pick.help")
-        text.draw(canvas, fit(app, foot, self.rect.width - 130), (self.rect.x + 8, self.rect.bottom - 24), theme.DUSK)
+        text.draw(canvas, fit(app, tr("skirmish.pick.help"), self.help_width()), (self.rect.x + 8, self.rect.bottom - 24),
+                  theme.DUSK)
         ok = self.can_confirm()
         canvas.blit(app.art.panel("button_normal" if ok else "button_disabled", self.confirm.size), self.confirm.topleft)
         text.draw(canvas, tr("skirmish.pick.confirm"), (self.confirm.centerx, self.confirm.y + 3),

@@ -197,3 +197,27 @@ def test_attack_forecast_tooltip_stays_on_the_board_below_the_top_bar(app):
     assert app.mouse[1] - 8 - tips[0].height <= scene.camera.view.top   # no room above the target,
     assert tips[0].top > app.mouse[1]                                    # so it is drawn below it
     assert scene.camera.view.contains(tips[0]), (tips[0], scene.camera.view)
+
+
+def test_a_button_tooltip_is_drawn_over_the_log(app):
+    """SCREENS 6: End turn's tooltip reaches over the log's frame; the log was drawn on top
+    of it, hiding its left edge."""
+    from scenes.skirmish_scene import LOG
+
+    session = GameSession(Setup(seats=("human", "greedy"), seed=5, ruleset="skirmish"), ["A", "B"], [0, 1])
+    session.apply(0, A.PickSkills(()))
+    session.apply(1, A.PickSkills(()))
+    scene = open_game(app, session)
+    app.step_frames(2)
+    end_turn = next(w for w in scene.widgets.widgets if getattr(w, "hotkey", None) == pygame.K_e)
+    ui.hover(app, end_turn.rect.center)
+    app.step_frames(2)
+    assert end_turn.hover
+    alone = app.canvas.copy()
+    tip = app.draw_tooltip(alone, end_turn.tooltip_text(), end_turn.rect)
+    over = tip.clip(LOG)
+    assert over.width > 0 and over.height > 0     # the tip does reach the log here
+    app.step_frames(1)
+    for x in range(over.left, over.right):
+        for y in range(over.top, over.bottom):
+            assert app.canvas.get_at((x, y)) == alone.get_at((x, y)), (x, y)

@@ -1,0 +1,79 @@
+"""Every hint line a game screen writes fits its hint area whole, in both languages.
+
+`draw_hint` draws as many wrapped lines as the area has rows and drops the rest, so a hint one
+line too long lost its end without a sign ("Click a marked unit or a" on Skirmish's first
+turn). Checked with the worst the screens allow: the most seats (the smallest area), the
+longest unit kind, 12-character names (the lobby's limit) in hanzi, two-digit numbers.
+"""
+
+import pytest
+
+from game.core.i18n import LANGUAGES, catalogue, set_language
+from scenes import skirmish_scene, territory_scene
+
+NAME = {"en": "Wwwwwwwwwwww", "zh": "龘" * 12}   # 12 characters, the widest of each script
+
+
+def skirmish_hints(lang: str) -> list[str]:
+    cat = catalogue(lang)
+    kinds = [cat[f"skirmish.unit.{k}"] for k in ("infantry", "archer", "cavalry")]
+    return [cat["skirmish.ui.pick_hint"], cat["skirmish.ui.select_hint"],
+            cat["skirmish.ui.produce_hint"], cat["skirmish.ui.trespass_hint"]] + [
+        cat["skirmish.ui.unit_info"].format(kind=kind, hp=5, max=5, mp=12, attacks=2) for kind in kinds]
+
+
+def territory_hints(lang: str) -> list[str]:
+    cat = catalogue(lang)
+    return [cat["territory.ui.ai_thinking"], cat["territory.ui.pick_hint"], cat["territory.ui.orders_hint"],
+            cat["territory.ui.drawing_hint"].format(x=6),
+            cat["territory.ui.origin_hint"].format(tile="X16", n=12),
+            cat["territory.ui.fc_attack"].format(tile="X16", x=6, y=12, pct=100, cost=12),
+            cat["territory.ui.fc_cross"].format(tile="X16", cost=12)]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_skirmish_hints_fit_the_four_seat_hint_area(app, lang):
+    """SCREENS 6/13: what to do now, whole, at four seats (the panels leave two rows)."""
+    set_language(lang)
+    area = skirmish_scene.hint_area(4)
+    assert area.height // 16 == 2
+    for hint in skirmish_hints(lang):
+        assert len(app.text.wrap(hint, area.width)) <= 2, hint
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_skirmish_ai_turn_hint_fits_with_the_longest_name(app, lang):
+    set_language(lang)
+    area = skirmish_scene.hint_area(4)
+    hint = skirmish_scene.ai_turn_hint(app, NAME[lang], area.width)
+    assert len(app.text.wrap(hint, area.width)) <= 2, hint
+    assert hint.startswith(NAME[lang][:4])
+
+
+def test_skirmish_hint_area_grows_into_the_room_fewer_panels_leave():
+    assert [skirmish_scene.hint_area(n).height // 16 for n in (2, 3, 4)] == [9, 5, 2]
+    for n in (2, 3, 4):   # below the last panel, above the first row of buttons (y 292)
+        area = skirmish_scene.hint_area(n)
+        assert area.top > 23 + n * skirmish_scene.PANEL_STEP - 2 and area.bottom <= 292
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_territory_hints_fit_their_two_rows(app, lang):
+    """T-11 / SCREENS 4: the arrow hints and forecasts, whole, in the two rows under the panels."""
+    set_language(lang)
+    rows = territory_scene.HINT.height // 16
+    assert rows == 2
+    for hint in territory_hints(lang):
+        assert len(app.text.wrap(hint, territory_scene.RW)) <= rows, hint
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_skirmish_skill_pick_help_fits_left_of_confirm(app, lang):
+    """Skirmish skill picks: the help line was cut to "...grey: hover for wh…"."""
+    from types import SimpleNamespace
+
+    from scenes.skirmish.dialogs import PickPanel
+
+    set_language(lang)
+    panel = PickPanel(SimpleNamespace(board_view=skirmish_scene.BOARD))
+    assert app.text.size(catalogue(lang)["skirmish.pick.help"])[0] <= panel.help_width()
