@@ -40,6 +40,10 @@ from scenes.widgets import Button
 from sprites.anim import Group
 from sprites.tweens import CardSlide
 
+# A region name's ink outline (the four sides and the shadow corner): the name stays readable
+# where the map's terrain art (bushes, forts) runs under it.
+OUTLINE = ((-1, 0), (1, 0), (0, -1), (0, 1), (1, 1))
+
 
 def _name_in(lang: str, key: str) -> str:
     return catalogue(lang).get(key, key)
@@ -202,12 +206,13 @@ class DomiplotScene(Decisions, BattlePanel, Presenters, BoardScene):
                                                          (self.region_name(rid, other), theme.STRAW))
                      for line in wrap_name(name, width, max_w)]
             imgs = [(self.app.text.render(t, c), self.app.text.render(t, theme.INK)) for t, c in lines]
-            w = max(img.get_width() for img, _ in imgs) + 1
-            plate = pygame.Surface((w, 16 * len(imgs) + 1), pygame.SRCALPHA)
-            for i, (img, shadow) in enumerate(imgs):
-                x = (w - 1 - img.get_width()) // 2
-                plate.blit(shadow, (x + 1, 16 * i + 1))
-                plate.blit(img, (x, 16 * i))
+            w = max(img.get_width() for img, _ in imgs) + 2
+            plate = pygame.Surface((w, 16 * len(imgs) + 2), pygame.SRCALPHA)
+            for i, (img, ink) in enumerate(imgs):
+                x = (w - 2 - img.get_width()) // 2 + 1
+                for dx, dy in OUTLINE:
+                    plate.blit(ink, (x + dx, 16 * i + 1 + dy))
+                plate.blit(img, (x, 16 * i + 1))
             self._labels[key] = plate
         return self._labels[key]
 
