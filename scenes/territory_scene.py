@@ -97,7 +97,7 @@ class TerritoryScene(BackgroundResolution, TerritoryBoardDraw, BoardScene):
         self.driver = OffFrameDriver(session, bool(self.hidden_info))
         if session.actions:   # the shared line reads `view.round`; a territory view counts turns
             self.log.entries[-1:] = []
-            self.add_log(lambda t=self.shown.turn: tr("log.resumed", round=t))
+            self.add_log(lambda t=self.shown.turn: tr("territory.log.resumed", turn=t))
 
     # ---- helpers --------------------------------------------------------------------------------
     @property

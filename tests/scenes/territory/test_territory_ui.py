@@ -273,6 +273,8 @@ def test_save_quit_continue_gives_the_same_digest(app):
     assert orders
     resumed = ui.save_quit_continue(app, scene, TerritoryScene)
     assert resumed.session.state.tribes[0].orders == orders
+    # the log counts turns, as the top bar does (the shared line said "round")
+    assert resumed.log.entries[-1].line() == f"Game resumed in turn {resumed.shown.turn}."
     from game.play.saves import latest_autosave, read_save, restore
     assert restore(read_save(latest_autosave())).digest() == session.state.digest()
 
