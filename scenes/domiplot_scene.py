@@ -447,9 +447,11 @@ class DomiplotScene(Decisions, BattlePanel, Presenters, BoardScene):
             panel = self.picker or self.decision_prompt()
             if panel is not None:
                 panel.draw(canvas)
-                self._hand_tooltip(canvas)     # hand cards still say what they are
+                if not self.covered:
+                    self._hand_tooltip(canvas)     # hand cards still say what they are
                 return
-        self.hover_tooltips(canvas)
+        if not self.covered:
+            self.hover_tooltips(canvas)
 
     def _hand_tooltip(self, canvas: pygame.Surface) -> bool:
         pos = self.app.mouse

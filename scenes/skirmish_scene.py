@@ -591,13 +591,16 @@ class SkirmishScene(BoardScene):
             return
         if self.picker_active():
             self.picker.draw(canvas)
-            return
-        mouse = self.app.mouse
-        if self.human_seat() is None or True:
-            for seat in range(len(self.session.names)):
-                rect = self.panel_rect(seat)
-                if rect.collidepoint(mouse) and not self.board_view.collidepoint(mouse):
-                    self.app.draw_tooltip(canvas, self.panel_tooltip(seat), rect)
+
+    def hud_tooltip(self, pos: tuple[int, int]) -> tuple[pygame.Rect, str] | None:
+        """A player panel's figures in words (not while the skills are picked)."""
+        if self.picker_active() or self.board_view.collidepoint(pos):
+            return None
+        for seat in range(len(self.session.names)):
+            rect = self.panel_rect(seat)
+            if rect.collidepoint(pos):
+                return rect, self.panel_tooltip(seat)
+        return None
 
     def handle(self, event: pygame.event.Event) -> None:
         if self.picker_active() and self.handoff_pending() is None and not self.timeline.busy:

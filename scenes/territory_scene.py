@@ -560,12 +560,16 @@ class TerritoryScene(BackgroundResolution, TerritoryBoardDraw, BoardScene):
             pygame.draw.rect(canvas, theme.STRAW, (RX + 1 + 21 * self.x_pick, 291, 21, 20), 2)
         if self.picking():
             self.draw_picks(canvas)
-            return
-        mouse = self.app.mouse
+
+    def hud_tooltip(self, pos: tuple[int, int]) -> tuple[pygame.Rect, str] | None:
+        """A tribe panel's figures in words (not while the tribes are picked)."""
+        if self.picking():
+            return None
         for seat in range(len(self.session.names)):
             rect = self.panel_rect(seat)
-            if rect.collidepoint(mouse):
-                self.app.draw_tooltip(canvas, self.panel_tooltip(seat), rect)
+            if rect.collidepoint(pos):
+                return rect, self.panel_tooltip(seat)
+        return None
 
     # ---- results ---------------------------------------------------------------------------------
     def _queue_game_over(self) -> None:

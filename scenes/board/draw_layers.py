@@ -71,6 +71,12 @@ class BoardDrawing:
                               self.panel_active(seat), ai, ai and self.driver.thinking(seat))
             self.draw_panel_body(canvas, seat, rect)
 
+    @property
+    def covered(self) -> bool:
+        """A dialog is open over this screen: the pointer is on the dialog, so nothing here
+        shows a hover tip (a tip from under it was drawn across the dialog)."""
+        return self.app.top is not self
+
     def hint(self) -> str:
         """The line written in `hint_rect` (what to do now); default: none."""
         return ""
@@ -104,10 +110,12 @@ class BoardDrawing:
         self.timeline.draw(canvas)
         self.widgets.draw(self.app, canvas, tooltips=False)
         self.draw_hint(canvas)
-        self._draw_preview(canvas)
+        if not self.covered:
+            self._draw_preview(canvas)
         self.log.draw(self.app, canvas, self.viewer())
-        self.widgets.draw_tooltips(self.app, canvas)   # over the log: a button's tip may reach it
-        self._draw_hud_tooltip(canvas)
+        if not self.covered:
+            self.widgets.draw_tooltips(self.app, canvas)   # over the log: a button's tip may reach it
+            self._draw_hud_tooltip(canvas)
         if self.toast:
             draw_toast(self.app, canvas, self.toast[0], self.board_view)
 

@@ -137,16 +137,22 @@ class OrderMenu(BoardDialog):
         rows = self.row_rects()
         if not rows:
             text.draw(canvas, tr("territory.ui.menu_empty"), (self.rect.centerx, self.rect.y + 60), theme.DUSK, "centre")
+        cut: tuple[pygame.Rect, str] | None = None   # the hovered row, if its words were cut
         for rect, (label, cost, action) in rows:
-            hot = action is not None and rect.collidepoint(self.app.mouse)
-            if hot:
+            over = rect.collidepoint(self.app.mouse)
+            if over and action is not None:
                 pygame.draw.rect(canvas, theme.STRAW, rect)
             colour = theme.INK if action is not None else theme.STONE
-            text.draw(canvas, fit(self.app, label, rect.width - 56), (rect.x + 2, rect.y + 1), colour)
+            shown = fit(self.app, label, rect.width - 56)
+            text.draw(canvas, shown, (rect.x + 2, rect.y + 1), colour)
             text.draw(canvas, fit(self.app, cost, 52), (rect.right - 2, rect.y + 1), colour, "right")
+            if over and (shown != label or fit(self.app, cost, 52) != cost):
+                cut = rect, f"{label}\n{cost}" if cost else label
         hovered = next((r[2] for rect, r in rows if rect.collidepoint(self.app.mouse)), None)
         if isinstance(hovered, A.Cast):
             self.draw_area(canvas, hovered)
+        if cut is not None:   # a tech's missing prerequisites, a long spell name: whole on hover
+            self.app.draw_tooltip(canvas, cut[1], cut[0])
         n = len(self.rows())
         if n > ROWS:
             text.draw(canvas, f"{self.top + 1}-{min(n, self.top + ROWS)}/{n}", (self.rect.x + 14, self.rect.bottom - 26), theme.DUSK)
