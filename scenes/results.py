@@ -160,20 +160,30 @@ class ResultsScene(MenuScene):
         return own if own in catalogue(language()) else key
 
     def cause_text(self) -> str:
-        """The deciding rule in words (" " + text), when the ruleset names it
-        (`<id>.end_short.<cause>`, else `<id>.end.<cause>`)."""
+        """The deciding rule in words, when the ruleset names it (`<id>.end_short.<cause>`,
+        else `<id>.end.<cause>`), to follow a sentence: after a space, in Chinese after
+        the full stop alone."""
         result = self.session.state.result()
         cause = getattr(result, "cause", "") if result is not None else ""
         texts = catalogue(language())
         for key in (f"{self.session.setup.ruleset}.end_short.{cause}", f"{self.session.setup.ruleset}.end.{cause}"):
             if cause and key in texts:
-                return " " + tr(key)
+                return ("" if language() == "zh" else " ") + tr(key)
         return ""
+
+    def ended_line(self) -> str:
+        """"The game ended in round N." and how, in words (the rule id where a ruleset has
+        no words for it)."""
+        ended = tr(self.key("results.ended_round"), round=self.round)
+        cause = self.cause_text()
+        if not cause and self.cause:
+            cause = " · " + tr("results.rule", rule=self.cause)
+        return ended + cause
 
     def headline(self) -> str:
         names = [self.name(s) for s in self.winners]
         if len(names) > 1:
-            return tr("results.shared", names=join_names(names))
+            return tr(self.key("results.shared"), names=join_names(names))
         return tr("results.winner", name=names[0]) if names else tr("results.title")
 
     def draw(self, canvas: pygame.Surface) -> None:
@@ -182,11 +192,7 @@ class ResultsScene(MenuScene):
         text = self.app.text
         text.draw(canvas, tr("results.title"), (PANEL.centerx, PANEL.y + 8), theme.DUSK, "centre")
         self._draw_headline(canvas, PANEL.y + 30)
-        ended = tr("results.ended_round", round=self.round)
-        cause = self.cause_text()
-        if not cause and self.cause:     # a ruleset without its own wording: the rule id
-            cause = " · " + tr("results.rule", rule=self.cause)
-        text.draw(canvas, fit(self.app, ended + cause, PANEL.width - 24), (PANEL.centerx, STANDINGS.y - 18),
+        text.draw(canvas, fit(self.app, self.ended_line(), PANEL.width - 24), (PANEL.centerx, STANDINGS.y - 18),
                   theme.DUSK, "centre")
         self._draw_standings(canvas)
         self._draw_chart(canvas)
@@ -308,7 +314,7 @@ class ResultsScene(MenuScene):
         for i in range(0, n, step):
             pygame.draw.line(canvas, theme.PEBBLE, (px(i), plot.bottom), (px(i), plot.bottom + 2))
             text.draw(canvas, str(i + 1), (px(i), plot.bottom + 3), theme.PEBBLE, "centre")
-        text.draw(canvas, tr("results.axis_round"), (plot.centerx, plot.bottom + 20), theme.PEBBLE, "centre")
+        text.draw(canvas, tr(self.key("results.axis_round")), (plot.centerx, plot.bottom + 20), theme.PEBBLE, "centre")
         seats = len(self.scores)
         for seat in range(seats):
             nudge = (2 * seat - (seats - 1)) * LINE_SPREAD // 2
