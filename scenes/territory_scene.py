@@ -504,8 +504,9 @@ class TerritoryScene(BackgroundResolution, TerritoryBoardDraw, BoardScene):
                 return tr("territory.ui.fc_attack", tile=tile_text(tile, self.board_w), x=self.x_pick, y=y, pct=pct, cost=cost)
         if self.drawing:
             return tr("territory.ui.drawing_hint", x=self.x_pick)
-        if self.origin is not None:
-            return tr("territory.ui.origin_hint", tile=tile_text(self.origin, self.board_w), n=len(self.tile_orders(self.origin)))
+        if self.origin is not None:   # an inland tile has nothing marked to attack: say so
+            key = "territory.ui.origin_hint" if self.next_tiles() else "territory.ui.origin_inland"
+            return tr(key, tile=tile_text(self.origin, self.board_w), n=len(self.tile_orders(self.origin)))
         return tr("territory.ui.orders_hint")
 
     def draw_hud(self, canvas: pygame.Surface) -> None:

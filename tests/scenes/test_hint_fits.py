@@ -10,6 +10,7 @@ import pytest
 
 from game.core.i18n import LANGUAGES, catalogue, set_language
 from scenes import skirmish_scene, territory_scene
+from scenes.territory.labels import tile_text
 
 NAME = {"en": "Wwwwwwwwwwww", "zh": "龘" * 12}   # 12 characters, the widest of each script
 
@@ -24,11 +25,13 @@ def skirmish_hints(lang: str) -> list[str]:
 
 def territory_hints(lang: str) -> list[str]:
     cat = catalogue(lang)
+    tile = tile_text(24 * 16 - 1, 24)          # "(24,16)": the widest tile name on Origin
     return [cat["territory.ui.ai_thinking"], cat["territory.ui.pick_hint"], cat["territory.ui.orders_hint"],
             cat["territory.ui.drawing_hint"].format(x=6),
-            cat["territory.ui.origin_hint"].format(tile="X16", n=12),
-            cat["territory.ui.fc_attack"].format(tile="X16", x=6, y=12, pct=100, cost=12),
-            cat["territory.ui.fc_cross"].format(tile="X16", cost=12)]
+            cat["territory.ui.origin_hint"].format(tile=tile, n=12),
+            cat["territory.ui.origin_inland"].format(tile=tile, n=12),
+            cat["territory.ui.fc_attack"].format(tile=tile, x=6, y=12, pct=100, cost=12),
+            cat["territory.ui.fc_cross"].format(tile=tile, cost=12)]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -77,3 +80,28 @@ def test_skirmish_skill_pick_help_fits_left_of_confirm(app, lang):
     set_language(lang)
     panel = PickPanel(SimpleNamespace(board_view=skirmish_scene.BOARD))
     assert app.text.size(catalogue(lang)["skirmish.pick.help"])[0] <= panel.help_width()
+
+
+def test_dice_for_land_says_when_a_picked_tile_has_nothing_to_attack(app):
+    """An inland own tile has no marked tiles around it: the hint said "click a highlighted
+    tile to attack" over a board with nothing highlighted."""
+    from game.core.protocol import Setup
+    from game.play.session import GameSession
+    from scenes.registry import open_game
+
+    set_language("en")
+    session = GameSession(Setup(seats=("human", "greedy", "greedy"), seed=7, ruleset="territory"),
+                          ["Ada", "Bo", "Cy"], [0, 1, 2])
+    while session.state.phase.value == "pick":
+        seat = session.state.to_move()[0]
+        session.apply(seat, session.state.legal_actions(seat)[0])
+    scene = open_game(app, session)
+    app.step_frames(2)
+    origins = scene.origins()
+    own = [i for i in scene.shown.board.land_tiles if scene.shown.owner[i] == 0]
+    inland = [i for i in own if i not in origins]
+    assert inland and origins                      # seed 7: a plus of five tiles, its middle inland
+    scene.origin = inland[0]
+    assert scene.hint().startswith(f"{tile_text(inland[0], scene.board_w)}: no tile to attack")
+    scene.origin = min(origins)
+    assert scene.next_tiles() and "click a marked tile" in scene.hint()
