@@ -250,8 +250,9 @@ class TerritoryScene(BackgroundResolution, TerritoryBoardDraw, BoardScene):
         return False
 
     def after_apply(self, seat: int, action, events: list) -> None:
-        if isinstance(action, A.Submit):
+        if isinstance(action, A.Submit) and self.session.seat_is_human(seat):
             # nothing of this seat's choices carries over to the next person at the device
+            # (an AI tribe submitting meanwhile leaves the person's half-drawn arrow alone)
             self.drawing, self.origin = False, None
             self.x_pick, self.raze, self.list_top = 3, "none", 0
 

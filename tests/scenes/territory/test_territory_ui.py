@@ -544,3 +544,21 @@ def test_commit_point_autosaves_are_written_by_the_worker_and_flushed_on_leaving
     scene.leave()
     assert scene._saving is None
     assert restore(read_save(latest_autosave())).digest() == digest
+
+
+def test_an_ai_tribe_submitting_leaves_the_persons_picked_tile_alone(app):
+    """T-5.2 simultaneous orders: the AI tribes submit while the person enters orders. Their
+    Submit cleared the person's picked tile, so a click on the target it had offered did
+    nothing (seen in a real window: the arrow was never entered)."""
+    session = GameSession(Setup(seats=("human", "greedy", "greedy"), seed=7, ruleset="territory"),
+                          ["A", "B", "C"], [0, 1, 2])
+    scene = to_orders(app, session)
+    origin = min(scene.origins())
+    click(app, tile_pos(scene, origin))
+    assert scene.origin == origin and scene.next_tiles()
+    while session.state.to_move() != [0]:          # both AI tribes submit meanwhile
+        ai_frame(app)
+    assert scene.origin == origin and scene.next_tiles()
+    target = min(scene.next_tiles())
+    click(app, tile_pos(scene, target))
+    assert [o.action.tile for o in session.state.tribes[0].orders if isinstance(o.action, A.Arrow)] == [target]
