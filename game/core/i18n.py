@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -51,14 +52,22 @@ def language() -> str:
     return _current
 
 
+# "{n|order|orders}": the singular when the parameter n is 1, else the plural (English texts;
+# Chinese nouns have one form)
+_PLURAL = re.compile(r"\{(\w+)\|([^|{}]*)\|([^|{}]*)\}")
+
+
 def tr(key: str, lang: str | None = None, /, **params: Any) -> str:
-    """The text of `key` in `lang` (default: the current language), placeholders filled.
+    """The text of `key` in `lang` (default: the current language), placeholders filled, and
+    each "{n|one|many}" by the word that agrees with the parameter n ("1 order", "2 orders").
 
     A key missing in the language falls back to English, then to the key itself, so a gap
     shows up as a readable key rather than a crash.
     """
     texts = catalogue(lang or _current)
     template = texts.get(key) or catalogue("en").get(key) or key
+    if "|" in template:
+        template = _PLURAL.sub(lambda m: m.group(2) if params.get(m.group(1)) == 1 else m.group(3), template)
     try:
         return template.format(**params)
     except (KeyError, IndexError, ValueError):

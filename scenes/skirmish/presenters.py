@@ -50,9 +50,7 @@ def on_moved(screen, ev: E.Moved) -> Beat:
     def done() -> None:
         screen.anim_pos[ev.unit] = tuple(ev.path[-1])
     steps = len(ev.path) - 1
-    key = "skirmish.log.moved_one" if steps == 1 else "skirmish.log.moved"   # "1 hex"
-    if ev.stopped:
-        key += "_" + ev.stopped
+    key = "skirmish.log.moved" + ("_" + ev.stopped if ev.stopped else "")   # "1 hex", "2 hexes"
     who = _who(screen, ev.unit)
     return Beat(anims, sound="click", apply=start, on_done=done, focus=pts[-1],
                 log=lambda: tr(key, who=who, steps=steps, cost=ev.cost))

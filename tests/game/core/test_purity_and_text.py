@@ -65,3 +65,19 @@ def test_every_map_error_key_raised_in_code_is_translated():
     assert {"missing_layer", "gate_count", "outside_maps"} <= keys
     en = catalogue("en")
     assert all(f"error.map.{k}" in en for k in keys), sorted(k for k in keys if f"error.map.{k}" not in en)
+
+
+def test_english_nouns_agree_with_their_count():
+    """"1 orders" / "1 hexes" / "1 card(s)": "{n|one|many}" picks the word for the count."""
+    assert tr("territory.log.revealed", "en", who="Ada", n=1) == "Ada gave 1 order."
+    assert tr("territory.log.revealed", "en", who="Ada", n=0) == "Ada gave 0 orders."
+    assert tr("skirmish.log.moved", "en", who="Bo", steps=1, cost=2) == "Bo marches 1 hex (2 MP)."
+    assert tr("skirmish.log.moved", "en", who="Bo", steps=3, cost=3) == "Bo marches 3 hexes (3 MP)."
+    assert tr("results.points", "en", score=5.5) == "5.5 pts" and tr("results.points", "en", score=1) == "1 pt"
+    assert tr("territory.log.revealed", "zh", who="Ada", n=1) == catalogue("zh")["territory.log.revealed"].format(
+        who="Ada", n=1)
+    en, zh = catalogue("en"), catalogue("zh")
+    for key, text in en.items():      # each count a plural form reads is a placeholder in both
+        for name in re.findall(r"{(\w+)\|[^|{}]*\|[^|{}]*}", text):
+            assert "{" + name + "}" in text and "{" + name + "}" in zh[key], key
+        assert "(s)" not in text, key
