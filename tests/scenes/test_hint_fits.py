@@ -8,7 +8,7 @@ longest unit kind, 12-character names (the lobby's limit) in hanzi, two-digit nu
 
 import pytest
 
-from game.core.i18n import LANGUAGES, catalogue, set_language
+from game.core.i18n import LANGUAGES, catalogue, set_language, tr
 from scenes import skirmish_scene, territory_scene
 from scenes.territory.labels import tile_text
 
@@ -20,18 +20,18 @@ def skirmish_hints(lang: str) -> list[str]:
     kinds = [cat[f"skirmish.unit.{k}"] for k in ("infantry", "archer", "cavalry")]
     return [cat["skirmish.ui.pick_hint"], cat["skirmish.ui.select_hint"],
             cat["skirmish.ui.produce_hint"], cat["skirmish.ui.trespass_hint"]] + [
-        cat["skirmish.ui.unit_info"].format(kind=kind, hp=5, max=5, mp=12, attacks=2) for kind in kinds]
+        tr("skirmish.ui.unit_info", lang, kind=kind, hp=5, max=5, mp=12, attacks=2) for kind in kinds]
 
 
 def territory_hints(lang: str) -> list[str]:
     cat = catalogue(lang)
     tile = tile_text(24 * 16 - 1, 24)          # "(24,16)": the widest tile name on Origin
     return [cat["territory.ui.ai_thinking"], cat["territory.ui.pick_hint"], cat["territory.ui.orders_hint"],
-            cat["territory.ui.drawing_hint"].format(x=6),
-            cat["territory.ui.origin_hint"].format(tile=tile, n=12),
-            cat["territory.ui.origin_inland"].format(tile=tile, n=12),
-            cat["territory.ui.fc_attack"].format(tile=tile, x=6, y=12, pct=100, cost=12),
-            cat["territory.ui.fc_cross"].format(tile=tile, cost=12)]
+            tr("territory.ui.drawing_hint", lang, x=6),
+            tr("territory.ui.origin_hint", lang, tile=tile, n=12),
+            tr("territory.ui.origin_inland", lang, tile=tile, n=12),
+            tr("territory.ui.fc_attack", lang, tile=tile, x=6, y=12, pct=100, cost=12),
+            tr("territory.ui.fc_cross", lang, tile=tile, cost=12)]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
