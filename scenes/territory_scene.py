@@ -56,7 +56,7 @@ SPLIT_NAME = re.compile(r"^P(\d+) \((\d+)\)$")
 # 24 apart (CIE76) from all eight seat colours and from each other, so two goblin kingdoms side
 # by side read as two: the undead a bone-violet grey, goblin sites moss green.
 SYSTEM_COLOURS = {UNDEAD: (0xA0, 0x8C, 0xB8), GOBLIN: (0x5E, 0x8C, 0x2E)}
-GOBLIN_KINGDOM_COLOURS = ((0x88, 0x7E, 0x1A), (0x3E, 0x5A, 0x2A))   # olive, deep moss (T-15.1)
+GOBLIN_KINGDOM_COLOURS = ((0x7A, 0x70, 0x14), (0x3E, 0x5A, 0x2A))   # olive, deep moss (T-15.1)
 BREAKAWAY_COLOURS = ((0x8A, 0x2E, 0x4A), (0x4B, 0x4B, 0x5E))        # wine, slate (T-12.2)
 
 

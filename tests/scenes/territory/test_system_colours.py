@@ -47,7 +47,7 @@ def test_system_tribes_undead_and_goblin_sites_each_have_a_colour_apart_from_eve
     scene.shown = scene.view_now()
     assert [scene.tribe_name(t) for t in (first, second)] == ["Goblin kingdom 1", "Goblin kingdom 2"]
     colours = {t: scene.owner_colour(t) for t in (UNDEAD, GOBLIN, first, breakaway, second)}
-    assert colours == {UNDEAD: (0xA0, 0x8C, 0xB8), GOBLIN: (0x5E, 0x8C, 0x2E), first: (0x88, 0x7E, 0x1A),
+    assert colours == {UNDEAD: (0xA0, 0x8C, 0xB8), GOBLIN: (0x5E, 0x8C, 0x2E), first: (0x7A, 0x70, 0x14),
                        breakaway: (0x8A, 0x2E, 0x4A), second: (0x3E, 0x5A, 0x2A)}
     seats = [light for light, _shade in SEAT_COLOURS]
     assert len(seats) == 8
