@@ -1,9 +1,12 @@
 """The app: window, integer-scaled 640x360 canvas, fixed-timestep loop and the scene stack.
 
 The loop follows "Fix Your Timestep": frame time from `time.perf_counter()`, clamped to
-MAX_FRAME_S, consumed in UPDATE_DT steps; each frame is drawn once. The canvas is scaled by a
-whole number and letterboxed, so pixel art never blurs. The same code runs with
-SDL_VIDEODRIVER=dummy for tests and `main.py smoke`.
+MAX_FRAME_S, consumed in UPDATE_DT steps. Input and updates run at FPS_CAP; a frame is drawn
+after input, while a scene animates, and otherwise IDLE_LOOK_HZ times a second, and the window
+is only flipped when the picture changed: an idle screen costs a few per cent of a core, not
+half of one (most of a frame's cost is the flip). The canvas is scaled by a whole number and
+letterboxed, so pixel art never blurs. The same code runs with SDL_VIDEODRIVER=dummy for tests
+and `main.py smoke`.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ import sys
 import threading
 import time
 import traceback
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Hashable
 
 import pygame
 
@@ -35,7 +38,15 @@ UPDATE_DT = 1.0 / UPDATE_HZ   # seconds per update step
 MAX_FRAME_S = 0.25            # frame time clamp (avoids the spiral of death)
 FPS_CAP = 60
 MINIMIZED_FPS = 10   # a minimised window is not drawn; its loop only keeps the game going
+# An idle screen (no input, nothing animating) is looked at this often: drawn onto the canvas
+# and flipped only if it changed, so ambient loops (the sea, tile animations, smoke, a caret)
+# still move, a frame or a few late, at a fraction of the cost of drawing every frame.
+IDLE_LOOK_HZ = 15
 CANVAS_SIZE = (theme.CANVAS_W, theme.CANVAS_H)
+# window events after which the window must be flipped again even if the canvas is the same
+REPAINT_EVENTS = (pygame.VIDEORESIZE, pygame.VIDEOEXPOSE, pygame.WINDOWSHOWN, pygame.WINDOWEXPOSED,
+                  pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED, pygame.WINDOWRESTORED,
+                  pygame.WINDOWMAXIMIZED)
 
 
 WINDOW_MARGIN = (80, 120)     # pixels of the desktop kept for window borders, title bar, taskbar
@@ -99,6 +110,12 @@ class App:
         self.minimized = False               # the window is minimised or hidden: no drawing
         self.on_crash: Callable[[BaseException, str], None] | None = None
         self._presented = False
+        self._redraw = True                  # input, a new screen or window since the last draw
+        self._since_draw = 0.0               # seconds since the canvas was last drawn
+        self._shown: bytes | None = None     # the canvas last flipped to the window
+        self._looks: list[Hashable] = []     # the drawn scenes' `look()` at the last draw
+        self.draws = 0                       # frames drawn onto the canvas (tests, benchmarks)
+        self.flips = 0                       # frames flipped to the window
         self.terminating = False
         if hasattr(signal, "SIGTERM") and threading.current_thread() is threading.main_thread():
             signal.signal(signal.SIGTERM, self._on_terminate)
@@ -128,6 +145,13 @@ class App:
     def apply_display_settings(self) -> None:
         """Re-open the window after a scale or full-screen change."""
         self.window = self._open_window(None)
+        self.repaint()
+
+    def repaint(self) -> None:
+        """Draw and flip the next frame even if the picture is the same (a new window, an
+        exposed one, another screen)."""
+        self._redraw = True
+        self._shown = None
 
     def toggle_fullscreen(self) -> None:
         self.settings.fullscreen = not self.settings.fullscreen
@@ -176,6 +200,7 @@ class App:
             self.stack[-1].pause()
         self.stack.append(scene)
         scene.enter()
+        self.repaint()
         return scene
 
     def pop(self) -> Scene | None:
@@ -185,6 +210,7 @@ class App:
         scene.leave()
         if self.stack:
             self.stack[-1].resume()
+        self.repaint()
         return scene
 
     def replace(self, scene: Scene) -> Scene:
@@ -192,6 +218,7 @@ class App:
             self.stack.pop().leave()
         self.stack.append(scene)
         scene.enter()
+        self.repaint()
         return scene
 
     def reset_to(self, scene: Scene) -> Scene:
@@ -205,6 +232,7 @@ class App:
         pygame.display.set_caption(tr("title.name"))
         for scene in self.stack:
             scene.on_language_changed()
+        self.repaint()
 
     # ---- loop ----------------------------------------------------------------------------
     def _translate(self, event: pygame.event.Event) -> pygame.event.Event:
@@ -218,6 +246,9 @@ class App:
 
     def process_events(self) -> None:
         for event in pygame.event.get():
+            self._redraw = True   # whatever came in may show: a hover, a press, an exposed window
+            if event.type in REPAINT_EVENTS:
+                self._shown = None  # the window's picture may be lost or resized: flip again
             if event.type == pygame.QUIT:
                 self.request_quit()
                 continue
@@ -261,19 +292,44 @@ class App:
         if self.top is not None:
             self.top.update(dt)
 
-    def draw(self) -> None:
+    def drawn_scenes(self) -> list[Scene]:
+        """The top scene and the scenes it lets show through (overlays)."""
         first = len(self.stack) - 1
         while first > 0 and self.stack[first].transparent:
             first -= 1
+        return self.stack[max(first, 0):]
+
+    def draw_due(self) -> bool:
+        """Whether the run loop draws this frame: after input or a change of screen, while a
+        scene animates or its `look` changed, else every 1/IDLE_LOOK_HZ seconds (an ambient
+        loop may have moved)."""
+        scenes = self.drawn_scenes()
+        # (less a hair: four sums of 1/60 s fall a rounding short of 1/15 s)
+        return (self._redraw or self._since_draw >= 1.0 / IDLE_LOOK_HZ - 1e-9
+                or any(scene.animating() for scene in scenes)
+                or [scene.look() for scene in scenes] != self._looks)
+
+    def draw(self) -> None:
+        self.draws += 1
+        self._redraw = False
+        self._since_draw = 0.0
+        scenes = self.drawn_scenes()
+        self._looks = [scene.look() for scene in scenes]
         self.canvas.fill(theme.INK)
-        for scene in self.stack[max(first, 0):]:
+        for scene in scenes:
             scene.draw(self.canvas)
         cursor = self.art.ui["cursor_pointer"]
         self.canvas.blit(cursor, self.mouse)
         self.present()
 
     def present(self) -> None:
-        """Scale the canvas to the window by a whole number, letterboxed, and flip."""
+        """Scale the canvas to the window by a whole number, letterboxed, and flip; nothing
+        when the window already shows this very picture."""
+        picture = self.canvas.get_buffer().raw   # ~0.04 ms: far cheaper than a flip
+        if picture == self._shown:
+            return
+        self._shown = picture
+        self.flips += 1
         s = self.scale
         self.window.fill((0, 0, 0))
         if s == 1:
@@ -288,35 +344,39 @@ class App:
                 print("first-frame", flush=True)
                 self.running = False
 
-    def frame(self, elapsed: float, acc: float) -> float:
-        """One frame: events, fixed updates for `elapsed` seconds (+ carried `acc`), draw."""
+    def frame(self, elapsed: float, acc: float, every: bool = True) -> float:
+        """One frame: events, fixed updates for `elapsed` seconds (+ carried `acc`), draw
+        (every frame, or with `every` false only when `draw_due`, as the run loop does)."""
         start = time.perf_counter()
         self.process_events()
         acc += min(elapsed, MAX_FRAME_S)
+        self._since_draw += min(elapsed, MAX_FRAME_S)
         while acc >= UPDATE_DT:
             self.update(UPDATE_DT)
             acc -= UPDATE_DT
-        if not self.minimized:   # nobody sees a minimised window: the game goes on undrawn
+        # nobody sees a minimised window: the game goes on undrawn
+        if not self.minimized and (every or self.draw_due()):
             self.draw()
         self.frame_times.append(time.perf_counter() - start)
         if len(self.frame_times) > 10_000:
             del self.frame_times[:5_000]
         return acc
 
-    def safe_frame(self, elapsed: float, acc: float) -> float:
+    def safe_frame(self, elapsed: float, acc: float, every: bool = True) -> float:
         """`frame`, with any unexpected error handed to `on_crash` (the crash screen)."""
         try:
-            return self.frame(elapsed, acc)
+            return self.frame(elapsed, acc, every)
         except Exception as exc:  # a bug must never show a traceback to a player
             if self.on_crash is None:
                 raise
             self.on_crash(exc, traceback.format_exc())
             return 0.0
 
-    def step_frames(self, count: int = 1) -> None:
-        """Run `count` frames of exactly one update each (deterministic; for tests)."""
+    def step_frames(self, count: int = 1, every: bool = True) -> None:
+        """Run `count` frames of exactly one update each (deterministic; for tests). Each is
+        drawn, so the canvas always shows the present; `every=False` draws as `run` does."""
         for _ in range(count):
-            self.safe_frame(UPDATE_DT, 0.0)
+            self.safe_frame(UPDATE_DT, 0.0, every)
 
     def run(self) -> None:
         """The real loop, until a scene calls `quit()`."""
@@ -327,7 +387,7 @@ class App:
                 self._terminate_now()
                 break
             now = time.perf_counter()
-            acc = self.safe_frame(now - last, acc)
+            acc = self.safe_frame(now - last, acc, every=False)
             last = now
             self.clock.tick(MINIMIZED_FPS if self.minimized else FPS_CAP)
         pygame.quit()

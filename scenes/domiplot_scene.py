@@ -31,7 +31,8 @@ from scenes.domiplot.battle_panel import BattlePanel
 from scenes.domiplot.decisions import Decisions
 from scenes.domiplot.labels import LABEL_MARGIN, fit_label, region_bounds, wrap_name
 from scenes.domiplot.layout import (
-    BAR_Y, CARD_H, CARD_W, CELL, DECK_POS, HAND, MAP_VIEW, PANEL_H, PANEL_H_ROOMY, PANEL_W,
+    BAR_Y, CARD_H, CARD_W, CELL, DECK_POS, HAND, MAP_VIEW, PANEL_H, PANEL_W, battle_rect, panel_height,
+    panels_top,
 )
 from scenes.domiplot.presenters import PRESENTERS, Presenters
 from scenes.domiplot.prompt import Prompt
@@ -91,9 +92,20 @@ class DomiplotScene(Decisions, BattlePanel, Presenters, BoardScene):
         self.timeline.add(Group(anims, sound="click"))
 
     # ---- seats and layout -----------------------------------------------------------------
+    @property
+    def battle(self) -> pygame.Rect:
+        """The battle panel (shorter with seven and eight seats: see layout.py)."""
+        return battle_rect(len(self.session.names))
+
+    @property
+    def panel_name_top(self) -> int:  # type: ignore[override]
+        # 41 px panels: the name one row higher, so a Chinese status below it keeps a gap
+        return 5 if len(self.session.names) <= 6 else 4
+
     def panel_rect(self, seat: int) -> pygame.Rect:
-        h = PANEL_H_ROOMY if len(self.session.names) <= 6 else PANEL_H
-        return pygame.Rect(338 + (seat % 2) * (PANEL_W + 2), BAR_Y + (seat // 2) * h, PANEL_W, h)
+        n = len(self.session.names)
+        h = panel_height(n)
+        return pygame.Rect(338 + (seat % 2) * (PANEL_W + 2), panels_top(n) + (seat // 2) * h, PANEL_W, h)
 
     def panel_active(self, seat: int) -> bool:
         return self.shown.phase is not Phase.OVER and self.shown.actor == seat
@@ -377,7 +389,7 @@ class DomiplotScene(Decisions, BattlePanel, Presenters, BoardScene):
 
     def draw_panel_body(self, canvas: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
         view, text = self.shown, self.app.text
-        y = rect.y + 17 + (rect.height - PANEL_H) // 2   # clear of a Chinese name's 16 rows when roomy
+        y = rect.y + self.panel_name_top + 17   # clear of a Chinese name's 16 rows, one row between
         x = rect.x + 13
         canvas.blit(self.cards.scaled("back", (8, 11)), (x, y + 3))
         x = text.draw(canvas, str(view.hand_sizes[seat]), (x + 10, y), theme.INK).right + 4

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Hashable
 
 import pygame
 
@@ -40,6 +40,17 @@ class Scene:
 
     def draw(self, canvas: pygame.Surface) -> None:
         """Draw onto the 640x360 canvas."""
+
+    def animating(self) -> bool:
+        """True while the picture moves from frame to frame without input (tweens, dice): the
+        app then draws every frame. Slow ambient loops (the sea, tile animations) need not say
+        so: the app looks at an idle screen IDLE_LOOK_HZ times a second."""
+        return False
+
+    def look(self) -> Hashable:
+        """What, apart from input and ambient loops, changes the picture (e.g. the state shown,
+        the camera): the app draws as soon as it differs from the last drawn frame's."""
+        return None
 
     def on_language_changed(self) -> None:
         """Rebuild anything that cached translated text."""

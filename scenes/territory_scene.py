@@ -52,7 +52,21 @@ HINT = pygame.Rect(RX, 23 + 4 * (PANEL_H + 2) + 1, RW, 32)   # moved up when few
 ROW_H = 16
 LIST_BOTTOM = 290                         # the order list ends above the x buttons
 SPLIT_NAME = re.compile(r"^P(\d+) \((\d+)\)$")
-SYSTEM_COLOURS = {UNDEAD: (0x6C, 0x4A, 0x8C), GOBLIN: (0x5E, 0x8C, 0x2E)}
+# The tiles the rules hold and the tribes they run each have a colour of their own, at least
+# 24 apart (CIE76) from all eight seat colours and from each other, so two goblin kingdoms side
+# by side read as two: the undead a bone-violet grey, goblin sites moss green.
+SYSTEM_COLOURS = {UNDEAD: (0xA0, 0x8C, 0xB8), GOBLIN: (0x5E, 0x8C, 0x2E)}
+GOBLIN_KINGDOM_COLOURS = ((0x7A, 0x70, 0x14), (0x3E, 0x5A, 0x2A))   # olive, deep moss (T-15.1)
+BREAKAWAY_COLOURS = ((0x8A, 0x2E, 0x4A), (0x4B, 0x4B, 0x5E))        # wine, slate (T-12.2)
+
+
+def system_tribe_colour(tribes: list, tribe: int) -> tuple[int, int, int]:
+    """A system tribe's colour: goblin kingdoms and breakaways each take the next colour of
+    their own list in the order they rose (ids only grow), so the colour never changes."""
+    goblin = tribes[tribe].faction == "goblin"
+    kin = [t.id for t in tribes if t.kind == "system" and (t.faction == "goblin") == goblin]
+    colours = GOBLIN_KINGDOM_COLOURS if goblin else BREAKAWAY_COLOURS
+    return colours[kin.index(tribe) % len(colours)]
 
 
 class TerritoryScene(BackgroundResolution, TerritoryBoardDraw, BoardScene):
@@ -133,7 +147,9 @@ class TerritoryScene(BackgroundResolution, TerritoryBoardDraw, BoardScene):
             return SYSTEM_COLOURS[owner]
         if 0 <= owner < len(self.session.colours):
             return seat_colour(self.colour(owner))[0]
-        return theme.STONE   # a system tribe (split, Goblin Empire)
+        if 0 <= owner < len(self.shown.tribes):
+            return system_tribe_colour(self.shown.tribes, owner)
+        return theme.STONE
 
     def centre(self, i: int) -> tuple[float, float]:
         w = self.board_w

@@ -54,6 +54,8 @@ class BoardDrawing:
         """True for the seat the panel highlight marks (whose turn it is)."""
         return seat in self.session.state.to_move() and self.session.state.result() is None
 
+    panel_name_top = 5   # pixels from a seat panel's top to its name
+
     def draw_panel_body(self, canvas: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
         """The ruleset's figures inside a seat's panel, below the name."""
 
@@ -68,7 +70,7 @@ class BoardDrawing:
                 continue
             ai = not self.session.seat_is_human(seat)
             draw_player_panel(self.app, canvas, rect, self.name(seat), self.colour(seat),
-                              self.panel_active(seat), ai, ai and self.driver.thinking(seat))
+                              self.panel_active(seat), ai, ai and self.driver.thinking(seat), self.panel_name_top)
             self.draw_panel_body(canvas, seat, rect)
 
     @property

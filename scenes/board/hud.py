@@ -30,9 +30,10 @@ def draw_top_bar(app, canvas: pygame.Surface, left: str, centre: str = "",
 
 
 def draw_player_panel(app, canvas: pygame.Surface, rect: pygame.Rect, name: str, colour: int,
-                      active: bool, ai: bool, thinking: bool) -> None:
-    """Frame, seat colour stripe and marker, name, "AI" tag or the thinking hourglass, and the
-    highlight of the seat to move. The screen draws the body below the name."""
+                      active: bool, ai: bool, thinking: bool, name_top: int = 5) -> None:
+    """Frame, seat colour stripe and marker, name (and "AI" tag) `name_top` pixels below the
+    panel's top, or the thinking hourglass, and the highlight of the seat to move. The screen
+    draws the body below the name."""
     art, text = app.art, app.text
     canvas.blit(art.panel("panel", rect.size), rect.topleft)
     light, _ = seat_colour(colour)
@@ -47,8 +48,8 @@ def draw_player_panel(app, canvas: pygame.Surface, rect: pygame.Rect, name: str,
             canvas.blit(glass, (rect.right - 7 - glass.get_width(), rect.y + 7))
             tag_w = glass.get_width() + 4
         else:
-            tag_w = text.draw(canvas, tr("seat.ai"), (rect.right - 7, rect.y + 5), theme.DUSK, "right").width + 4
-    text.draw(canvas, fit(app, name, rect.width - 20 - tag_w), (rect.x + 13, rect.y + 5), theme.INK)
+            tag_w = text.draw(canvas, tr("seat.ai"), (rect.right - 7, rect.y + name_top), theme.DUSK, "right").width + 4
+    text.draw(canvas, fit(app, name, rect.width - 20 - tag_w), (rect.x + 13, rect.y + name_top), theme.INK)
 
 
 @dataclass

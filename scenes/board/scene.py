@@ -419,6 +419,14 @@ class BoardScene(ReplayControls, BoardInput, BoardDrawing, Scene):
     def on_language_changed(self) -> None:
         pass  # every label and log line is translated when drawn
 
+    def look(self) -> Hashable:
+        """The shown view, the actions taken, the camera, a toast, an AI thinking."""
+        return (id(self.shown), len(self.session.actions), self.camera.x, self.camera.y,
+                self.camera.zoom, self.toast is None, self.driver.thinking())
+
+    def animating(self) -> bool:
+        return self.timeline.busy
+
     def update(self, dt: float) -> None:
         self.time += dt
         if self.toast:

@@ -15,7 +15,7 @@ from game.domiplot.state import Phase
 from scenes import theme
 from scenes.board.seats import draw_marker, seat_colour
 from scenes.domiplot.art import kind_name, seat_badge
-from scenes.domiplot.layout import BATTLE, CARD_H, CARD_W
+from scenes.domiplot.layout import CARD_H, CARD_W
 from scenes.drawing import fit
 
 
@@ -30,9 +30,9 @@ class BattlePanel:
 
     def row_rects(self) -> list[tuple[int, pygame.Rect]]:
         rows = self.pile_rows()
-        top = BATTLE.y + 38
-        h = min(38, (BATTLE.bottom - 4 - top) // max(1, len(rows)))
-        return [(s, pygame.Rect(BATTLE.x + 12, top + i * h, BATTLE.width - 16, h)) for i, s in enumerate(rows)]
+        top = self.battle.y + 38
+        h = min(38, (self.battle.bottom - 4 - top) // max(1, len(rows)))
+        return [(s, pygame.Rect(self.battle.x + 12, top + i * h, self.battle.width - 16, h)) for i, s in enumerate(rows)]
 
     def card_slot(self, seat: int, index: int) -> tuple[int, int]:
         """Canvas centre of card `index` in `seat`'s pile row (for slides and flips)."""
@@ -40,7 +40,7 @@ class BattlePanel:
             if s == seat:
                 step = self._card_step(seat, rect)
                 return rect.x + 74 + index * step + CARD_W // 2, rect.y + min(rect.height, CARD_H) // 2 + 1
-        return BATTLE.centerx, BATTLE.centery
+        return self.battle.centerx, self.battle.centery
 
     def _card_step(self, seat: int, rect: pygame.Rect) -> int:
         n = len(self.shown.piles[seat]) + 1
@@ -58,11 +58,11 @@ class BattlePanel:
 
     def draw_battle(self, canvas: pygame.Surface) -> None:
         view, text = self.shown, self.app.text
-        canvas.blit(self.app.art.panel("panel", BATTLE.size), BATTLE.topleft)
-        x, y = BATTLE.x + 8, BATTLE.y + 5
+        canvas.blit(self.app.art.panel("panel", self.battle.size), self.battle.topleft)
+        x, y = self.battle.x + 8, self.battle.y + 5
         if view.target is None:
             text.draw(canvas, tr("dp.no_battle"), (x, y), theme.DUSK)
-            for i, line in enumerate(text.wrap(self.status_line(), BATTLE.width - 16)[:3]):
+            for i, line in enumerate(text.wrap(self.status_line(), self.battle.width - 16)[:3]):
                 text.draw(canvas, line, (x, y + 20 + 16 * i), theme.INK)
             return
         mode = view.mode or "open"
@@ -71,11 +71,11 @@ class BattlePanel:
             header = tr("dp.terrain_rules", terrain=tr(f"domiplot.terrain.{CARD_TERRAIN[CARD_KIND[view.terrain_card]]}"))
         elif mode == "open":
             header += " · " + tr(f"domiplot.terrain.{self.board.terrain(view.target)}")
-        text.draw(canvas, fit(self.app, header, BATTLE.width - 60), (x, y), theme.INK)
+        text.draw(canvas, fit(self.app, header, self.battle.width - 60), (x, y), theme.INK)
         canvas.blit(self.cards.icon(self.board.terrain(view.target)), (x, y + 19))
         text.draw(canvas, fit(self.app, self.region_name(view.target), 150), (x + 18, y + 16), theme.DUSK)
         # the terrain slot (F-1) and the centre (command), small at the right of the header
-        sx = BATTLE.right - 8 - CARD_W
+        sx = self.battle.right - 8 - CARD_W
         slot = view.terrain_card
         small = self.cards.scaled(f"card_{kind_name(slot)}", (12, 17)) if slot is not None else None
         text.draw(canvas, tr("dp.slot"), (sx - 4, y + 16), theme.DUSK, "right")
@@ -88,8 +88,8 @@ class BattlePanel:
         self._draw_support_arrows(canvas)
         if not self.pile_rows():
             line = self.status_line()
-            for i, part in enumerate(text.wrap(line, BATTLE.width - 16)[:3]):
-                text.draw(canvas, part, (x, BATTLE.y + 44 + 16 * i), theme.INK)
+            for i, part in enumerate(text.wrap(line, self.battle.width - 16)[:3]):
+                text.draw(canvas, part, (x, self.battle.y + 44 + 16 * i), theme.INK)
 
     def _draw_row(self, canvas: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
         view, text = self.shown, self.app.text
@@ -144,7 +144,7 @@ class BattlePanel:
             principal = view.allegiance[s] if view.allegiance else s
             if principal == s or principal not in rows:
                 continue
-            x = BATTLE.x + 5 + 2 * k
+            x = self.battle.x + 5 + 2 * k
             y0, y1 = rect.centery, rows[principal].centery
             colour = seat_colour(self.colour(s))[1]
             pygame.draw.line(canvas, colour, (x, y0), (x, y1), 1)

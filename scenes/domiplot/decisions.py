@@ -12,7 +12,7 @@ from game.domiplot.constants import CARD_KIND, IS_PILE_CARD
 from game.domiplot.regions import distances, solo_regions
 from game.domiplot.state import Phase
 from scenes.domiplot.art import kind_name
-from scenes.domiplot.layout import BATTLE, MAP_VIEW
+from scenes.domiplot.layout import MAP_VIEW
 from scenes.domiplot.prompt import Prompt
 
 DECISIONS = (Phase.JOIN, Phase.AUTHORIZE, Phase.SUPPORT, Phase.PROPOSE, Phase.VOTE)
@@ -159,7 +159,7 @@ class Decisions:
         buttons.append((lambda: tr("dp.stay_out"), lambda: self.act(A.STAY_OUT), lambda: A.STAY_OUT in self.legal_now()))
         buttons.append((lambda: tr("dp.surrender"), lambda: self.act(A.SURRENDER),
                         lambda: A.SURRENDER in self.legal_now()))
-        return Prompt(self.app, BATTLE, key, lambda: tr("dp.join_title"), lines, buttons, width=BATTLE.width)
+        return Prompt(self.app, self.battle, key, lambda: tr("dp.join_title"), lines, buttons, width=self.battle.width)
 
     def _join(self, sponsor: int | None) -> None:
         options = [a for a in self.join_options() if a.sponsor == sponsor]
@@ -168,7 +168,7 @@ class Decisions:
 
     def _auth_prompt(self, key, seat: int, legal: list) -> Prompt:
         asker = self.shown.auth_request[0] if self.shown.auth_request else seat
-        return Prompt(self.app, BATTLE, key, lambda: tr("dp.auth_title"),
+        return Prompt(self.app, self.battle, key, lambda: tr("dp.auth_title"),
                       lambda: [tr("dp.auth_help", name=self.name(asker))],
                       [(lambda: tr("dp.allow"), lambda: self.act(A.ALLOW), None),
                        (lambda: tr("dp.refuse"), lambda: self.act(A.REFUSE), None)])
@@ -186,7 +186,7 @@ class Decisions:
     def _propose_prompt(self, key, seat: int, legal: list) -> Prompt:
         view = self.shown
         solo = len(solo_regions(view.owners, view.active, seat))
-        return Prompt(self.app, BATTLE, key, lambda: tr("dp.propose_title"),
+        return Prompt(self.app, self.battle, key, lambda: tr("dp.propose_title"),
                       lambda: [tr("dp.propose_help", n=solo)],
                       [(lambda: tr("dp.propose"), lambda: self.act(A.PROPOSE), None),
                        (lambda: tr("dp.decline"), lambda: self.act(A.DECLINE), None)])
@@ -195,7 +195,7 @@ class Decisions:
         view = self.shown
         proposer = view.proposer if view.proposer is not None else seat
         solo = len(solo_regions(view.owners, view.active, proposer))
-        return Prompt(self.app, BATTLE, key, lambda: tr("dp.vote_title"),
+        return Prompt(self.app, self.battle, key, lambda: tr("dp.vote_title"),
                       lambda: [tr("dp.vote_help", name=self.name(proposer), n=solo)],
                       [(lambda: tr("dp.vote_yes"), lambda: self.act(A.VOTE_YES), None),
                        (lambda: tr("dp.vote_no"), lambda: self.act(A.VOTE_NO), None)])

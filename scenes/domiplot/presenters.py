@@ -16,7 +16,7 @@ from game.domiplot import events as E
 from scenes import theme
 from scenes.board.presenter import Beat
 from scenes.board.seats import draw_marker, seat_colour
-from scenes.domiplot.layout import BATTLE, DECK_POS, HAND, MAP_VIEW
+from scenes.domiplot.layout import DECK_POS, HAND, MAP_VIEW
 from scenes.drawing import fit
 from sprites.anim import Anim, FloatText, Ring
 from sprites.tweens import CardFlip, CardSlide
@@ -53,7 +53,7 @@ class Presenters:
                 for i, (c, _, _) in enumerate(pile):
                     if c == card:
                         return self.card_slot(p, i)
-        return BATTLE.center
+        return self.battle.center
 
     def _on_round(self, ev: E.RoundStarted) -> Beat:
         return Beat([self.turn_banner(tr("dp.banner_round", round=ev.round))], sound="turn", reveal="start",
@@ -78,7 +78,7 @@ class Presenters:
         img = self.cards.face(ev.card)
         start = self._panel_centre(ev.seat)
         if ev.pile is None:
-            end = (BATTLE.right - 20, BATTLE.y + 30)
+            end = (self.battle.right - 20, self.battle.y + 30)
         else:
             n = len(self.shown.piles[ev.pile]) if ev.pile < len(self.shown.piles) else 0
             end = self.card_slot(ev.pile, n)
@@ -105,7 +105,7 @@ class Presenters:
         anims = [CardSlide(self.cards.face(c), self._table_slot(c), DECK_POS, delay=0.05 * i)
                  for i, c in enumerate(ev.cards[:8])]
         if ev.cause in ("tally", "stones"):
-            anims.insert(0, Ring(BATTLE.center, theme.RED))
+            anims.insert(0, Ring(self.battle.center, theme.RED))
         return Beat(anims, sound="discard",
                     log=lambda: tr(f"dp.log.discard_{ev.cause}", name=self.name(ev.seat), n=len(ev.cards),
                                    cards=", ".join(self.card_name(c) for c in ev.cards)))
@@ -135,16 +135,26 @@ class Presenters:
     def draw_score_board(self, canvas: pygame.Surface, ev: E.Scores, region: int | None, p: float) -> None:
         """Each pile's terms (A x drum + B + H) and its total counting up; the winner marked
         once the count is done (K-7, O-3)."""
-        text = self.app.text
-        canvas.blit(self.app.art.panel("panel", BATTLE.size), BATTLE.topleft)
-        title = tr("dp.score_title", region=self.region_name(region)) if region else tr("dp.score_title_none")
-        text.draw(canvas, fit(self.app, title, BATTLE.width - 16), (BATTLE.centerx, BATTLE.y + 5), theme.INK, "centre")
+        text, box = self.app.text, self.battle
+        canvas.blit(self.app.art.panel("panel", box.size), box.topleft)
         n = max(1, len(ev.seats))
-        h = min(22, (BATTLE.height - 48) // n)
+        verdict = None
+        if p >= 0.6:
+            verdict = (tr("dp.score_winner", name=self.name(ev.winner)) if ev.winner is not None
+                       else tr("dp.log.no_winner"))
+        # rows of 18-22 px between the title and the verdict; where they would be fewer (seven
+        # or eight piles in the shorter battle panel) the verdict takes the title's line
+        low = (box.height - 48) // n >= 18
+        top, h = (26, min(22, (box.height - 48) // n)) if low else (23, min(22, (box.height - 27) // n))
+        if verdict is not None and not low:
+            text.draw(canvas, fit(self.app, verdict, box.width - 16), (box.centerx, box.y + 5), theme.TIMBER, "centre")
+        else:
+            title = tr("dp.score_title", region=self.region_name(region)) if region else tr("dp.score_title_none")
+            text.draw(canvas, fit(self.app, title, box.width - 16), (box.centerx, box.y + 5), theme.INK, "centre")
         counted = min(1.0, p / 0.6)
         for i, seat in enumerate(ev.seats):
-            y = BATTLE.y + 26 + i * h
-            row = pygame.Rect(BATTLE.x + 8, y, BATTLE.width - 16, h - 2)
+            y = box.y + top + i * h
+            row = pygame.Rect(box.x + 8, y, box.width - 16, h - 2)
             if p >= 0.6 and seat == ev.winner:
                 pygame.draw.rect(canvas, theme.STRAW, row)
             draw_marker(canvas, self.colour(seat), (row.x + 5, row.y + 8), 3)
@@ -154,10 +164,8 @@ class Presenters:
             text.draw(canvas, fit(self.app, terms, 150), (row.x + 86, row.y), theme.DUSK)
             total = round(ev.totals[i] * counted)
             text.draw(canvas, str(total), (row.right - 4, row.y), theme.INK, "right")
-        if p >= 0.6:
-            verdict = (tr("dp.score_winner", name=self.name(ev.winner)) if ev.winner is not None
-                       else tr("dp.log.no_winner"))
-            text.draw(canvas, fit(self.app, verdict, BATTLE.width - 16), (BATTLE.centerx, BATTLE.bottom - 22),
+        if verdict is not None and low:
+            text.draw(canvas, fit(self.app, verdict, box.width - 16), (box.centerx, box.bottom - 22),
                       theme.TIMBER, "centre")
 
     def _on_region_changed(self, ev: E.RegionChanged) -> Beat:

@@ -28,11 +28,16 @@ class Prompt:
         text_w = width - 24 - (card.get_width() + 8 if card is not None else 0)
         self.text_w = text_w
         n_lines = max(len(self._wrapped()), 3 if card is not None else 0)
+
+        def height(cols: int) -> int:
+            rows = (len(buttons) + cols - 1) // cols
+            h = 28 + LINE_H * n_lines + 6 + rows * 24 + 8
+            return h if card is None else max(h, 28 + card.get_height() + 6 + rows * 24 + 8)
         cols = 2 if len(buttons) > 3 else 1
+        if height(cols) > area.height and len(buttons) > 1:
+            cols = 2    # the shorter battle panel of seven and eight seats: buttons side by side
         rows = (len(buttons) + cols - 1) // cols
-        h = 28 + LINE_H * n_lines + 6 + rows * 24 + 8
-        if card is not None:
-            h = max(h, 28 + card.get_height() + 6 + rows * 24 + 8)
+        h = height(cols)
         self.rect = pygame.Rect(0, 0, width, min(h, area.height))
         self.rect.center = area.center
         self.widgets = WidgetGroup()

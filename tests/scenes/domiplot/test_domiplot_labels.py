@@ -7,7 +7,7 @@ import itertools
 import pygame
 import pytest
 
-from game.core.i18n import set_language
+from game.core.i18n import set_language, tr
 from game.core.protocol import Setup
 from game.play.session import GameSession
 from scenes.domiplot.labels import fit_label, wrap_name
@@ -54,11 +54,13 @@ def test_labels_stay_whole_in_the_view_and_apart_at_both_zooms(app, lang):
     set_language("en")
 
 
-@pytest.mark.parametrize("seats, height", [(2, 46), (4, 46), (6, 46), (7, 35), (8, 35)])
-def test_seat_panels_leave_a_chinese_name_clear_of_the_figures_up_to_six_seats(app, seats, height):
-    """A hanzi inks all 16 rows: in the 35 px panels the name (from y+5) ran into the figures
-    (at y+17). Up to six seats the panels are 46 px and the figures sit below the name; seven
-    and eight seats keep 35 px (four rows must fit under the battle panel)."""
+@pytest.mark.parametrize("seats, height, battle_h", [(2, 46, 196), (4, 46, 196), (6, 46, 196), (7, 41, 173), (8, 41, 173)])
+def test_seat_panels_leave_a_chinese_name_clear_of_the_figures(app, seats, height, battle_h):
+    """A hanzi inks all 16 rows: in 35 px panels the name ran into the figures. Up to six seats
+    three rows of 46 px panels fit under the battle panel; seven and eight seats have four rows
+    of 41 px, the name one row higher, and a battle panel 23 px shorter whose eight pile rows
+    keep 16 px. Every panel: one free row between the name and a Chinese figures line, which
+    ends above the panel's 4 px frame."""
     from scenes.theme import CANVAS_H
     session = GameSession(Setup(ruleset="domiplot", seats=("human",) + ("greedy",) * (seats - 1), seed=1),
                           ["王玥喆堃龍鳳"] * seats, list(range(seats)))
@@ -67,18 +69,72 @@ def test_seat_panels_leave_a_chinese_name_clear_of_the_figures_up_to_six_seats(a
     assert {r.height for r in rects} == {height}
     assert max(r.bottom for r in rects) <= CANVAS_H
     assert not any(a.colliderect(b) for a, b in itertools.combinations(rects, 2))
+    battle = scene.battle
+    assert battle.height == battle_h and battle.bottom + 2 <= min(r.top for r in rects)
+    assert (battle.bottom - 4 - (battle.y + 38)) // seats >= 16      # a pile row per seat
     drawn = []
     draw = app.text.draw
 
     def recording(surface, text, pos, *args, **kwargs):
-        drawn.append(pos[1])
+        drawn.append((text, pos))
         return draw(surface, text, pos, *args, **kwargs)
 
     app.text.draw = recording
     try:
+        scene.draw_hud(app.canvas)
+        name_y = next(y for text, (x, y) in drawn if text.startswith("王") and x == rects[0].x + 13)
+        drawn.clear()
         scene.draw_panel_body(app.canvas, 0, rects[0])     # the figures: hand size first
     finally:
         app.text.draw = draw
-    name_ink_bottom = rects[0].y + 5 + 16                   # the name is drawn from y+5
-    assert (drawn[0] >= name_ink_bottom) == (seats <= 6)
-    assert drawn[0] + 16 <= rects[0].bottom - 2 or seats > 6
+    figures_y = drawn[0][1][1]
+    assert name_y == rects[0].y + (5 if seats <= 6 else 4)
+    assert figures_y == name_y + 16 + 1
+    assert figures_y + 16 <= rects[0].bottom - 4
+
+
+@pytest.mark.parametrize("seats, pitch", [(6, 22), (7, 20), (8, 18)])
+def test_score_board_rows_stay_apart_in_the_shorter_battle_panel(app, seats, pitch):
+    """The score board fills the battle panel: with seven and eight seats (173 px) the rows keep
+    18 px or more, and the verdict takes the title's line instead of a line of its own."""
+    from game.domiplot import events as E
+    session = GameSession(Setup(ruleset="domiplot", seats=("human",) + ("greedy",) * (seats - 1), seed=1),
+                          ["王玥喆堃龍鳳"] * seats, list(range(seats)))
+    scene = open_game(app, session)
+    n = tuple(range(seats))
+    ev = E.Scores(n, ("plain",) * seats, n, (1,) * seats, (0,) * seats, (0,) * seats, n, seats - 1, 0)
+    drawn = []
+    draw = app.text.draw
+
+    def recording(surface, text, pos, *args, **kwargs):
+        drawn.append((text, pos))
+        return draw(surface, text, pos, *args, **kwargs)
+
+    app.text.draw = recording
+    try:
+        scene.draw_score_board(app.canvas, ev, None, 1.0)
+    finally:
+        app.text.draw = draw
+    box = scene.battle
+    rows = [y for text, (x, y) in drawn if x == box.x + 20]       # the names, one per row
+    verdict = [y for text, (x, y) in drawn if text == tr("dp.score_winner", name=scene.name(seats - 1))]
+    assert len(rows) == seats and {b - a for a, b in zip(rows, rows[1:])} == {pitch}
+    assert rows[-1] + 16 <= box.bottom - 4
+    assert verdict == ([box.bottom - 22] if seats <= 6 else [box.y + 5])
+    assert verdict[0] + 16 <= rows[0] or verdict[0] >= rows[-1] + 16
+
+
+@pytest.mark.parametrize("seats, cols", [(6, 1), (8, 2)])
+def test_a_five_line_prompt_keeps_its_buttons_below_its_lines_in_the_battle_panel(app, seats, cols):
+    """In the 173 px battle panel of seven and eight seats, a prompt whose lines and a column of
+    three buttons would not fit sets the buttons side by side."""
+    from scenes.domiplot.layout import battle_rect
+    from scenes.domiplot.prompt import Prompt
+    area = battle_rect(seats)
+    buttons = [(lambda: "Join", lambda: None, None), (lambda: "Stay out", lambda: None, None),
+               (lambda: "Surrender", lambda: None, None)]
+    prompt = Prompt(app, area, "k", lambda: "Join the battle?", lambda: ["line"] * 5, buttons, width=area.width)
+    tops = sorted({w.rect.y for w in prompt.widgets.widgets})
+    lefts = {w.rect.x for w in prompt.widgets.widgets}
+    assert len(lefts) == cols and area.contains(prompt.rect)
+    assert prompt.rect.y + 26 + 16 * 5 <= tops[0]

@@ -3,6 +3,7 @@ translated), the build picker greying types at their holding limit (S-4), the re
 warning (V-4), the integrity chart points, and the rules pages in both languages."""
 
 import dataclasses
+import time
 
 import pytest
 
@@ -105,9 +106,10 @@ def test_repetition_warning_before_the_draw_V4(app):
 def test_integrity_history_has_one_point_per_finished_round_and_the_end(app):
     session = GameSession(Setup(seats=("greedy", "greedy"), seed=8, ruleset="landship"), ["A", "B"], [0, 1])
     scene = open_game(app, session)
-    for _ in range(3000):
-        if session.state.result() is not None:
-            break
+    # the AIs think in worker threads: bound the wait in seconds, not frames (an idle frame
+    # is far shorter since it is no longer flipped, and 3,000 of them were sometimes too few)
+    deadline = time.monotonic() + 120
+    while session.state.result() is None and time.monotonic() < deadline:
         app.step_frames(1)
     assert session.state.result() is not None
     points = scene.history.points
