@@ -460,8 +460,7 @@ class LandshipScene(LandshipPresenters, LandshipBoardDrawing, BoardScene):
         canvas.blit(self.app.art.panel("panel", r.size), r.topleft)
         canvas.blit(self.ship_image(s.id), (r.x + 6, r.y + 6))
         stats = self.shown.board.params.stats(s.type)
-        owner = tr("ls.hulk") if s.owner == HULK else self.name(s.owner)
-        text.draw(canvas, f"{tr('ls.ship.' + s.type)} #{s.id} · {owner}", (r.x + 26, r.y + 5), theme.INK)
+        text.draw(canvas, f"{tr('ls.ship.' + s.type)} #{s.id}", (r.x + 26, r.y + 5), theme.INK)
         state = self.session.state
         ship = state.ships.get(s.id) if not self.timeline.busy else None
         dr = state.eff_dr(ship) if ship is not None and s.owner != HULK else stats.dr
@@ -470,10 +469,17 @@ class LandshipScene(LandshipPresenters, LandshipBoardDrawing, BoardScene):
         move_cap = 2 if s.type == "fast_ship" else 1
         text.draw(canvas, tr("ls.info_use", ap=s.ap_spent, ap_cap=SHIP_AP_CAP, moves=s.moves, move_cap=move_cap,
                              actions=s.actions, action_cap=SHIP_ACTION_CAP), (r.x + 8, r.y + 42), theme.DUSK)
-        x = r.x + 8
+        # the owner, then the status flags, on as many rows as they need (the owner on the
+        # title line ran past the panel: "Resource ship #1 · Player 1" is 27 letters)
+        x, y = r.x + 8, r.y + 60
+        if s.owner != HULK:      # a hulk's flag says whose it is not
+            x = text.draw(canvas, fit(self.app, self.name(s.owner), r.width - 16), (x, y), theme.INK).right + 8
         for flag, frame in self.status_flags(s):
-            canvas.blit(self.art_ls.frames[frame], (x, r.y + 64))
-            x = text.draw(canvas, tr(f"ls.status.{flag}"), (x + 10, r.y + 60), theme.DUSK).right + 6
+            label = tr(f"ls.status.{flag}")
+            if x + 10 + text.size(label)[0] > r.right - 6:
+                x, y = r.x + 8, y + 17
+            canvas.blit(self.art_ls.frames[frame], (x, y + 4))
+            x = text.draw(canvas, label, (x + 10, y), theme.DUSK).right + 6
 
     def status_flags(self, s) -> list[tuple[str, str]]:
         out = []

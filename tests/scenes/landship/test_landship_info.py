@@ -1,0 +1,39 @@
+"""Landship's ship panel keeps every word inside its frame: "Resource ship #1 · Player 1" ran
+past the right edge, so the owner now heads the status row (flags wrap below it)."""
+
+import pytest
+
+from game.core.i18n import set_language
+from game.core.protocol import Setup
+from game.play.session import GameSession
+from scenes.landship_scene import INFO_RECT
+from scenes.registry import open_game
+
+
+@pytest.mark.parametrize("lang, name", [("en", "Wwwwwwwwwwww"), ("zh", "龘" * 12)])
+def test_the_ship_panel_stays_inside_its_frame(app, lang, name):
+    set_language(lang)
+    session = GameSession(Setup(seats=("human", "greedy"), seed=3, ruleset="landship"), [name, "Bo"], [0, 1])
+    scene = open_game(app, session)
+    app.step_frames(2)
+    ship = next(s for s in scene.shown.ships if s.owner == 0)
+    scene.status_flags = lambda s: [("wrecked", "icon_wrecked"), ("stalled", "icon_stalled"),
+                                    ("pierced", "icon_pierced"), ("fresh", "icon_fresh")]
+    scene.selected_ship = lambda: ship
+    drawn = []
+    draw = app.text.draw
+
+    def recording(surface, text, pos, *args, **kwargs):
+        rect = draw(surface, text, pos, *args, **kwargs)
+        drawn.append((text, rect))
+        return rect
+
+    app.text.draw = recording
+    try:
+        scene.draw_info(app.canvas)
+    finally:
+        app.text.draw = draw
+        set_language("en")
+    assert any(text.startswith(name[:4]) for text, _ in drawn)       # the owner is named
+    for text, rect in drawn:
+        assert INFO_RECT.contains(rect), (text, rect, INFO_RECT)
