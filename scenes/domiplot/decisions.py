@@ -146,8 +146,8 @@ class Decisions:
         sponsors = sorted({a.sponsor for a in legal if isinstance(a, A.Join) and a.sponsor is not None})
         lines = lambda: [tr("dp.join_target", region=self.region_both(view.target),
                             mode=tr(f"domiplot.mode.{view.mode}")),
-                         tr("dp.join_cost", n=dist),
-                         tr("dp.join_chosen", n=len(self.discards), need=dist) if dist else tr("dp.join_free")]
+                         *((tr("dp.join_cost", n=dist), tr("dp.join_chosen", n=len(self.discards), need=dist))
+                           if dist else (tr("dp.join_free"),))]   # not "discard 0 cards" as well
         buttons = []
         if sponsors:
             for s in sponsors:

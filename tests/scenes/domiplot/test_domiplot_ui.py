@@ -84,6 +84,8 @@ def human_move(app, scene: DomiplotScene) -> None:
             click_button(app, prompt, len(prompt.widgets.widgets) - 2)   # stay out
             return
         need = len(joins[0].discards)
+        lines = prompt.lines()          # M-3: what joining costs, once ("discard 0 cards" and "costs nothing" read twice)
+        assert (tr("dp.join_free") in lines) == (need == 0) and (tr("dp.join_cost", n=need) in lines) == (need > 0)
         for card, rect in list(scene.hand_rects())[:need]:
             click(app, card_point(scene, card))
         assert len(scene.discards) == need
