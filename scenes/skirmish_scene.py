@@ -596,11 +596,7 @@ class SkirmishScene(BoardScene):
         """A player panel's figures in words (not while the skills are picked)."""
         if self.picker_active() or self.board_view.collidepoint(pos):
             return None
-        for seat in range(len(self.session.names)):
-            rect = self.panel_rect(seat)
-            if rect.collidepoint(pos):
-                return rect, self.panel_tooltip(seat)
-        return None
+        return self.panel_tip_at(pos)
 
     def handle(self, event: pygame.event.Event) -> None:
         if self.picker_active() and self.handoff_pending() is None and not self.timeline.busy:

@@ -581,13 +581,7 @@ class TerritoryScene(BackgroundResolution, TerritoryBoardDraw, BoardScene):
 
     def hud_tooltip(self, pos: tuple[int, int]) -> tuple[pygame.Rect, str] | None:
         """A tribe panel's figures in words (not while the tribes are picked)."""
-        if self.picking():
-            return None
-        for seat in range(len(self.session.names)):
-            rect = self.panel_rect(seat)
-            if rect.collidepoint(pos):
-                return rect, self.panel_tooltip(seat)
-        return None
+        return None if self.picking() else self.panel_tip_at(pos)
 
     # ---- results ---------------------------------------------------------------------------------
     def _queue_game_over(self) -> None:

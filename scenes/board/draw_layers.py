@@ -133,6 +133,19 @@ class BoardDrawing:
         amount), or None; drawn when no widget is hovered."""
         return None
 
+    def panel_tooltip(self, seat: int) -> str:
+        """A player panel's figures in words (see `panel_tip_at`); default: none."""
+        return ""
+
+    def panel_tip_at(self, pos: tuple[int, int]) -> tuple[pygame.Rect, str] | None:
+        """The player panel under `pos` and its `panel_tooltip`, for a `hud_tooltip`."""
+        for seat in range(len(self.session.names)):
+            rect = self.panel_rect(seat)
+            if rect is not None and rect.collidepoint(pos):
+                text = self.panel_tooltip(seat)
+                return (rect, text) if text else None
+        return None
+
     def _draw_hud_tooltip(self, canvas: pygame.Surface) -> None:
         if any(w.hover for w in self.widgets.widgets):
             return

@@ -8,7 +8,8 @@ on that screen.
 
 from __future__ import annotations
 
-from typing import Callable, TypeVar
+from contextlib import contextmanager
+from typing import Callable, Iterator, TypeVar
 
 import pygame
 
@@ -49,6 +50,24 @@ def drag(app, start, end, button: int = 3) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=we, rel=(0, 0), buttons=held))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=we, button=button))
     app.step_frames(1)
+
+
+@contextmanager
+def text_drawn(app) -> Iterator[list]:
+    """Every text `app.text.draw` writes inside the block, as (text, position, rect)."""
+    drawn: list = []
+    draw = app.text.draw
+
+    def recording(surface, text, pos, *args, **kwargs):
+        rect = draw(surface, text, pos, *args, **kwargs)
+        drawn.append((text, pos, rect))
+        return rect
+
+    app.text.draw = recording
+    try:
+        yield drawn
+    finally:
+        app.text.draw = draw
 
 
 def canvas_bytes(app) -> bytes:

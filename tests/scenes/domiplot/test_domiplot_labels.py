@@ -12,6 +12,7 @@ from game.core.protocol import Setup
 from game.play.session import GameSession
 from scenes.domiplot.labels import fit_label, wrap_name
 from scenes.registry import open_game
+from tests.helpers.ui import text_drawn
 
 
 def test_wrap_name_breaks_at_spaces_only_where_too_wide():
@@ -72,21 +73,11 @@ def test_seat_panels_leave_a_chinese_name_clear_of_the_figures(app, seats, heigh
     battle = scene.battle
     assert battle.height == battle_h and battle.bottom + 2 <= min(r.top for r in rects)
     assert (battle.bottom - 4 - (battle.y + 38)) // seats >= 16      # a pile row per seat
-    drawn = []
-    draw = app.text.draw
-
-    def recording(surface, text, pos, *args, **kwargs):
-        drawn.append((text, pos))
-        return draw(surface, text, pos, *args, **kwargs)
-
-    app.text.draw = recording
-    try:
+    with text_drawn(app) as drawn:
         scene.draw_hud(app.canvas)
-        name_y = next(y for text, (x, y) in drawn if text.startswith("王") and x == rects[0].x + 13)
-        drawn.clear()
+    name_y = next(y for text, (x, y), _ in drawn if text.startswith("王") and x == rects[0].x + 13)
+    with text_drawn(app) as drawn:
         scene.draw_panel_body(app.canvas, 0, rects[0])     # the figures: hand size first
-    finally:
-        app.text.draw = draw
     figures_y = drawn[0][1][1]
     assert name_y == rects[0].y + (5 if seats <= 6 else 4)
     assert figures_y == name_y + 16 + 1
@@ -103,21 +94,11 @@ def test_score_board_rows_stay_apart_in_the_shorter_battle_panel(app, seats, pit
     scene = open_game(app, session)
     n = tuple(range(seats))
     ev = E.Scores(n, ("plain",) * seats, n, (1,) * seats, (0,) * seats, (0,) * seats, n, seats - 1, 0)
-    drawn = []
-    draw = app.text.draw
-
-    def recording(surface, text, pos, *args, **kwargs):
-        drawn.append((text, pos))
-        return draw(surface, text, pos, *args, **kwargs)
-
-    app.text.draw = recording
-    try:
+    with text_drawn(app) as drawn:
         scene.draw_score_board(app.canvas, ev, None, 1.0)
-    finally:
-        app.text.draw = draw
     box = scene.battle
-    rows = [y for text, (x, y) in drawn if x == box.x + 20]       # the names, one per row
-    verdict = [y for text, (x, y) in drawn if text == tr("dp.score_winner", name=scene.name(seats - 1))]
+    rows = [y for text, (x, y), _ in drawn if x == box.x + 20]       # the names, one per row
+    verdict = [y for text, (x, y), _ in drawn if text == tr("dp.score_winner", name=scene.name(seats - 1))]
     assert len(rows) == seats and {b - a for a, b in zip(rows, rows[1:])} == {pitch}
     assert rows[-1] + 16 <= box.bottom - 4
     assert verdict == ([box.bottom - 22] if seats <= 6 else [box.y + 5])

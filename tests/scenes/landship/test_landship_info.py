@@ -8,6 +8,7 @@ from game.core.protocol import Setup
 from game.play.session import GameSession
 from scenes.landship_scene import INFO_RECT
 from scenes.registry import open_game
+from tests.helpers.ui import text_drawn
 
 
 @pytest.mark.parametrize("lang, name", [("en", "Wwwwwwwwwwww"), ("zh", "龘" * 12)])
@@ -20,20 +21,9 @@ def test_the_ship_panel_stays_inside_its_frame(app, lang, name):
     scene.status_flags = lambda s: [("wrecked", "icon_wrecked"), ("stalled", "icon_stalled"),
                                     ("pierced", "icon_pierced"), ("fresh", "icon_fresh")]
     scene.selected_ship = lambda: ship
-    drawn = []
-    draw = app.text.draw
-
-    def recording(surface, text, pos, *args, **kwargs):
-        rect = draw(surface, text, pos, *args, **kwargs)
-        drawn.append((text, rect))
-        return rect
-
-    app.text.draw = recording
-    try:
+    with text_drawn(app) as drawn:
         scene.draw_info(app.canvas)
-    finally:
-        app.text.draw = draw
-        set_language("en")
-    assert any(text.startswith(name[:4]) for text, _ in drawn)       # the owner is named
-    for text, rect in drawn:
+    set_language("en")
+    assert any(text.startswith(name[:4]) for text, _, _ in drawn)       # the owner is named
+    for text, _, rect in drawn:
         assert INFO_RECT.contains(rect), (text, rect, INFO_RECT)
