@@ -31,6 +31,14 @@ class Agent(abc.ABC):
     def choose(self, view: View | None, legal: list[Action]) -> Action:
         """One of `legal`, decided from `view` only."""
 
+    def resume(self, key: object, legal: list[Action]) -> Action | None:
+        """What `choose` would return now, decided without a view, or None to be asked
+        with one. `key` is the position's turn key (the knob `turn_key` of `game.ai.knobs`,
+        public: the view shows it too). Search playouts ask this first and build the view
+        only on None: an agent that plans a whole turn at its first call (Dice for Land's
+        greedy) reads nothing but the turn later in it. The default always wants the view."""
+        return None
+
 
 def agent_seed(game_seed: int, seat: int, agent_id: str) -> int:
     """The seed of the agent `agent_id` at `seat` in a game seeded `game_seed`."""

@@ -2,12 +2,15 @@
 
 `GreedyAgent` plans at its first decision of a turn (`planner.plan_turn`) and then hands
 out one planned action per call (an arrow step is an action, D38), skipping any that
-stopped being legal, and submits when the plan is used up.
+stopped being legal, and submits when the plan is used up. After the first call of a turn
+it needs no view (only the turn, to know the plan is this turn's): search playouts ask it
+through `resume` with the turn key and skip building a view for every action.
 """
 
 from __future__ import annotations
 
 from game.ai import Agent
+from game.ai.knobs import territory_turn
 from game.core.protocol import Action
 from game.territory import actions as A
 from game.territory.constants import AI_FACTIONS
@@ -24,6 +27,7 @@ class GreedyAgent(Agent):
     def __init__(self, seat: int, seed: int) -> None:
         super().__init__(seat, seed)
         self._turn = -1
+        self._key: object = None            # the turn key of the turn the queue was planned in
         self._queue: list[Action] = []
 
     def choose(self, view: TerritoryView, legal: list[Action]) -> Action:  # type: ignore[override]
@@ -36,8 +40,20 @@ class GreedyAgent(Agent):
             return legal[0]
         if view.turn != self._turn:
             self._turn = view.turn
+            self._key = territory_turn(view)
             self._queue = plan_turn(view, self.seat, legal, self.rng)
-        allowed = set(legal)
+        return self._next(legal)
+
+    def resume(self, key: object, legal: list[Action]) -> Action | None:
+        """What `choose` would return, without the view, when `key` is the turn key of the
+        turn this agent planned (it reads nothing else of the view then); None otherwise."""
+        # `_key` is set only when planning in ORDERS (PICK never plans), and within the
+        # planned turn `choose` goes straight to `_next`: the same answer, the same RNG draws
+        return self._next(legal) if key == self._key else None
+
+    def _next(self, legal: list[Action]) -> Action:
+        """The queue's next action that is in `legal`, else submit (else a removal)."""
+        allowed = A.Listed(legal)
         skipping = False
         while self._queue:
             action = self._queue.pop(0)

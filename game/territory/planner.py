@@ -57,10 +57,10 @@ class Planner:
         self.rng = rng
         self.tid = tribe
         self.t = view.tribes[tribe]
-        self.legal: Container[Action]      # membership only: never iterated (hash order)
+        self.legal: Container[Action]      # membership only (by identity first: `A.Listed`)
         self.legal_list: list[Action]      # the rules' order, for every choice among them
         if isinstance(legal, list):
-            self.legal, self.legal_list = set(legal), list(legal)
+            self.legal, self.legal_list = A.Listed(legal), list(legal)
         else:
             # a system tribe (T-14.4): the rules answer membership; listed without the
             # arrows, which `of_kinds` is never asked for
