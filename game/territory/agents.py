@@ -12,11 +12,12 @@ from __future__ import annotations
 from game.ai import Agent
 from game.ai.knobs import territory_turn
 from game.core.protocol import Action
+from game.core.rng import Rng
 from game.territory import actions as A
 from game.territory.constants import AI_FACTIONS
 from game.territory.planner import plan_turn
 from game.territory.state import Phase
-from game.territory.view import TerritoryView
+from game.territory.view import TerritoryView, view_key
 
 
 class GreedyAgent(Agent):
@@ -41,8 +42,29 @@ class GreedyAgent(Agent):
         if view.turn != self._turn:
             self._turn = view.turn
             self._key = territory_turn(view)
-            self._queue = plan_turn(view, self.seat, legal, self.rng)
+            self._queue = self._plan(view, legal)
         return self._next(legal)
+
+    def _plan(self, view: TerritoryView, legal: list[Action]) -> list[Action]:
+        """`plan_turn` from this view, legal list and RNG state, remembered: search playouts
+        ask it again and again with all three the same (an opponent's turn in one sampled
+        world, met by every candidate plan, which its secret orders cannot show), and the
+        planner is a pure function of them, so the plan and the RNG state after it are
+        replayed. The key holds the view's whole content (`view_key`) and the legal actions
+        by identity (the entry keeps the list, so those ids stay theirs)."""
+        rng = self.rng
+        if type(rng) is not Rng:
+            return plan_turn(view, self.seat, legal, rng)
+        key = (self.seat, rng.state, rng.inc, tuple(map(id, legal)), view_key(view))
+        known = _PLANS.get(key)
+        if known is None:
+            plan = plan_turn(view, self.seat, legal, rng)
+            if len(_PLANS) >= PLAN_MEMO:
+                _PLANS.clear()
+            known = _PLANS[key] = (tuple(plan), rng.state, legal, view)
+        else:
+            rng.state = known[1]
+        return list(known[0])
 
     def resume(self, key: object, legal: list[Action]) -> Action | None:
         """What `choose` would return, without the view, when `key` is the turn key of the
@@ -67,5 +89,8 @@ class GreedyAgent(Agent):
         removals = [a for a in legal if isinstance(a, A.RemoveOrder)]
         return removals[-1] if removals else legal[self.rng.below(len(legal))]
 
+
+PLAN_MEMO = 256      # plans remembered (about a decision's worth of sampled worlds x seats)
+_PLANS: dict[tuple, tuple[tuple[Action, ...], int, list[Action], TerritoryView]] = {}
 
 AGENTS: dict[str, type[Agent]] = {"greedy": GreedyAgent}

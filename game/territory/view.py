@@ -141,3 +141,38 @@ class TerritoryView(View):
             "winners": list(self.winners) if self.winners is not None else None,
             "to_move": list(self.to_move),
         }
+
+
+def view_key(view: TerritoryView) -> tuple:
+    """Everything in `view` as one hashable value that is equal for two views exactly when
+    a reader of them cannot tell them apart: lists as tuples in their order, sets and dicts in
+    their iteration order (equal sets can iterate differently, and a reader could follow that
+    order), the board and the parameters by identity (a holder of the key keeps the view, so
+    those objects stay alive and their ids theirs). `VIEW_KEY_FIELDS` names what it covers."""
+    v = view
+    return (id(v.board), id(v.params), v.seat, v.seats, v.order, v.phase, v.turn, v.pick_index,
+            tuple(map(tribe_key, v.tribes)), tuple(v.owner), tuple(v.building),
+            tuple(v.commerce), tuple(v.walls), tuple(v.tunnel), tuple(v.desolate), tuple(v.gift),
+            tuple(v.hostile), tuple(v.revealed), v.submission, v.volcano, v.turmoil_until,
+            v.winter_until, tuple(v.demands), tuple(v.trades), tuple(v.vassal_offers),
+            tuple(v.grievances), tuple(v.attacked.items()), v.final_turn, v.winners, v.to_move)
+
+
+VIEW_KEY_FIELDS = frozenset((
+    "board", "params", "seat", "seats", "order", "phase", "turn", "pick_index", "tribes", "owner",
+    "building", "commerce", "walls", "tunnel", "desolate", "gift", "hostile", "revealed",
+    "submission", "volcano", "turmoil_until", "winter_until", "demands", "trades",
+    "vassal_offers", "grievances", "attacked", "final_turn", "winners", "to_move"))
+
+
+def tribe_key(t: Tribe) -> tuple:
+    """A tribe's every attribute (`Tribe.copy` copies the same `__dict__`) as in `view_key`."""
+    out = []
+    for name, value in t.__dict__.items():
+        kind = type(value)
+        if kind is list or kind is set or kind is frozenset:
+            value = (kind, tuple(value))
+        elif kind is dict:
+            value = (kind, tuple(value.items()))
+        out.append((name, value))
+    return tuple(out)
