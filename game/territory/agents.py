@@ -9,6 +9,8 @@ through `resume` with the turn key and skip building a view for every action.
 
 from __future__ import annotations
 
+from typing import Callable
+
 from game.ai import Agent
 from game.ai.knobs import territory_turn
 from game.core.protocol import Action
@@ -66,28 +68,36 @@ class GreedyAgent(Agent):
             rng.state = known[1]
         return list(known[0])
 
-    def resume(self, key: object, legal: list[Action]) -> Action | None:
-        """What `choose` would return, without the view, when `key` is the turn key of the
-        turn this agent planned (it reads nothing else of the view then); None otherwise."""
+    def resume(self, key: object, allows: Callable[[Action], bool]) -> Action | None:
+        """What `choose` would return, without the view or the legal list, when `key` is the
+        turn key of the turn this agent planned (it reads nothing else of the view then):
+        the queue's next action that `allows`, else submit; None otherwise, and when
+        neither is allowed (`choose` then picks among the listed actions)."""
         # `_key` is set only when planning in ORDERS (PICK never plans), and within the
         # planned turn `choose` goes straight to `_next`: the same answer, the same RNG draws
-        return self._next(legal) if key == self._key else None
+        # (a queue emptied here stays empty for `choose`, which would have emptied it too)
+        return self._pop(allows) if key == self._key else None
 
     def _next(self, legal: list[Action]) -> Action:
         """The queue's next action that is in `legal`, else submit (else a removal)."""
-        allowed = A.Listed(legal)
+        action = self._pop(A.Listed(legal).__contains__)
+        if action is not None:
+            return action
+        removals = [a for a in legal if isinstance(a, A.RemoveOrder)]
+        return removals[-1] if removals else legal[self.rng.below(len(legal))]
+
+    def _pop(self, allows: Callable[[Action], bool]) -> Action | None:
+        """Take queued actions until one `allows` (skipping the steps of a refused arrow);
+        submit once the queue is used up, if `allows`; else None."""
         skipping = False
         while self._queue:
             action = self._queue.pop(0)
             if isinstance(action, A.Step) and skipping:
                 continue  # the arrow it extends was refused
-            if action in allowed:
+            if allows(action):
                 return action
             skipping = isinstance(action, (A.Arrow, A.Step))
-        if A.SUBMIT in allowed:
-            return A.SUBMIT
-        removals = [a for a in legal if isinstance(a, A.RemoveOrder)]
-        return removals[-1] if removals else legal[self.rng.below(len(legal))]
+        return A.SUBMIT if allows(A.SUBMIT) else None
 
 
 PLAN_MEMO = 256      # plans remembered (about a decision's worth of sampled worlds x seats)
