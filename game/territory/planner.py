@@ -27,7 +27,7 @@ from game.territory import position
 from game.territory.arrows import GRUDGE_BUILDINGS, arrow_action, step_action
 from game.territory.greedy_orders import (
     ANY_ORDER, DEFENCE, DIPLOMACY, ECONOMY, MAGIC, PAYBACK, answers, frontier, order_value,
-    slot_of, spell_cost, spend_down,
+    best_first, slot_of, spell_cost, spend_down,
 )
 from game.territory import reach
 from game.territory.state import GOBLIN, NOBODY, UNDEAD
@@ -486,7 +486,7 @@ class Planner:
                                         [arrow_action(origin, j, 0, "none"), step_action(k, x, "none")]))
         if self.rng is not None:  # T-21.1: ties broken by the agent's RNG
             self.rng.shuffle(options)
-        options.sort(key=lambda o: (-o[0], o[1]))
+        best_first(options)   # by net value, highest first, then the cheaper
         taken: set[int] = set()
         # entries kept for the later steps (walls, spells, diplomacy): D38 caps a turn's orders
         limit = v.params.max_orders - len(self.plan) - (0 if allow_even else W["late_orders"])

@@ -8,7 +8,8 @@ neither the seed nor the RNG state is part of a view (issue 17).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
+from operator import itemgetter
 from typing import Any
 
 from game.core.protocol import View
@@ -166,13 +167,29 @@ VIEW_KEY_FIELDS = frozenset((
 
 
 def tribe_key(t: Tribe) -> tuple:
-    """A tribe's every attribute (`Tribe.copy` copies the same `__dict__`) as in `view_key`."""
-    out = []
-    for name, value in t.__dict__.items():
-        kind = type(value)
-        if kind is list or kind is set or kind is frozenset:
-            value = (kind, tuple(value))
-        elif kind is dict:
-            value = (kind, tuple(value.items()))
-        out.append((name, value))
-    return tuple(out)
+    """A tribe's every attribute (`Tribe.copy` copies the same `__dict__`) as in `view_key`:
+    when they are exactly the dataclass fields in their order (always, unless someone set
+    another attribute), read by name in three C-level gets; else one by one."""
+    d = t.__dict__
+    if tuple(d) != _TRIBE_FIELDS:
+        return tuple((name, _frozen(value)) for name, value in d.items())
+    return (_TRIBE_SCALARS(d), *map(tuple, _TRIBE_SEQUENCES(d)),
+            *(tuple(m.items()) for m in _TRIBE_MAPS(d)))
+
+
+def _frozen(value: Any) -> Any:
+    """A list, set or dict as a tuple in its iteration order (dicts as items), with its type."""
+    kind = type(value)
+    if kind is list or kind is set or kind is frozenset:
+        return (kind, tuple(value))
+    if kind is dict:
+        return (kind, tuple(value.items()))
+    return value
+
+
+_TRIBE_FIELDS = tuple(f.name for f in fields(Tribe))
+_SEQUENCES = ("res", "techs", "researching", "orders", "full")   # lists and sets of a tribe
+_MAPS = ("spice", "used")
+_TRIBE_SEQUENCES = itemgetter(*_SEQUENCES)
+_TRIBE_MAPS = itemgetter(*_MAPS)
+_TRIBE_SCALARS = itemgetter(*(n for n in _TRIBE_FIELDS if n not in _SEQUENCES + _MAPS))

@@ -85,3 +85,17 @@ def test_the_view_key_covers_every_view_field_and_tells_views_apart():
     other = state.view(0)
     other.attacked[(0, 1)] = 1
     assert view_key(other) != view_key(view)
+
+
+def test_the_tribe_key_reads_every_tribe_field_and_only_scalars_as_they_are():
+    from game.territory import view as V
+    state = rulesets.get("territory").new_game(
+        Setup(seats=("greedy",) * 2, seed=3, options={"factions": ["war", "pioneer"]}))
+    tribe = state.view(0).tribes[0]
+    assert list(tribe.__dict__) == list(V._TRIBE_FIELDS)
+    scalars = V._TRIBE_SCALARS(tribe.__dict__)
+    assert all(type(x) in (int, str, bool) for x in scalars)
+    assert len(scalars) + len(V._SEQUENCES) + len(V._MAPS) == len(V._TRIBE_FIELDS)
+    twin = tribe.copy()
+    twin.extra = 1   # an attribute that is no field: read one by one, and it counts
+    assert V.tribe_key(twin) != V.tribe_key(tribe) == V.tribe_key(tribe.copy())
