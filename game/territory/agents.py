@@ -53,7 +53,8 @@ class GreedyAgent(Agent):
         world, met by every candidate plan, which its secret orders cannot show), and the
         planner is a pure function of them, so the plan and the RNG state after it are
         replayed. The key holds the view's whole content (`view_key`) and the legal actions
-        by identity (the entry keeps the list, so those ids stay theirs)."""
+        by identity (the entry keeps a copy of the list: those objects stay alive, so their
+        ids stay theirs)."""
         rng = self.rng
         if type(rng) is not Rng:
             return plan_turn(view, self.seat, legal, rng)
@@ -63,7 +64,7 @@ class GreedyAgent(Agent):
             plan = plan_turn(view, self.seat, legal, rng)
             if len(_PLANS) >= PLAN_MEMO:
                 _PLANS.clear()
-            known = _PLANS[key] = (tuple(plan), rng.state, legal, view)
+            known = _PLANS[key] = (tuple(plan), rng.state, tuple(legal), view)
         else:
             rng.state = known[1]
         return list(known[0])
@@ -101,6 +102,6 @@ class GreedyAgent(Agent):
 
 
 PLAN_MEMO = 256      # plans remembered (about a decision's worth of sampled worlds x seats)
-_PLANS: dict[tuple, tuple[tuple[Action, ...], int, list[Action], TerritoryView]] = {}
+_PLANS: dict[tuple, tuple[tuple[Action, ...], int, tuple[Action, ...], TerritoryView]] = {}
 
 AGENTS: dict[str, type[Agent]] = {"greedy": GreedyAgent}
