@@ -9,7 +9,7 @@ RNG; games stay reproducible from their seed.
 from __future__ import annotations
 
 import abc
-from typing import ClassVar
+from typing import Callable, ClassVar
 
 from game.core.errors import UnknownName
 from game.core.protocol import Action, Ruleset, View
@@ -30,6 +30,17 @@ class Agent(abc.ABC):
     @abc.abstractmethod
     def choose(self, view: View | None, legal: list[Action]) -> Action:
         """One of `legal`, decided from `view` only."""
+
+    def resume(self, key: object, allows: Callable[[Action], bool]) -> Action | None:
+        """What `choose` would return now, decided without the view and the legal list, or
+        None to be asked `choose` with both. `key` is the position's turn key (the knob
+        `turn_key` of `game.ai.knobs`: public, the view shows it too) and `allows(action)`
+        tells whether an action is legal now (what `apply` accepts is exactly the legal
+        list). Search playouts ask this first: an agent that plans a whole turn at its first
+        call (Dice for Land's greedy) needs only the turn and a legality test later in it,
+        and listing every legal action and building a view cost more than its choice. The
+        default always wants the view."""
+        return None
 
 
 def agent_seed(game_seed: int, seat: int, agent_id: str) -> int:

@@ -102,7 +102,7 @@ def territory_value(state: Any, seat: int) -> float:
     tribes = state.tribes
     if seat >= len(tribes) or not tribes[seat].alive:
         return -20.0
-    tiles = sum(1 for i in state.board.land_tiles if state.owner[i] == seat)
+    tiles = list(map(state.owner.__getitem__, state.board.land_tiles)).count(seat)
     return tiles + 0.05 * sum(tribes[seat].res)
 
 

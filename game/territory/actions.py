@@ -249,3 +249,31 @@ DEEP_TIDE = DeepTide()
 DIPLOMACY = (DemandTribute, AnswerTribute, ProposeTrade, AnswerTrade, Gift, Cede, OfferVassal,
              AnswerVassal)
 SETTINGS = (SetPriority, SetFlower, ChooseCore)
+
+
+class Listed:
+    """Membership in a list of actions (the legal list an agent or planner is handed), asked
+    by identity first. Most listed actions are shared objects (`candidates.shared`,
+    `arrows.arrow_action`/`step_action`, memoised chunks) and a plan holds those very objects,
+    so `id` answers most questions at the cost of a set of ints; the generated dataclass
+    `__hash__` is a Python function, and hashing every listed action (a few hundred, once per
+    agent call) had cost about a sixth of a playout. An action that is none of the listed
+    objects is compared by equality with the listed actions of its own class (built per
+    class when first asked): these frozen dataclasses equal only instances of their own class,
+    so the answer is exactly `action in set(actions)`."""
+
+    __slots__ = ("actions", "_ids", "_by_class")
+
+    def __init__(self, actions: list[Action]) -> None:
+        self.actions = actions      # holds the objects alive: their ids stay theirs
+        self._ids = set(map(id, actions))
+        self._by_class: dict[type, set[Action]] = {}
+
+    def __contains__(self, action: object) -> bool:
+        if id(action) in self._ids:
+            return True
+        kind = type(action)
+        same = self._by_class.get(kind)
+        if same is None:
+            same = self._by_class[kind] = {a for a in self.actions if type(a) is kind}
+        return action in same

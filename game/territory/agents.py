@@ -2,18 +2,24 @@
 
 `GreedyAgent` plans at its first decision of a turn (`planner.plan_turn`) and then hands
 out one planned action per call (an arrow step is an action, D38), skipping any that
-stopped being legal, and submits when the plan is used up.
+stopped being legal, and submits when the plan is used up. After the first call of a turn
+it needs no view (only the turn, to know the plan is this turn's): search playouts ask it
+through `resume` with the turn key and skip building a view for every action.
 """
 
 from __future__ import annotations
 
+from typing import Callable
+
 from game.ai import Agent
+from game.ai.knobs import territory_turn
 from game.core.protocol import Action
+from game.core.rng import Rng
 from game.territory import actions as A
 from game.territory.constants import AI_FACTIONS
 from game.territory.planner import plan_turn
 from game.territory.state import Phase
-from game.territory.view import TerritoryView
+from game.territory.view import TerritoryView, view_key
 
 
 class GreedyAgent(Agent):
@@ -24,6 +30,7 @@ class GreedyAgent(Agent):
     def __init__(self, seat: int, seed: int) -> None:
         super().__init__(seat, seed)
         self._turn = -1
+        self._key: object = None            # the turn key of the turn the queue was planned in
         self._queue: list[Action] = []
 
     def choose(self, view: TerritoryView, legal: list[Action]) -> Action:  # type: ignore[override]
@@ -36,20 +43,65 @@ class GreedyAgent(Agent):
             return legal[0]
         if view.turn != self._turn:
             self._turn = view.turn
-            self._queue = plan_turn(view, self.seat, legal, self.rng)
-        allowed = set(legal)
+            self._key = territory_turn(view)
+            self._queue = self._plan(view, legal)
+        return self._next(legal)
+
+    def _plan(self, view: TerritoryView, legal: list[Action]) -> list[Action]:
+        """`plan_turn` from this view, legal list and RNG state, remembered: search playouts
+        ask it again and again with all three the same (an opponent's turn in one sampled
+        world, met by every candidate plan, which its secret orders cannot show), and the
+        planner is a pure function of them, so the plan and the RNG state after it are
+        replayed. The key holds the view's whole content (`view_key`) and the legal actions
+        by identity (the entry keeps a copy of the list: those objects stay alive, so their
+        ids stay theirs)."""
+        rng = self.rng
+        if type(rng) is not Rng:
+            return plan_turn(view, self.seat, legal, rng)
+        key = (self.seat, rng.state, rng.inc, tuple(map(id, legal)), view_key(view))
+        known = _PLANS.get(key)
+        if known is None:
+            plan = plan_turn(view, self.seat, legal, rng)
+            if len(_PLANS) >= PLAN_MEMO:
+                _PLANS.clear()
+            known = _PLANS[key] = (tuple(plan), rng.state, tuple(legal), view)
+        else:
+            rng.state = known[1]
+        return list(known[0])
+
+    def resume(self, key: object, allows: Callable[[Action], bool]) -> Action | None:
+        """What `choose` would return, without the view or the legal list, when `key` is the
+        turn key of the turn this agent planned (it reads nothing else of the view then):
+        the queue's next action that `allows`, else submit; None otherwise, and when
+        neither is allowed (`choose` then picks among the listed actions)."""
+        # `_key` is set only when planning in ORDERS (PICK never plans), and within the
+        # planned turn `choose` goes straight to `_next`: the same answer, the same RNG draws
+        # (a queue emptied here stays empty for `choose`, which would have emptied it too)
+        return self._pop(allows) if key == self._key else None
+
+    def _next(self, legal: list[Action]) -> Action:
+        """The queue's next action that is in `legal`, else submit (else a removal)."""
+        action = self._pop(A.Listed(legal).__contains__)
+        if action is not None:
+            return action
+        removals = [a for a in legal if isinstance(a, A.RemoveOrder)]
+        return removals[-1] if removals else legal[self.rng.below(len(legal))]
+
+    def _pop(self, allows: Callable[[Action], bool]) -> Action | None:
+        """Take queued actions until one `allows` (skipping the steps of a refused arrow);
+        submit once the queue is used up, if `allows`; else None."""
         skipping = False
         while self._queue:
             action = self._queue.pop(0)
             if isinstance(action, A.Step) and skipping:
                 continue  # the arrow it extends was refused
-            if action in allowed:
+            if allows(action):
                 return action
             skipping = isinstance(action, (A.Arrow, A.Step))
-        if A.SUBMIT in allowed:
-            return A.SUBMIT
-        removals = [a for a in legal if isinstance(a, A.RemoveOrder)]
-        return removals[-1] if removals else legal[self.rng.below(len(legal))]
+        return A.SUBMIT if allows(A.SUBMIT) else None
 
+
+PLAN_MEMO = 256      # plans remembered (about a decision's worth of sampled worlds x seats)
+_PLANS: dict[tuple, tuple[tuple[Action, ...], int, tuple[Action, ...], TerritoryView]] = {}
 
 AGENTS: dict[str, type[Agent]] = {"greedy": GreedyAgent}

@@ -14,6 +14,7 @@ Values are rough on purpose: an income of g gold a turn is worth `horizon`·g, a
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 from game.territory import actions as A
@@ -456,3 +457,11 @@ HANDLERS: dict[type, Any] = {
 
 __all__ = ["order_value", "answers", "spend_down", "HANDLERS", "slot_of", "ECONOMY", "PAYBACK",
            "DEFENCE", "MAGIC", "DIPLOMACY", "ANY_ORDER", "LAND", "NOBODY", "UNDEAD", "TREE"]
+
+
+def best_first(options: list[tuple]) -> None:
+    """Sort (net value, cost, ...) options by value, highest first, then the cheaper, else
+    in their order: `sort(key=lambda o: (-o[0], o[1]))`, as two stable sorts that call no
+    Python key function (a reverse sort keeps equal keys in their order)."""
+    options.sort(key=itemgetter(1))
+    options.sort(key=itemgetter(0), reverse=True)

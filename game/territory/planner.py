@@ -27,7 +27,7 @@ from game.territory import position
 from game.territory.arrows import GRUDGE_BUILDINGS, arrow_action, step_action
 from game.territory.greedy_orders import (
     ANY_ORDER, DEFENCE, DIPLOMACY, ECONOMY, MAGIC, PAYBACK, answers, frontier, order_value,
-    slot_of, spell_cost, spend_down,
+    best_first, slot_of, spell_cost, spend_down,
 )
 from game.territory import reach
 from game.territory.state import GOBLIN, NOBODY, UNDEAD
@@ -57,10 +57,10 @@ class Planner:
         self.rng = rng
         self.tid = tribe
         self.t = view.tribes[tribe]
-        self.legal: Container[Action]      # membership only: never iterated (hash order)
+        self.legal: Container[Action]      # membership only (by identity first: `A.Listed`)
         self.legal_list: list[Action]      # the rules' order, for every choice among them
         if isinstance(legal, list):
-            self.legal, self.legal_list = set(legal), list(legal)
+            self.legal, self.legal_list = A.Listed(legal), list(legal)
         else:
             # a system tribe (T-14.4): the rules answer membership; listed without the
             # arrows, which `of_kinds` is never asked for
@@ -486,7 +486,7 @@ class Planner:
                                         [arrow_action(origin, j, 0, "none"), step_action(k, x, "none")]))
         if self.rng is not None:  # T-21.1: ties broken by the agent's RNG
             self.rng.shuffle(options)
-        options.sort(key=lambda o: (-o[0], o[1]))
+        best_first(options)   # by net value, highest first, then the cheaper
         taken: set[int] = set()
         # entries kept for the later steps (walls, spells, diplomacy): D38 caps a turn's orders
         limit = v.params.max_orders - len(self.plan) - (0 if allow_even else W["late_orders"])

@@ -161,8 +161,10 @@ def end_turn(st: TerritoryState) -> None:
     """T-5.5: splits, eliminations, discards, victory check."""
     effects.emit(st, E.PhaseStarted("END", -1))
     splits(st)
+    owner, land = st.owner, st.board.land_tiles
     for tribe in st.tribes:
-        if tribe.alive and not any(st.owner[i] == tribe.id for i in st.board.land_tiles):
+        # (asked again for each tribe, after any elimination; the scan runs in C)
+        if tribe.alive and tribe.id not in map(owner.__getitem__, land):
             effects.eliminate(st, tribe.id, "no_tiles")
     discards(st)
     players = [t.id for t in st.tribes if t.is_player and t.alive]

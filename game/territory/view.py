@@ -8,7 +8,8 @@ neither the seed nor the RNG state is part of a view (issue 17).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
+from operator import itemgetter
 from typing import Any
 
 from game.core.protocol import View
@@ -141,3 +142,54 @@ class TerritoryView(View):
             "winners": list(self.winners) if self.winners is not None else None,
             "to_move": list(self.to_move),
         }
+
+
+def view_key(view: TerritoryView) -> tuple:
+    """Everything in `view` as one hashable value that is equal for two views exactly when
+    a reader of them cannot tell them apart: lists as tuples in their order, sets and dicts in
+    their iteration order (equal sets can iterate differently, and a reader could follow that
+    order), the board and the parameters by identity (a holder of the key keeps the view, so
+    those objects stay alive and their ids theirs). `VIEW_KEY_FIELDS` names what it covers."""
+    v = view
+    return (id(v.board), id(v.params), v.seat, v.seats, v.order, v.phase, v.turn, v.pick_index,
+            tuple(map(tribe_key, v.tribes)), tuple(v.owner), tuple(v.building),
+            tuple(v.commerce), tuple(v.walls), tuple(v.tunnel), tuple(v.desolate), tuple(v.gift),
+            tuple(v.hostile), tuple(v.revealed), v.submission, v.volcano, v.turmoil_until,
+            v.winter_until, tuple(v.demands), tuple(v.trades), tuple(v.vassal_offers),
+            tuple(v.grievances), tuple(v.attacked.items()), v.final_turn, v.winners, v.to_move)
+
+
+VIEW_KEY_FIELDS = frozenset((
+    "board", "params", "seat", "seats", "order", "phase", "turn", "pick_index", "tribes", "owner",
+    "building", "commerce", "walls", "tunnel", "desolate", "gift", "hostile", "revealed",
+    "submission", "volcano", "turmoil_until", "winter_until", "demands", "trades",
+    "vassal_offers", "grievances", "attacked", "final_turn", "winners", "to_move"))
+
+
+def tribe_key(t: Tribe) -> tuple:
+    """A tribe's every attribute (`Tribe.copy` copies the same `__dict__`) as in `view_key`:
+    when they are exactly the dataclass fields in their order (always, unless someone set
+    another attribute), read by name in three C-level gets; else one by one."""
+    d = t.__dict__
+    if tuple(d) != _TRIBE_FIELDS:
+        return tuple((name, _frozen(value)) for name, value in d.items())
+    return (_TRIBE_SCALARS(d), *map(tuple, _TRIBE_SEQUENCES(d)),
+            *(tuple(m.items()) for m in _TRIBE_MAPS(d)))
+
+
+def _frozen(value: Any) -> Any:
+    """A list, set or dict as a tuple in its iteration order (dicts as items), with its type."""
+    kind = type(value)
+    if kind is list or kind is set or kind is frozenset:
+        return (kind, tuple(value))
+    if kind is dict:
+        return (kind, tuple(value.items()))
+    return value
+
+
+_TRIBE_FIELDS = tuple(f.name for f in fields(Tribe))
+_SEQUENCES = ("res", "techs", "researching", "orders", "full")   # lists and sets of a tribe
+_MAPS = ("spice", "used")
+_TRIBE_SEQUENCES = itemgetter(*_SEQUENCES)
+_TRIBE_MAPS = itemgetter(*_MAPS)
+_TRIBE_SCALARS = itemgetter(*(n for n in _TRIBE_FIELDS if n not in _SEQUENCES + _MAPS))

@@ -301,3 +301,30 @@ def test_a_style_plan_needs_no_margin_over_greedy_but_a_blind_variant_does():
     assert search._decide(arms(0.30, styled, 0.30), greedy) == greedy
     assert search._decide(arms(0.30, blind, 0.315), greedy) == greedy
     assert search._decide(arms(0.30, blind, 0.33), greedy) == blind
+
+
+# (seats, seed, steps, playout budget, digest of the plan, every playout's reward and the RNG)
+TERRITORY_PINNED = [(2, 3, 10, 40, "1b7b1670f9dfd957"), (4, 9, 30, 30, "4edbb4fdd4bfc293")]
+
+
+@pytest.mark.parametrize("row", TERRITORY_PINNED, ids=lambda r: f"{r[0]}-seats")
+def test_territory_plans_and_every_playout_are_pinned(row, monkeypatch):
+    """Speed work on Dice for Land's playouts (the greedy agent's shortcuts, views, legality)
+    must not change a decision nor any playout: the plan, each playout's reward in order and
+    the agent's RNG afterwards are pinned (computed on 6e2efbd, before that work)."""
+    import hashlib
+    seats, seed, steps, iterations, digest = row
+    rewards: list[float] = []
+    play = PlanSearch._play
+
+    def recording(self, arm, world):
+        play(self, arm, world)
+        rewards.append(round(arm.rewards[-1], 9))
+
+    monkeypatch.setattr(PlanSearch, "_play", recording)
+    state, seat = turn_start("territory", seats, seed, steps)
+    agent = hard("territory", seat, seed=11, iterations=iterations)
+    first = agent.choose(state.view(seat), state.legal_actions(seat))
+    got = repr(([first] + agent.plan, rewards, agent.rng.get_state()))
+    assert len(rewards) == agent.last.iterations == iterations
+    assert hashlib.sha256(got.encode()).hexdigest()[:16] == digest
