@@ -354,8 +354,11 @@ def attack_options(game: SkirmishState, u: Unit) -> list[A.Attack]:
     the unit and the targets do not change)."""
     if not may_attack(game, u):
         return []
-    coords = game.board.coords
-    return [A.attack(u.id, coords[t]) for t in targets_from(game, u, u.hex)]
+    targets = targets_from(game, u, u.hex)
+    if not targets:                     # most units: nothing in range
+        return []
+    coords, uid = game.board.coords, u.id
+    return [A.attack(uid, coords[t]) for t in targets]
 
 
 def attack_reason(game: SkirmishState, seat: int, action: A.Attack) -> str | None:
