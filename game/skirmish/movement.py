@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from itertools import repeat
+from operator import itemgetter
 
 from game.skirmish import actions as A
 from game.skirmish.board import FREE, NEUTRAL, OFF
@@ -412,12 +413,13 @@ class MoveList:
     occupants: `hexes` (sorted) and `acts` (the Move to each) hold the empty hexes among
     `labels` (unit `uid`'s `reach`), as of the first `seen` entries of the turn's change log."""
 
-    __slots__ = ("uid", "labels", "seen", "hexes", "acts")
+    __slots__ = ("uid", "labels", "keys", "seen", "hexes", "acts")
 
     def __init__(self, uid: int, labels: dict[int, int], seen: int, hexes: list[int],
                  acts: list[A.Move]) -> None:
         self.uid = uid
         self.labels = labels
+        self.keys = labels.keys()       # the reached hexes, as a set for C-level tests
         self.seen = seen
         self.hexes = hexes
         self.acts = acts
@@ -458,7 +460,8 @@ def move_list(game: SkirmishState, u: Unit) -> MoveList:
         hexes = sorted(labels.keys() - _occupied(game))
         uid = u.id
         row = _move_row(game, uid)
-        acts = list(map(row.__getitem__, hexes))
+        # itemgetter reads the row in C, twice as fast as map over row.__getitem__
+        acts = list(itemgetter(*hexes)(row)) if len(hexes) > 1 else [row[h] for h in hexes]
         if not all(acts):                       # Moves not built yet on this board (None)
             acts = [row[h] or _new_move(game, row, uid, h) for h in hexes]
         moves = MoveList(uid, labels, len(game._log), hexes, acts)

@@ -160,6 +160,7 @@ class SkirmishGame(SkirmishState):
                     if i is not None:
                         rows[i] = _unit_check(self, self.units[uid], stamp, kept, neutral)
         acted.clear()
+        cut, news = seen, ()                    # log[cut:], most lists last saw the same cut
         for entry in rows:
             moves = entry[1]
             if moves is not None:
@@ -171,7 +172,10 @@ class SkirmishGame(SkirmishState):
                     continue
                 if moves.seen != seen:
                     # patched only when an occupant changed on a hex the unit reaches
-                    if moves.labels.keys().isdisjoint(log[moves.seen:]):
+                    if moves.seen != cut:
+                        cut = moves.seen
+                        news = log[cut:]
+                    if moves.keys.isdisjoint(news):
                         moves.seen = seen
                     else:
                         sync_moves(self, moves)
