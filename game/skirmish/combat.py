@@ -24,7 +24,7 @@ from game.skirmish.constants import (
     SURPRISE_REDUCTION, UNITS,
 )
 from game.skirmish.effects import check_formations, heal, remove_unit
-from game.skirmish.movement import hostile_units, unit_reason
+from game.skirmish.movement import first, hostile_units, unit_reason
 from game.skirmish.state import SkirmishState, Unit
 
 NS = "skirmish."
@@ -96,7 +96,7 @@ def hostile_targets(game: SkirmishState, seat: int) -> frozenset[int]:
     if entry is not None and entry[0] == stamp:
         return entry[1]
     occ = game.occ
-    hexes = {h for h, _, _ in hostile_units(game, seat)}
+    hexes = set(map(first, hostile_units(game, seat)))
     for k, spec in enumerate(game.board.cities):
         if occ[spec.hex] < 0 and game.city_hostile(k, seat):
             hexes.add(spec.hex)

@@ -34,6 +34,7 @@ from game.skirmish.constants import (
 from game.skirmish.state import SkirmishState, Unit
 
 NS = "skirmish."
+first = itemgetter(0)   # a hostile unit's hex (`hostile_units`), read in C
 # How a unit may use a hex (`_special`): absent = pass and stop (if empty); these otherwise.
 NEVER, STOP_ONLY, PASS_ONLY = -1, 1, 2
 
@@ -125,8 +126,7 @@ def _special(game: SkirmishState, seat: int, through: bool) -> dict[int, int]:
     b = game.board
     roots = game.roots()
     rf = roots[seat]
-    out = dict.fromkeys([h for h, _, _ in hostile_units(game, seat)],
-                        PASS_ONLY if through else NEVER)
+    out = dict.fromkeys(map(first, hostile_units(game, seat)), PASS_ONLY if through else NEVER)
     for k, spec in enumerate(b.cities):
         owner = game.city_owner[k]
         if owner == NEUTRAL:

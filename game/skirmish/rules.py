@@ -187,9 +187,8 @@ class SkirmishGame(SkirmishState):
         return out
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        refusal = self.reason(seat, action)
-        if refusal is not None:
-            raise refusal
+        if self._reason_key(seat, action) is not None:
+            raise self.reason(seat, action)     # built only when refused: asks again
         kind = type(action)
         events = EFFECTS[kind](self, seat, action)
         if kind in UNIT_ACTIONS:
