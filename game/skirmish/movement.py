@@ -459,7 +459,7 @@ def move_list(game: SkirmishState, u: Unit) -> MoveList:
     if moves is None or moves.labels is not labels:
         hexes = sorted(labels.keys() - _occupied(game))
         uid = u.id
-        row = _move_row(game, uid)
+        row = game.board.move_rows.get(uid) or _move_row(game, uid)
         # itemgetter reads the row in C, twice as fast as map over row.__getitem__
         acts = list(itemgetter(*hexes)(row)) if len(hexes) > 1 else [row[h] for h in hexes]
         if not all(acts):                       # Moves not built yet on this board (None)
