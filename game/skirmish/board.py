@@ -110,8 +110,8 @@ class Board:
     cavalry_penalty: tuple[bool, ...] = field(default=(), init=False)    # swamp, mountain
     _disks: dict[int, list[Any]] = field(default_factory=dict, init=False,       # per radius,
                                          compare=False, repr=False)             # per hex
-    _disk_sets: dict[tuple[int, int], frozenset[int]] = field(default_factory=dict, init=False,
-                                                              compare=False, repr=False)
+    _disk_sets: dict[int, list[Any]] = field(default_factory=dict, init=False,   # per radius,
+                                             compare=False, repr=False)         # per hex
     _step_costs: dict[bool, tuple[tuple[tuple[int, int], ...], ...]] = field(
         default_factory=dict, init=False, compare=False, repr=False)
     _back_steps: dict[bool, tuple[tuple[tuple[int, int], ...], ...]] = field(
@@ -277,11 +277,12 @@ class Board:
 
     def disk_set(self, centre: int, radius: int) -> frozenset[int]:
         """`disk` as a set, for membership tests (cached)."""
-        key = (centre, radius)
-        found = self._disk_sets.get(key)
+        rows = self._disk_sets.get(radius)
+        if rows is None:
+            rows = self._disk_sets[radius] = [None] * self.size
+        found = rows[centre]
         if found is None:
-            found = frozenset(self.disk(centre, radius))
-            self._disk_sets[key] = found
+            found = rows[centre] = frozenset(self.disk(centre, radius))
         return found
 
     def push_hex(self, attacker: int, defender: int) -> int:

@@ -22,9 +22,11 @@ def strike_city(game: SkirmishState, k: int, seat: int, events: list[Event]) -> 
     if counted:
         game.city_hit[k] = True
         game.city_siege[k] += 1
-        game.cities_changed()
     events.append(E.CityStruck(at, seat, game.city_siege[k], counted))
     if counted and game.city_siege[k] == b.siege_rounds:
+        # what searches read of a siege is whether the city is breached (M-5e): the
+        # notice is due only now, not for the strikes before
+        game.cities_changed()
         events.append(E.Breached(at, game.city_siege[k]))
 
 

@@ -24,7 +24,7 @@ from game.skirmish.constants import (
     SURPRISE_REDUCTION, UNITS,
 )
 from game.skirmish.effects import check_formations, heal, remove_unit
-from game.skirmish.movement import hostile_units, unit_reason
+from game.skirmish.movement import first, hostile_units, unit_reason
 from game.skirmish.state import SkirmishState, Unit
 
 NS = "skirmish."
@@ -96,7 +96,7 @@ def hostile_targets(game: SkirmishState, seat: int) -> frozenset[int]:
     if entry is not None and entry[0] == stamp:
         return entry[1]
     occ = game.occ
-    hexes = {h for h, _, _ in hostile_units(game, seat)}
+    hexes = set(map(first, hostile_units(game, seat)))
     for k, spec in enumerate(game.board.cities):
         if occ[spec.hex] < 0 and game.city_hostile(k, seat):
             hexes.add(spec.hex)
@@ -354,8 +354,11 @@ def attack_options(game: SkirmishState, u: Unit) -> list[A.Attack]:
     the unit and the targets do not change)."""
     if not may_attack(game, u):
         return []
-    coords = game.board.coords
-    return [A.attack(u.id, coords[t]) for t in targets_from(game, u, u.hex)]
+    targets = targets_from(game, u, u.hex)
+    if not targets:                     # most units: nothing in range
+        return []
+    coords, uid = game.board.coords, u.id
+    return [A.attack(uid, coords[t]) for t in targets]
 
 
 def attack_reason(game: SkirmishState, seat: int, action: A.Attack) -> str | None:

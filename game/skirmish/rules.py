@@ -91,24 +91,23 @@ def _unit_options(game: SkirmishState, u: Unit, fields: tuple, kept: dict[int, A
     the unit's own fields and the hostile units, cities and blocs (`fields`, with the seat's
     `bloc_stamp`: see `_unit_check`); occupants changing on hexes its Moves reach only add or
     drop those Moves (`sync_moves`, which `legal_actions` runs)."""
-    entry = (
-        fields,
-        move_list(game, u) if may_move(game, u) else None,
-        attack_options(game, u) + dismount_options(game, u),
-    )
+    extras = attack_options(game, u)
+    dismount = dismount_options(game, u)
+    if dismount:
+        extras += dismount
+    entry = (fields, move_list(game, u) if may_move(game, u) else None, extras)
     kept[u.id] = entry
     return entry
 
 
-def _unit_check(game: SkirmishState, u: Unit, stamp: int) -> tuple:
-    """The kept options of own, non-fresh unit `u` (`_unit_options`), built again if a field
-    they read changed; `(None, u)` for a unit on neutral land, whose options N-4 makes depend
-    on more than its fields (`legal_actions` lists those from nothing every time)."""
-    if game.board.neutral[u.hex]:
+def _unit_check(game: SkirmishState, u: Unit, stamp: int, kept: dict[int, Any],
+                neutral: list[bool]) -> tuple:
+    """The kept options of own, non-fresh unit `u` (`_unit_options`, kept in `kept`), built
+    again if a field they read changed; `(None, u)` for a unit on neutral land (`neutral`,
+    the board's), whose options N-4 makes depend on more than its fields (`legal_actions`
+    lists those from nothing every time)."""
+    if neutral[u.hex]:
         return (None, u)
-    kept = game._reach.get("options")
-    if kept is None:
-        kept = game._reach["options"] = {}
     entry = kept.get(u.id)
     fields = (u.hex, u.mp_left, u.attacks_left, u.attacked, u.type, stamp)
     if entry is None or entry[0] != fields:
@@ -130,27 +129,38 @@ class SkirmishGame(SkirmishState):
         if self.phase is _PICK:
             return list(pick_options(self, seat))
         out: list[Action] = []
-        stamp = self._stamps[seat]              # bloc_stamp
-        units = _own_units(self, seat)
         log = self._log
         seen = len(log)
         acted = self._acted
-        listing = self._reach.get("listing")
-        if listing is None or listing[0] is not units or listing[1] != stamp:
+        reach = self._reach
+        # the seat, its stamp (bloc_stamp) and what `_own_units` keys its list by
+        sig = (seat, self._stamps[seat], self.next_unit_id, len(self.units))
+        listing = reach.get("listing")
+        if listing is None or listing[0] != sig:
             # every own unit's kept options checked (`_unit_check`)
-            rows = [_unit_check(self, u, stamp) for u in units if not u.fresh]
-            where = {u.id: i for i, u in enumerate(u for u in units if not u.fresh)}
-            self._reach["listing"] = (units, stamp, rows, where)
+            stamp, kept, neutral = sig[1], reach.get("options"), self.board.neutral
+            if kept is None:
+                kept = reach["options"] = {}
+            rows = []
+            where = {}
+            for u in _own_units(self, seat):
+                if not u.fresh:
+                    where[u.id] = len(rows)
+                    rows.append(_unit_check(self, u, stamp, kept, neutral))
+            reach["listing"] = (sig, rows, where)
         else:
             # Same units, same hostile world (stamp) as at the last listing this turn: only
             # the units that acted since (the one whose fields an own action changes, `apply`
             # notes them) need checking again; trespassers (N-4) are redone below anyway.
-            rows, where = listing[2], listing[3]
-            for uid in acted:
-                i = where.get(uid)
-                if i is not None:
-                    rows[i] = _unit_check(self, self.units[uid], stamp)
+            rows, where = listing[1], listing[2]
+            if acted:
+                stamp, kept, neutral = sig[1], reach["options"], self.board.neutral
+                for uid in acted:
+                    i = where.get(uid)
+                    if i is not None:
+                        rows[i] = _unit_check(self, self.units[uid], stamp, kept, neutral)
         acted.clear()
+        cut, news = seen, ()                    # log[cut:], most lists last saw the same cut
         for entry in rows:
             moves = entry[1]
             if moves is not None:
@@ -162,20 +172,23 @@ class SkirmishGame(SkirmishState):
                     continue
                 if moves.seen != seen:
                     # patched only when an occupant changed on a hex the unit reaches
-                    if moves.labels.keys().isdisjoint(log[moves.seen:]):
+                    if moves.seen != cut:
+                        cut = moves.seen
+                        news = log[cut:]
+                    if moves.keys.isdisjoint(news):
                         moves.seen = seen
                     else:
                         sync_moves(self, moves)
                 out += moves.acts
-            out += entry[2]
+            if entry[2]:                        # most units have no attack or dismount
+                out += entry[2]
         for seat_options in SEAT_OPTIONS:
             out.extend(seat_options(self, seat))
         return out
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        refusal = self.reason(seat, action)
-        if refusal is not None:
-            raise refusal
+        if self._reason_key(seat, action) is not None:
+            raise self.reason(seat, action)     # built only when refused: asks again
         kind = type(action)
         events = EFFECTS[kind](self, seat, action)
         if kind in UNIT_ACTIONS:

@@ -139,7 +139,9 @@ class SkirmishState(State):
     # what they read (per-hex rules, Intercept zones, targets) within a turn: each entry is
     # keyed by what it read (see movement.reach), using the change counters `_stamps` (per
     # seat: bumped whenever a unit hostile to it appears, vanishes, moves or changes class, a
-    # city's owner or siege changes, a unit steps on or off a city hostile to it, or a bloc
+    # city's owner changes or it is breached or its breach ends (M-5e: a siege strike that
+    # does not breach changes nothing searches read), a unit steps on or off a city hostile
+    # to it, or a bloc
     # changes: everything a search of that seat reads besides its own bloc's units). Its values
     # are never changed, so clones start from a copy of it (a search tree's nodes share the
     # searches of their parent; the counters only grow, so a clone never meets an old stamp
@@ -187,8 +189,8 @@ class SkirmishState(State):
         self._cache.clear()
 
     def cities_changed(self) -> None:
-        """A city's owner or siege changed, or a faction's overlord did: every seat gets a
-        new stamp."""
+        """A city's owner changed, it was breached or its breach ended, or a faction's
+        overlord changed: every seat gets a new stamp."""
         stamps = self._stamps
         for s in range(self.seats):
             stamps[s] += 1

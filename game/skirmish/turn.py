@@ -119,8 +119,10 @@ def end_round(game: SkirmishState, events: list[Event]) -> None:
     b = game.board
     for k in range(len(game.city_siege)):
         if game.city_siege[k] and not game.city_hit[k]:
+            breached = game.city_siege[k] >= b.siege_rounds
             game.city_siege[k] = 0
-            game.cities_changed()
+            if breached:    # searches read only whether a city is breached (M-5e)
+                game.cities_changed()
             events.append(E.SiegeLifted(b.coords[b.cities[k].hex]))
         game.city_hit[k] = False
     events.append(E.RoundEnded(game.round, tuple(game.vp())))

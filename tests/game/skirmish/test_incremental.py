@@ -208,3 +208,56 @@ def test_M_6_the_fast_moved_maker_builds_the_same_event_as_the_class():
     assert codec.encode(moved(3, later(), 2, 0, "capture")) == codec.encode(
         Moved(3, ((0, 0), (1, 0)), 2, 0, "capture"))
     assert pickle.loads(pickle.dumps(moved(4, ((0, 0),), 1, 1, ""))) == Moved(4, ((0, 0),), 1, 1)
+
+
+def test_19_C_6_M_5e_only_a_breach_and_its_end_renew_the_stamps():
+    """M-5e / C-6: of a siege, searches read only whether the city is breached. A counted
+    strike that does not breach the city keeps every stamp (the kept answers still equal a
+    from-scratch computation); the breaching strike renews them (a kept search that missed
+    it would still find the city closed), and so does the lift of a breached siege, not the
+    lift of an unbreached one."""
+    from game.skirmish.actions import Attack
+    from tests.helpers.skirmish import city_index, end_turn, scenario, unit
+
+    g = scenario("......", cities=[(0, 0, 0), (4, 0, 0)],
+                 units=[(1, "archer", (2, 0)), (1, "infantry", (3, 0))], seat=1)
+    x = city_index(g, 4, 0)
+    archer, inf = unit(g, 2, 0), unit(g, 3, 0)
+    check_kept_answers(g, 1)
+    before = list(g._stamps)
+    g.apply(1, Attack(inf.id, (4, 0)))                  # siege 1 of 2: not breached
+    assert g.city_siege[x] == 1 and g._stamps == before
+    check_kept_answers(g, 1)
+    end_turn(g)
+    end_turn(g)                                         # round 2, seat 1 again
+    check_kept_answers(g, 1)
+    before = list(g._stamps)
+    g.apply(1, Attack(archer.id, (4, 0)))               # siege 2 of 2: breached
+    check_kept_answers(g, 1)                            # the city is open now (STOP_ONLY)
+    assert g.city_siege[x] == 2 and all(s > b for s, b in zip(g._stamps, before))
+    end_turn(g)                                         # round 2 ends: struck, siege kept
+    end_turn(g)                                         # seat 0 passes in round 3
+    assert g.round == 3 and g.current == 1 and g.city_siege[x] == 2
+    before = list(g._stamps)
+    end_turn(g)                                         # round 3 ends unstruck: breach lifted
+    assert g.city_siege[x] == 0 and all(s > b for s, b in zip(g._stamps, before))
+
+
+def test_19_C_6_lifting_an_unbreached_siege_keeps_the_stamps():
+    """C-6: a siege that never breached the city ends without a change any search reads."""
+    from game.skirmish.actions import Attack
+    from tests.helpers.skirmish import city_index, end_turn, scenario, unit
+
+    g = scenario("......", cities=[(0, 0, 0), (4, 0, 0)],
+                 units=[(1, "archer", (2, 0)), (1, "infantry", (3, 0))], seat=1)
+    x = city_index(g, 4, 0)
+    g.apply(1, Attack(unit(g, 3, 0).id, (4, 0)))
+    end_turn(g)                                         # round 1 ends: struck, siege kept
+    end_turn(g)                                         # seat 0 passes in round 2
+    assert g.round == 2 and g.current == 1 and g.city_siege[x] == 1
+    before = list(g._stamps)
+    end_turn(g)                                         # round 2 ends unstruck: lifted
+    assert g.city_siege[x] == 0
+    check_kept_answers(g, g.current)
+    # start_turn renews nothing itself: the lift alone did not bump a stamp
+    assert g._stamps == before
