@@ -98,6 +98,9 @@ class BoardScene(ReplayControls, BoardInput, BoardDrawing, Scene):
         self.camera = Camera(self.world_size(), self.board_view, self.zooms())
         self.widgets = WidgetGroup()
         self.build_widgets()
+        for button in self.widgets.widgets:   # a greyed button always says why (issue 20)
+            if isinstance(button, Button) and button.why is None:
+                button.why = self.why_not_now
         self.widgets.add(Button((theme.CANVAS_W - 26, 1, 24, 18), "", self.open_menu, icon="gear",
                                 tooltip=lambda: tr("game.menu")))
         if not session.actions:

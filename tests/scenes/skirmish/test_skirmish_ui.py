@@ -221,3 +221,21 @@ def test_a_button_tooltip_is_drawn_over_the_log(app):
     for x in range(over.left, over.right):
         for y in range(over.top, over.bottom):
             assert app.canvas.get_at((x, y)) == alone.get_at((x, y)), (x, y)
+
+
+def test_a_greyed_button_says_why_on_every_screen_button(app):
+    """Issue 20 on Skirmish: while the AI moves, End turn and Undo are grey and their tips
+    said only what they do; every board-screen button without its own reason now gives the
+    screen's (here: whose turn it is)."""
+    from game.core.i18n import tr
+
+    session = GameSession(Setup(seats=("greedy", "human"), seed=5, ruleset="skirmish"), ["Ann", "B"], [0, 1])
+    session.apply(0, A.PickSkills(()))
+    session.apply(1, A.PickSkills(()))
+    assert session.state.to_move() == [0]
+    scene = open_game(app, session)
+    app.step_frames(1)
+    why = tr("why.not_your_turn", name="Ann")
+    for hotkey in (pygame.K_e, pygame.K_u):
+        button = next(w for w in scene.widgets.widgets if getattr(w, "hotkey", None) == hotkey)
+        assert not button.enabled and why in button.tooltip_text()
