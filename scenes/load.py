@@ -334,8 +334,10 @@ class LoadScene(Scene):
         if broken:
             detail = self.reasons.get(info.path, "")
         else:
+            own = f"{info.ruleset}.load.round"     # a ruleset counting turns says so
             progress = (tr("load.finished") if info.finished else
-                        tr("load.round", round=info.round) if info.round > 0 else tr("load.setup"))
+                        tr(own if own in catalogue(language()) else "load.round", round=info.round)
+                        if info.round > 0 else tr("load.setup"))
             detail = tr("load.summary", progress=progress, names=tr("load.sep").join(info.names))
         text.draw(canvas, fit(self.app, detail, w), (x, rect.y + 21), sub)
 
