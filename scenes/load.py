@@ -17,7 +17,7 @@ from pathlib import Path
 import pygame
 
 from game import rulesets
-from game.core.i18n import catalogue, error_text, language, tr
+from game.core.i18n import catalogue, error_text, language, own_key, tr
 from game.core.tiled import read_map
 from game.play.saves import SaveError, SaveInfo, is_autosave, list_saves, read_save
 from scenes import theme
@@ -334,10 +334,9 @@ class LoadScene(Scene):
         if broken:
             detail = self.reasons.get(info.path, "")
         else:
-            own = f"{info.ruleset}.load.round"     # a ruleset counting turns says so
             progress = (tr("load.finished") if info.finished else
-                        tr(own if own in catalogue(language()) else "load.round", round=info.round)
-                        if info.round > 0 else tr("load.setup"))
+                        tr(own_key(info.ruleset, "load.round"), round=info.round) if info.round > 0 else
+                        tr("load.setup"))
             detail = tr("load.summary", progress=progress, names=tr("load.sep").join(info.names))
         text.draw(canvas, fit(self.app, detail, w), (x, rect.y + 21), sub)
 

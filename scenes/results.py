@@ -15,7 +15,7 @@ import random
 
 import pygame
 
-from game.core.i18n import catalogue, language, tr
+from game.core.i18n import catalogue, language, own_key, tr
 from game.play.session import GameSession
 from scenes import theme
 from scenes.board.seats import seat_colour
@@ -156,8 +156,7 @@ class ResultsScene(MenuScene):
     def key(self, key: str) -> str:
         """A ruleset's own wording of a results text (`<id>.<key>`, e.g. what its score counts),
         else the shared one."""
-        own = f"{self.session.setup.ruleset}.{key}"
-        return own if own in catalogue(language()) else key
+        return own_key(self.session.setup.ruleset, key)
 
     def cause_text(self) -> str:
         """The deciding rule in words, when the ruleset names it (`<id>.end_short.<cause>`,

@@ -74,6 +74,13 @@ def tr(key: str, lang: str | None = None, /, **params: Any) -> str:
         return template
 
 
+def own_key(ruleset: str, key: str, lang: str | None = None) -> str:
+    """`<ruleset>.<key>` when the ruleset words a shared text its own way (Dice for Land counts
+    turns where the others count rounds), else `key`."""
+    own = f"{ruleset}.{key}"
+    return own if own in catalogue(lang or _current) else key
+
+
 def error_text(err: Exception, lang: str | None = None) -> str:
     """A player-facing sentence for a GameError (or a generic one for anything else)."""
     key = getattr(err, "key", None)

@@ -104,6 +104,11 @@ class TerritoryView(View):
     winners: tuple[int, ...] | None
     to_move: tuple[int, ...]
 
+    @property
+    def round(self) -> int:
+        """The turn number, as the state's `round` (the shared screens count by it)."""
+        return self.turn
+
     def to_json(self) -> dict[str, Any]:
         """The view as plain JSON data."""
         size = self.board.size

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Callable
 import pygame
 
 from game import rulesets
-from game.core.i18n import tr
+from game.core.i18n import own_key, tr
 from scenes import theme
 from scenes.drawing import fit
 from scenes.widgets import Button
@@ -65,14 +65,14 @@ class ReplayBar:
         y, x = rect.y + 1, rect.x + 4 + TAG_W
         buttons: list[tuple[int, Any, Callable[[], None], str | None, int | None, Callable[[], str]]] = [
             (22, "", lambda: scene.replay_round(-1), "arrow_left", pygame.K_PAGEUP,
-             lambda: tr("replay.prev_round")),
+             lambda: tr(own_key(scene.ruleset_id, "replay.prev_round"))),
             (50, lambda: tr("replay.pause") if scene.replay.playing else tr("replay.play"), scene.replay_toggle,
              None, pygame.K_p, lambda: tr("replay.play_tip")),
             (42, lambda: tr("replay.one_step"), scene.replay_step, None, pygame.K_PERIOD, lambda: tr("replay.step_tip")),
             (30, lambda: tr("settings.times", n=scene.replay.speed), scene.replay_speed, None, pygame.K_s,
              lambda: tr("replay.speed_tip")),
             (22, "", lambda: scene.replay_round(+1), "arrow_right", pygame.K_PAGEDOWN,
-             lambda: tr("replay.next_round")),
+             lambda: tr(own_key(scene.ruleset_id, "replay.next_round"))),
         ]
         self.widgets = []
         for w, text, click, icon, hotkey, tip in buttons:
@@ -89,11 +89,11 @@ class ReplayBar:
         replay = self.scene.replay
         rnd = int(getattr(self.scene.shown, "round", 0) or 0)
         if self.scene.replay_typed:
-            note, colour = tr("replay.goto", round=self.scene.replay_typed), theme.STRAW
+            note, colour = tr(own_key(self.scene.ruleset_id, "replay.goto"), round=self.scene.replay_typed), theme.STRAW
         elif self.scene.replay_over():
             note, colour = tr("replay.end"), theme.STRAW
         else:
-            note, colour = tr("replay.where", round=rnd, last=replay.last_round), theme.PARCHMENT
+            note, colour = tr(own_key(self.scene.ruleset_id, "replay.where"), round=rnd, last=replay.last_round), theme.PARCHMENT
         app.text.draw(canvas, fit(app, note, self.rect.right - self.text_x - 2), (self.text_x, self.rect.y + 3), colour)
 
     def tooltip(self, pos: tuple[int, int]) -> str | None:
