@@ -225,7 +225,7 @@ def test_bench_search_budget_is_per_seat_count():
     a seat count between measured ones takes the one below."""
     bench = load_tool("bench")
     assert [bench.search_budget("skirmish", n) for n in (2, 3, 4)] == [145, 145, 35]
-    assert [bench.search_budget("territory", n) for n in (2, 4, 7)] == [240, 110, 110]
+    assert [bench.search_budget("territory", n) for n in (2, 4, 7)] == [450, 175, 175]
     assert [bench.search_budget("tidegate", n) for n in (2, 4)] == [500, 500]
     assert bench.search_budget("landship", 2) == 90
     assert bench.search_budget("unlisted", 3) == 100
