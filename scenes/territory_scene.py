@@ -69,6 +69,15 @@ def system_tribe_colour(tribes: list, tribe: int) -> tuple[int, int, int]:
     return colours[kin.index(tribe) % len(colours)]
 
 
+def origin_hint(tile: str, can_attack: bool, builds: int) -> str:
+    """What the selected own tile allows, in words: attack a marked tile (or nothing next to it
+    to attack), and how many build orders B offers there (it read "B: 7 orders")."""
+    key = "territory.ui.origin_hint" if can_attack else "territory.ui.origin_inland"
+    if not builds:
+        return tr(key + "_nobuild", tile=tile)
+    return tr(key, tile=tile, n=builds)
+
+
 class TerritoryScene(BackgroundResolution, TerritoryBoardDraw, BoardScene):
     """Play Dice for Land: see the module docstring."""
 
@@ -358,7 +367,8 @@ class TerritoryScene(BackgroundResolution, TerritoryBoardDraw, BoardScene):
             ButtonSpec(lambda: tr("territory.ui.tech"), lambda: self.open_menu_of("tech"), enabled=self.ordering, hotkey=pygame.K_t),
             ButtonSpec(lambda: tr("territory.ui.magic"), lambda: self.open_menu_of("magic"), enabled=self.ordering, hotkey=pygame.K_m),
             ButtonSpec(lambda: tr("territory.ui.diplomacy"), self.open_diplomacy, enabled=self.ordering, hotkey=pygame.K_d),
-            ButtonSpec(lambda: tr("territory.ui.tile_orders"), lambda: self.open_menu_of("tile"), enabled=lambda: self.ordering() and self.origin is not None, hotkey=pygame.K_b)],
+            ButtonSpec(lambda: tr("territory.ui.tile_orders"), lambda: self.open_menu_of("tile"), enabled=self.can_build,
+                       hotkey=pygame.K_b, why=self.why_not_build)],
             (RX + 2, 314), (q, 20), step=(q + 2, 0))
         h = (RW - 4) // 2
         action_bar(self.widgets, [
@@ -375,6 +385,15 @@ class TerritoryScene(BackgroundResolution, TerritoryBoardDraw, BoardScene):
             return None
         refusal = self.session.state.reason(seat, A.SUBMIT)
         return error_text(refusal) if refusal is not None else None
+
+    def can_build(self) -> bool:
+        """Build (B) opens the selected tile's orders; grey without a tile or with nothing to build."""
+        return self.ordering() and self.origin is not None and bool(self.tile_orders(self.origin))
+
+    def why_not_build(self) -> str | None:
+        if not self.ordering():
+            return None
+        return tr("territory.ui.build_no_tile") if self.origin is None else tr("territory.ui.build_none")
 
     def ordering(self) -> bool:
         return self.human_seat() is not None and self.shown.phase is Phase.ORDERS
@@ -521,9 +540,9 @@ class TerritoryScene(BackgroundResolution, TerritoryBoardDraw, BoardScene):
                 return tr("territory.ui.fc_attack", tile=tile_text(tile, self.board_w), x=self.x_pick, y=y, pct=pct, cost=cost)
         if self.drawing:
             return tr("territory.ui.drawing_hint", x=self.x_pick)
-        if self.origin is not None:   # an inland tile has nothing marked to attack: say so
-            key = "territory.ui.origin_hint" if self.next_tiles() else "territory.ui.origin_inland"
-            return tr(key, tile=tile_text(self.origin, self.board_w), n=len(self.tile_orders(self.origin)))
+        if self.origin is not None:
+            return origin_hint(tile_text(self.origin, self.board_w), bool(self.next_tiles()),
+                               len(self.tile_orders(self.origin)))
         return tr("territory.ui.orders_hint")
 
     def draw_hud(self, canvas: pygame.Surface) -> None:

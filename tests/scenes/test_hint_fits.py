@@ -30,6 +30,8 @@ def territory_hints(lang: str) -> list[str]:
             tr("territory.ui.drawing_hint", lang, x=6),
             tr("territory.ui.origin_hint", lang, tile=tile, n=12),
             tr("territory.ui.origin_inland", lang, tile=tile, n=12),
+            tr("territory.ui.origin_hint_nobuild", lang, tile=tile),
+            tr("territory.ui.origin_inland_nobuild", lang, tile=tile),
             tr("territory.ui.fc_attack", lang, tile=tile, x=6, y=12, pct=100, cost=12),
             tr("territory.ui.fc_cross", lang, tile=tile, cost=12)]
 
@@ -102,6 +104,6 @@ def test_dice_for_land_says_when_a_picked_tile_has_nothing_to_attack(app):
     inland = [i for i in own if i not in origins]
     assert inland and origins                      # seed 7: a plus of five tiles, its middle inland
     scene.origin = inland[0]
-    assert scene.hint().startswith(f"{tile_text(inland[0], scene.board_w)}: no tile to attack")
+    assert scene.hint().startswith(f"{tile_text(inland[0], scene.board_w)}: nothing to attack")
     scene.origin = min(origins)
-    assert scene.next_tiles() and "click a marked tile" in scene.hint()
+    assert scene.next_tiles() and "attack a marked tile" in scene.hint()

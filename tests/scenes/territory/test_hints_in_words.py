@@ -1,0 +1,57 @@
+"""Dice for Land's hints say what a key does and what a number counts, in plain words.
+
+The selected tile's hint read "(16,3): click a marked tile to attack; B: 7 orders": a player
+could not tell that B is the Build button nor what the 7 counted.
+"""
+
+import re
+
+import pygame
+import pytest
+
+from game.core.i18n import set_language, tr
+from game.core.protocol import Setup
+from game.play.session import GameSession
+from game.territory import actions as A
+from tests.helpers.ui import click, key
+from tests.scenes.territory.test_territory_ui import tile_pos, to_orders
+
+BUILD_WORD = {"en": "build", "zh": "建造"}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_selected_tile_hint_names_the_build_button_and_what_it_counts(app, lang):
+    set_language(lang)
+    session = GameSession(Setup(seats=("human", "greedy"), seed=3, ruleset="territory"), ["Ada", "Bot"], [0, 1])
+    scene = to_orders(app, session)
+    tile = next(a.tile for a in session.state.legal_actions(0) if isinstance(a, A.Build))
+    click(app, tile_pos(scene, tile))
+    assert scene.origin == tile
+    n = len(scene.tile_orders(tile))
+    hint = scene.hint()
+    assert not re.search(r"B[:：]\s*\d+", hint), hint        # the terse "B: 7 orders"
+    assert "order" not in hint and "命令" not in hint, hint   # what it counts, not a rules word
+    assert BUILD_WORD[lang] in hint and str(n) in hint, hint
+    key(app, pygame.K_b)                                       # and B does open those orders
+    assert getattr(app.top, "kind", None) == "tile"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_tile_with_nothing_to_build_says_so_without_a_count(lang):
+    from scenes.territory_scene import origin_hint
+    set_language(lang)
+    for attack in (True, False):
+        hint = origin_hint("(3,4)", attack, 0)
+        assert "0" not in hint and "B" not in hint, hint
+        assert BUILD_WORD[lang] in hint, hint
+
+
+def test_build_button_is_grey_with_a_reason_without_a_tile_or_anything_to_build(app):
+    set_language("en")
+    session = GameSession(Setup(seats=("human", "greedy"), seed=3, ruleset="territory"), ["Ada", "Bot"], [0, 1])
+    scene = to_orders(app, session)
+    assert scene.origin is None and not scene.can_build()
+    assert scene.why_not_build() == tr("territory.ui.build_no_tile")
+    tile = next(a.tile for a in session.state.legal_actions(0) if isinstance(a, A.Build))
+    click(app, tile_pos(scene, tile))
+    assert scene.can_build()
