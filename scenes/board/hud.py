@@ -17,6 +17,7 @@ from scenes.widgets import Button, WidgetGroup
 TOAST_S = 2.5          # seconds a refusal message stays
 LOG_KEEP = 5000        # log entries kept: a whole game (issue 20: the log scrolls over all of it)
 LINE_H = 16            # pixels per text line (the 16-px pixel font)
+TAG_GAP = 6            # pixels between a seat's name and its "AI" tag (4 read as touching in hanzi)
 LOG_LINE_H = 18        # pixels per log line: two rows of air between lines (issue 20)
 
 
@@ -46,10 +47,16 @@ def draw_player_panel(app, canvas: pygame.Surface, rect: pygame.Rect, name: str,
         if thinking:
             glass = art.ui["icon_end_turn"]   # an hourglass: this AI is thinking
             canvas.blit(glass, (rect.right - 7 - glass.get_width(), rect.y + 7))
-            tag_w = glass.get_width() + 4
+            tag_w = glass.get_width()
         else:
-            tag_w = text.draw(canvas, tr("seat.ai"), (rect.right - 7, rect.y + name_top), theme.DUSK, "right").width + 4
-    text.draw(canvas, fit(app, name, rect.width - 20 - tag_w), (rect.x + 13, rect.y + name_top), theme.INK)
+            tag_w = text.draw(canvas, tr("seat.ai"), (rect.right - 7, rect.y + name_top), theme.DUSK, "right").width
+    text.draw(canvas, fit(app, name, panel_name_width(rect.width, tag_w)), (rect.x + 13, rect.y + name_top), theme.INK)
+
+
+def panel_name_width(rect_width: int, tag_width: int) -> int:
+    """The room for a seat's name in a panel `rect_width` wide beside a tag `tag_width` wide
+    (0: no tag), TAG_GAP clear of it."""
+    return rect_width - 20 - (tag_width + TAG_GAP if tag_width else 0)
 
 
 @dataclass
