@@ -119,3 +119,35 @@ def test_a_five_line_prompt_keeps_its_buttons_below_its_lines_in_the_battle_pane
     lefts = {w.rect.x for w in prompt.widgets.widgets}
     assert len(lefts) == cols and area.contains(prompt.rect)
     assert prompt.rect.y + 26 + 16 * 5 <= tops[0]
+
+
+STATUS_KEYS = ("dp.st.chooser", "dp.st.deciding", "dp.st.fighting", "dp.st.out", "dp.st.passed", "dp.st.surrendered")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("seats", [4, 8])
+def test_seat_status_word_is_whole_beside_the_widest_figures(app, lang, seats, monkeypatch):
+    """Eight seats deciding whether to join read "decidi…": every status word fits whole beside
+    a two-digit hand and the most flags Nine Provinces allows ("9/9"), in the panel and in
+    the battle panel's rows."""
+    import scenes.domiplot_scene as dp_scene
+
+    set_language(lang)
+    session = GameSession(Setup(ruleset="domiplot", seats=("human",) + ("greedy",) * (seats - 1), seed=1),
+                          ["Ada"] * seats, list(range(seats)))
+    scene = open_game(app, session)
+    import dataclasses
+    view = scene.shown
+    owners = list(view.owners)
+    for r in list(view.active.ids)[:9]:
+        owners[r] = frozenset(range(seats))
+    scene.shown = dataclasses.replace(view, hand_sizes=(10,) * seats, owners=type(view.owners)(owners))
+    monkeypatch.setattr(dp_scene, "solo_regions", lambda *_a: list(range(9)))
+    for key in STATUS_KEYS:
+        word = tr(key)
+        monkeypatch.setattr(scene, "seat_status", lambda _seat, _row=False, word=word: word)
+        with text_drawn(app) as drawn:
+            scene.draw_panel_body(app.canvas, 0, scene.panel_rect(0))
+        assert "9/9" in [t for t, _p, _r in drawn]
+        assert word in [t for t, _p, _r in drawn], (key, [t for t, _p, _r in drawn])
+    set_language("en")
