@@ -3,7 +3,7 @@
 `BoardScene` runs the session, the turn driver (several humans ordering at once, each behind
 the pass-the-device screen, T-18.2), AI, animations, undo, autosave, log and hand-offs. This
 screen adds the map from its Tiled file with owner tint and borders, buildings, walls, frost,
-smoke, desolation and undead; the tribe picks at the start (T-4.1); order entry: click an own
+smoke, desolation and undead; the tribe picks at the start on the map (T-4.1, `scenes/territory/picks.py`); order entry: click an own
 tile (origin), then draw the arrow tile by tile with x 0..6 picked by keys / buttons and the
 live y, success % and cost of the hovered step; tile orders (build, upgrade, walls...) for the
 selected own tile; research and spells as lists in a dialog, diplomacy as one dialog per kind
@@ -39,6 +39,7 @@ from scenes.territory.dialogs import ConfirmSubmit, OrderMenu
 from scenes.territory.help_pages import params as rules_numbers
 from scenes.territory.diplomacy import DiplomacyDialog
 from scenes.territory.labels import action_label, amounts_text, owner_name, tile_text
+from scenes.territory import picks
 from scenes.territory.panels import draw_panel_body, panel_tooltip
 from scenes.territory.presenters import PRESENTERS, tiles_history
 from scenes.territory.resolver import BackgroundResolution, OffFrameDriver
@@ -51,6 +52,7 @@ PANEL_W, PANEL_H = 122, 39
 HINT = pygame.Rect(RX, 23 + 4 * (PANEL_H + 2) + 1, RW, 32)   # moved up when fewer panels
 ROW_H = 16
 LIST_BOTTOM = 290                         # the order list ends above the x buttons
+PICK_TEXT_BOTTOM = 290                    # a tribe's text while picking, above the x buttons too
 SPLIT_NAME = re.compile(r"^P(\d+) \((\d+)\)$")
 # The tiles the rules hold and the tribes they run each have a colour of their own, at least
 # 24 apart (CIE76) from all eight seat colours and from each other, so two goblin kingdoms side
@@ -433,30 +435,35 @@ class TerritoryScene(BackgroundResolution, TerritoryBoardDraw, BoardScene):
         return self.shown.phase is Phase.PICK and self.human_seat() is not None
 
     def pick_rects(self) -> list[tuple[pygame.Rect, Any]]:
-        picks = [a for a in self.legal_now() if isinstance(a, A.PickFaction)]
-        return [(pygame.Rect(6, 38 + 34 * k, 376, 34), a) for k, a in enumerate(picks)]
+        return picks.pick_rects(self.legal_now())
 
-    def draw_picks(self, canvas: pygame.Surface) -> None:
-        canvas.fill(theme.INK, BOARD)
-        text = self.app.text
-        seat = self.human_seat()
-        text.draw(canvas, tr("territory.ui.pick_title", name=self.name(seat)), (BOARD.centerx, 23), theme.PARCHMENT, "centre")
+    def pick_focus(self) -> str | None:
+        """The tribe pointed at while a person picks: its button, or a tile of its start region."""
+        if not self.picking() or self.handoff_pending() is not None:
+            return None
         mouse = self.app.mouse
         for rect, a in self.pick_rects():
-            canvas.blit(self.app.art.panel("panel", rect.size), rect.topleft)
             if rect.collidepoint(mouse):
-                pygame.draw.rect(canvas, theme.STRAW, rect, 2)
-            canvas.blit(self.art[f"emblem_{a.faction}"], (rect.x + 6, rect.y + 11))
-            text.draw(canvas, tr(f"territory.faction.{a.faction}"), (rect.x + 22, rect.y + 9), theme.INK)
-            # one line here; the whole text beside the list when pointed at
-            text.draw(canvas, fit(self.app, tr(f"territory.ability.{a.faction}", **rules_numbers()), rect.width - 94),
-                      (rect.x + 86, rect.y + 9), theme.DUSK)
-            if rect.collidepoint(mouse):   # the whole text beside the list
-                y = self.orders_y + 2
-                text.draw(canvas, tr(f"territory.faction.{a.faction}"), (RX + 2, y), theme.STRAW)
-                for line in text.wrap(tr(f"territory.ability.{a.faction}", **rules_numbers()), RW - 6)[:5]:
-                    y += 16
-                    text.draw(canvas, line, (RX + 2, y), theme.PARCHMENT)
+                return a.faction
+        return picks.start_of(self.shown, self.tile_at(mouse))
+
+    def draw_picks(self, canvas: pygame.Surface) -> None:
+        lit = self.pick_focus()
+        picks.draw_pick_buttons(self, canvas, self.pick_rects(), lit)
+        if lit is None:
+            return
+        text = self.app.text
+        y = self.orders_y + 2     # the whole text beside the panels, where the hint was
+        name_w = text.draw(canvas, tr(f"territory.faction.{lit}"), (RX + 2, y), theme.STRAW).width
+        tiles = tr("territory.ui.start_tiles", n=len(self.shown.board.starts[lit]))
+        text.draw(canvas, fit(self.app, tiles, RW - 12 - name_w), (RX + RW - 2, y), theme.PARCHMENT, "right")
+        seat = picks.picked_by(self.shown).get(lit)
+        lines = text.wrap(tr(f"territory.ability.{lit}", **rules_numbers()), RW - 6)
+        if seat is not None:
+            lines = [tr("territory.log.picked", name=self.name(seat), faction=tr(f"territory.faction.{lit}"))] + lines
+        for line in lines[:max(0, (PICK_TEXT_BOTTOM - y - 16) // 16)]:
+            y += 16
+            text.draw(canvas, line, (RX + 2, y), theme.PARCHMENT)
 
     # ---- input -----------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
@@ -528,8 +535,7 @@ class TerritoryScene(BackgroundResolution, TerritoryBoardDraw, BoardScene):
                 return tr("territory.ui.ai_thinking")
             return ""
         if v.phase is Phase.PICK:
-            hovered = any(rect.collidepoint(self.app.mouse) for rect, _a in self.pick_rects())
-            return "" if hovered else tr("territory.ui.pick_hint")
+            return "" if self.pick_focus() else tr("territory.ui.pick_hint")
         tile = self.hover[1] if self.hover else None
         if tile is not None and tile in self.next_tiles():
             f = self.forecast(tile)

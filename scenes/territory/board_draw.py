@@ -14,6 +14,7 @@ from game.territory.constants import BUILDINGS, SIDES
 from game.territory.state import UNDEAD, Phase
 from scenes import theme
 from scenes.board.seats import seat_colour
+from scenes.territory.picks import draw_start_regions
 
 TILE = 16
 
@@ -165,6 +166,9 @@ class TerritoryBoardDraw:
                     self.app.text.draw(canvas, str(s.x), (x + 4, y - 10), theme.FOAM, "centre", shadow=theme.INK)
 
     def draw_targets(self, canvas: pygame.Surface) -> None:
+        if self.shown.phase is Phase.PICK:     # where each tribe would start (T-4.1)
+            draw_start_regions(self, canvas, self.pick_focus())
+            return
         if not self.ordering():
             return
         if self.origin is not None:
