@@ -362,10 +362,10 @@ class SkirmishScene(BoardScene):
         x = text.draw(canvas, str(g.vp()[seat]), (x + star.get_width() + 1, y), theme.INK).right + 4
         banner = sk.tinted("city_banner", self.colour(seat))
         canvas.blit(banner, (x, y + 3))
-        x = text.draw(canvas, str(g.cities_of(seat)), (x + banner.get_width() + 1, y), theme.INK).right + 3
-        unit = sk.tinted("unit_infantry", self.colour(seat))
-        canvas.blit(unit, (x - 2, y))
-        text.draw(canvas, str(units), (x + 13, y), theme.INK)
+        x = text.draw(canvas, str(g.cities_of(seat)), (x + banner.get_width() + 1, y), theme.INK).right + 2
+        unit = sk.tinted("unit_infantry", self.colour(seat))   # its ink starts one column in
+        canvas.blit(unit, (x - 1, y))                           # and fills the rest: 1 px clear each side
+        text.draw(canvas, str(units), (x + unit.get_width(), y), theme.INK)
         x, y = rect.x + 13, rect.y + 36
         if g.phase is Phase.PICK:
             mark = tr("skirmish.ui.picked") if g.picked[seat] else tr("skirmish.ui.not_picked")

@@ -1,0 +1,31 @@
+"""Skirmish seat panels: the figures row keeps the unit icon clear of the numbers beside it
+(the infantry icon was drawn over the last digit of the cities and under the unit count)."""
+
+import pytest
+
+from game.core.i18n import set_language
+from game.core.protocol import Setup
+from game.play.session import GameSession
+from game.skirmish.state import Phase
+from scenes.registry import open_game
+from scenes.smoke import advance
+from tests.helpers.ui import text_drawn
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_unit_icon_has_a_clear_column_on_each_side_in_the_figures_row(app, lang):
+    set_language(lang)
+    session = GameSession(Setup(seats=("human", "greedy", "greedy", "greedy"), seed=3, ruleset="skirmish"),
+                          ["Ada", "Bao", "Chen", "Dara"], [0, 1, 2, 3])
+    advance(session, lambda _e: session.state.phase is not Phase.PICK and session.next_seat() == 0, 4000)
+    scene = open_game(app, session)
+    app.step_frames(1)
+    unit_w = scene.sk.tinted("unit_infantry", 0).get_bounding_rect().width      # 15 px of ink
+    for seat in range(4):
+        rect = scene.panel_rect(seat)
+        with text_drawn(app) as drawn:
+            scene.draw_panel_body(app.canvas, seat, rect)
+        row = [r for _t, _p, r in drawn if r.y == rect.y + 20]
+        cities, units = row[-2], row[-1]
+        assert units.left - cities.right >= unit_w + 2, (seat, cities, units)
+        assert units.right <= rect.right - 6
