@@ -40,6 +40,8 @@ class Prompt:
         h = height(cols)
         self.rect = pygame.Rect(0, 0, width, min(h, area.height))
         self.rect.center = area.center
+        if width >= area.width:   # over the whole battle panel: no half line of it above or below
+            self.rect = area.copy()
         self.widgets = WidgetGroup()
         bw = (width - 24 - (cols - 1) * 6) // cols
         top = self.rect.bottom - 8 - rows * 24

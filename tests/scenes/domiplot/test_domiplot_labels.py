@@ -151,3 +151,23 @@ def test_seat_status_word_is_whole_beside_the_widest_figures(app, lang, seats, m
         assert "9/9" in [t for t, _p, _r in drawn]
         assert word in [t for t, _p, _r in drawn], (key, [t for t, _p, _r in drawn])
     set_language("en")
+
+
+@pytest.mark.parametrize("seats", [4, 8])
+def test_the_join_panel_covers_the_whole_battle_panel(app, seats):
+    """The join panel, as wide as the battle panel, sat centred in it: the battle's header line
+    showed cut in half above it ("Open battle · Plain")."""
+    from game.domiplot.state import Phase
+    from scenes.smoke import advance
+
+    session = GameSession(Setup(ruleset="domiplot", seats=("human",) + ("greedy",) * (seats - 1), seed=3),
+                          ["Ada"] * seats, list(range(seats)))
+    advance(session, lambda _e: session.state.phase is Phase.JOIN and session.state.actor == 0, 4000)
+    assert session.state.phase is Phase.JOIN and session.state.actor == 0
+    scene = open_game(app, session)
+    app.step_frames(2)
+    prompt = scene.decision_prompt()
+    assert prompt is not None and prompt.rect.width == scene.battle.width
+    assert prompt.rect.contains(scene.battle)
+    buttons = [w.rect for w in prompt.widgets.widgets]
+    assert all(prompt.rect.contains(b) for b in buttons)
