@@ -107,3 +107,16 @@ def test_dice_for_land_says_when_a_picked_tile_has_nothing_to_attack(app):
     assert scene.hint().startswith(f"{tile_text(inland[0], scene.board_w)}: nothing to attack")
     scene.origin = min(origins)
     assert scene.next_tiles() and "attack a marked tile" in scene.hint()
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_skirmish_unit_info_keeps_each_figure_with_its_unit(app, seats):
+    """'Cavalry 4/4 HP, 0 / MP, attacks: 1': the wrap split a number from its unit."""
+    set_language("en")
+    width = skirmish_scene.hint_area(seats).width
+    for kind in ("infantry", "archer", "cavalry"):
+        for mp in (0, 4, 12):
+            info = tr("skirmish.ui.unit_info", "en", kind=tr(f"skirmish.unit.{kind}", "en"), hp=4, max=4, mp=mp, attacks=1)
+            lines = app.text.wrap(info, width)
+            assert not any(line.startswith(("HP", "MP")) for line in lines), lines
+            assert not any(line[-1].isdigit() or line.endswith(":") for line in lines[:-1]), lines
