@@ -404,7 +404,7 @@ class App:
         if not text:
             return None
         area = inside or canvas.get_rect()
-        lines = self.text.wrap(text, 220)
+        lines = self.text.wrap(text, theme.TOOLTIP_W)
         w = max(self.text.size(line)[0] for line in lines) + 10
         h = 16 * len(lines) + 6
         x = min(max(area.left + 2, near.centerx - w // 2), area.right - w - 2)

@@ -499,7 +499,9 @@ class DomiplotScene(Decisions, BattlePanel, Presenters, BoardScene):
 
     def region_tooltip(self, rid: int) -> str:
         view = self.shown
-        lines = [self.region_both(rid) + " · " + tr(f"domiplot.terrain.{self.board.terrain(rid)}")]
+        name, terrain = self.region_both(rid), tr(f"domiplot.terrain.{self.board.terrain(rid)}")
+        joined = name + " · " + terrain     # one line where it fits; else the terrain on its own
+        lines = [joined] if len(self.app.text.wrap(joined, theme.TOOLTIP_W)) == 1 else [name, terrain]
         owners = view.owners[rid]
         if owners:
             key = "dp.region_alliance" if len(owners) > 1 else "dp.region_owner"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 CANVAS_W, CANVAS_H = 640, 360
+TOOLTIP_W = 220   # pixels: a tooltip's lines wrap at this width
 
 INK = (0x1B, 0x14, 0x26)
 DUSK = (0x43, 0x36, 0x5A)

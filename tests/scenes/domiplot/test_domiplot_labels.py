@@ -171,3 +171,21 @@ def test_the_join_panel_covers_the_whole_battle_panel(app, seats):
     assert prompt.rect.contains(scene.battle)
     buttons = [w.rect for w in prompt.widgets.widgets]
     assert all(prompt.rect.contains(b) for b in buttons)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_region_tooltip_never_leaves_its_separator_at_a_line_end(app, lang):
+    """'Southern Ridges 南岭 ·' / 'Hills': a long name and its terrain wrapped at the dot; the
+    terrain goes on a line of its own instead."""
+    from scenes import theme
+
+    set_language(lang)
+    session = GameSession(Setup(ruleset="domiplot", seats=("human", "greedy"), seed=1), ["Ada", "Bo"], [0, 1])
+    scene = open_game(app, session)
+    for rid in scene.board.regions:
+        lines = []
+        for line in scene.region_tooltip(rid).split("\n"):
+            lines += app.text.wrap(line, theme.TOOLTIP_W)
+        assert not any(line.endswith("·") or line.startswith("·") for line in lines), lines
+        assert tr(f"domiplot.terrain.{scene.board.terrain(rid)}") in lines[0] + lines[1]
+    set_language("en")
