@@ -366,11 +366,14 @@ class TerritoryScene(BackgroundResolution, TerritoryBoardDraw, BoardScene):
                                 hotkey=pygame.K_r, enabled=self.ordering, tooltip=lambda: tr("territory.ui.raze_tip")))
         q = (RW - 6) // 4
         action_bar(self.widgets, [
-            ButtonSpec(lambda: tr("territory.ui.tech"), lambda: self.open_menu_of("tech"), enabled=self.ordering, hotkey=pygame.K_t),
-            ButtonSpec(lambda: tr("territory.ui.magic"), lambda: self.open_menu_of("magic"), enabled=self.ordering, hotkey=pygame.K_m),
-            ButtonSpec(lambda: tr("territory.ui.diplomacy"), self.open_diplomacy, enabled=self.ordering, hotkey=pygame.K_d),
+            ButtonSpec(lambda: tr("territory.ui.tech"), lambda: self.open_menu_of("tech"), enabled=self.ordering, hotkey=pygame.K_t,
+                       tooltip=lambda: tr("territory.ui.tech_tip")),
+            ButtonSpec(lambda: tr("territory.ui.magic"), lambda: self.open_menu_of("magic"), enabled=self.ordering, hotkey=pygame.K_m,
+                       tooltip=lambda: tr("territory.ui.magic_tip")),
+            ButtonSpec(lambda: tr("territory.ui.diplomacy"), self.open_diplomacy, enabled=self.ordering, hotkey=pygame.K_d,
+                       tooltip=lambda: tr("territory.ui.diplomacy_tip")),
             ButtonSpec(lambda: tr("territory.ui.tile_orders"), lambda: self.open_menu_of("tile"), enabled=self.can_build,
-                       hotkey=pygame.K_b, why=self.why_not_build)],
+                       hotkey=pygame.K_b, tooltip=lambda: tr("territory.ui.build_tip"), why=self.why_not_build)],
             (RX + 2, 314), (q, 20), step=(q + 2, 0))
         h = (RW - 4) // 2
         action_bar(self.widgets, [

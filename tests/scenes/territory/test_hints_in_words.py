@@ -55,3 +55,15 @@ def test_build_button_is_grey_with_a_reason_without_a_tile_or_anything_to_build(
     tile = next(a.tile for a in session.state.legal_actions(0) if isinstance(a, A.Build))
     click(app, tile_pos(scene, tile))
     assert scene.can_build()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_every_order_button_names_its_key_in_its_tooltip(app, lang):
+    """Tech, Magic, Diplomacy and Build had keys (T, M, D, B) but no tooltip to tell them."""
+    set_language(lang)
+    session = GameSession(Setup(seats=("human", "greedy"), seed=3, ruleset="territory"), ["Ada", "Bot"], [0, 1])
+    scene = to_orders(app, session)
+    for hotkey in (pygame.K_t, pygame.K_m, pygame.K_d, pygame.K_b, pygame.K_s, pygame.K_r):
+        button = next(w for w in scene.widgets.widgets if getattr(w, "hotkey", None) == hotkey)
+        tip = button.tooltip_text()
+        assert f"({pygame.key.name(hotkey).upper()})" in tip or f"（{pygame.key.name(hotkey).upper()}）" in tip, tip
