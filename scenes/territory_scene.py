@@ -80,6 +80,14 @@ def origin_hint(tile: str, can_attack: bool, builds: int) -> str:
     return tr(key, tile=tile, n=builds)
 
 
+def x_refusal(xs: list[int]) -> str:
+    """Why a click on a next tile did nothing: the picked x is not one it takes (it read
+    "x here may be: 0" for a tile that can only be crossed)."""
+    if xs == [0]:
+        return tr("territory.ui.x_cross_only")
+    return tr("territory.ui.x_range", xs=", ".join(map(str, xs)))
+
+
 class TerritoryScene(BackgroundResolution, TerritoryBoardDraw, BoardScene):
     """Play Dice for Land: see the module docstring."""
 
@@ -252,8 +260,7 @@ class TerritoryScene(BackgroundResolution, TerritoryBoardDraw, BoardScene):
         if i in nxt:
             action = self.choose(nxt[i])
             if action is None:
-                xs = sorted({a.x for a in nxt[i]})
-                self.show_toast(tr("territory.ui.x_range", xs=", ".join(map(str, xs))))
+                self.show_toast(x_refusal(sorted({a.x for a in nxt[i]})))
                 self.app.sounds.play("error")
                 return
             self.act(action)

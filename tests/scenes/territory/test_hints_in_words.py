@@ -67,3 +67,24 @@ def test_every_order_button_names_its_key_in_its_tooltip(app, lang):
         button = next(w for w in scene.widgets.widgets if getattr(w, "hotkey", None) == hotkey)
         tip = button.tooltip_text()
         assert f"({pygame.key.name(hotkey).upper()})" in tip or f"（{pygame.key.name(hotkey).upper()}）" in tip, tip
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_click_with_an_x_the_tile_refuses_says_which_key_to_press(app, lang):
+    """'x here may be: 0' on a tile that can only be crossed: now it says to press 0 first."""
+    set_language(lang)
+    session = GameSession(Setup(seats=("human", "greedy"), seed=3, ruleset="territory"), ["Ada", "Bot"], [0, 1])
+    session.apply(0, A.PickFaction("tide"))     # Tide's start: sea next to it, crossed only (x = 0)
+    scene = to_orders(app, session)
+    arrows = [a for a in session.state.legal_actions(0) if isinstance(a, A.Arrow)]
+    by_tile: dict = {}
+    for a in arrows:
+        by_tile.setdefault((a.origin, a.tile), set()).add(a.x)
+    origin, tile = next(k for k, xs in by_tile.items() if xs == {0})
+    click(app, tile_pos(scene, origin))
+    key(app, pygame.K_3)
+    click(app, tile_pos(scene, tile))
+    assert scene.toast is not None
+    assert scene.toast[0] == tr("territory.ui.x_cross_only")
+    assert "0" in scene.toast[0]
+    assert not session.state.tribes[0].orders
