@@ -173,6 +173,7 @@ class Text:
 
 NO_LINE_START = set("，。、；：！？）」』】〉》”’…·,.;:!?)]}%")
 NO_LINE_END = set("（「『【〈《“‘([{")
+NBSP = "\u00a0"   # a no-break space: never a line break (see `_tokens`)
 
 
 def _kinsoku(lines: list[str]) -> list[str]:
@@ -203,7 +204,19 @@ def _runs(text: str) -> list[tuple[bool, str]]:
 
 
 def _tokens(text: str) -> list[str]:
-    """Words with their trailing space; each CJK character is its own token."""
+    """Words with their trailing space; each CJK character is its own token. A no-break
+    space (U+00A0) holds the tokens on either side together: "预留\u00a00" keeps the amount
+    with its word (a Latin word holds it anyway: it is not a space to break at)."""
+    out: list[str] = []
+    for token in _split(text):
+        if out and (out[-1].endswith(NBSP) or token.startswith(NBSP)):
+            out[-1] += token
+        else:
+            out.append(token)
+    return out
+
+
+def _split(text: str) -> list[str]:
     out: list[str] = []
     word = ""
     for ch in text:

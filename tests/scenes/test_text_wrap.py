@@ -58,3 +58,12 @@ def allowed_break(tokens: list[str], k: int) -> bool:
     """Whether a line may break before token k: not before a closing mark, not after an
     opening one."""
     return tokens[k][:1] not in NO_LINE_START and tokens[k - 1][-1:] not in NO_LINE_END
+
+
+def test_a_no_break_space_holds_a_figure_to_its_word_in_both_scripts(text):
+    """'…cross（预留' / '0）。' and '(escrow' / '0).': the amount wrapped away from its word."""
+    assert _tokens("留\u00a00）") == ["留\u00a00", "）"]
+    assert _tokens("escrow\u00a00).") == ["escrow\u00a00)."]
+    for width in range(120, 400, 4):
+        for line in text.wrap("PPPPPPPP：Arrow (22,6)→(22,5) cross（预留\u00a00）。", width):
+            assert not line.endswith("留") and not line.startswith("0"), (width, line)

@@ -88,3 +88,16 @@ def test_a_click_with_an_x_the_tile_refuses_says_which_key_to_press(app, lang):
     assert scene.toast[0] == tr("territory.ui.x_cross_only")
     assert "0" in scene.toast[0]
     assert not session.state.tribes[0].orders
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_an_entered_order_log_line_keeps_escrow_with_its_amount(app, lang):
+    """'Player 1: Arrow (22,6)→(22,5) cross (escrow' / '0).': the amount wrapped alone."""
+    from scenes.territory_scene import LOG
+    set_language(lang)
+    for pad in range(40):
+        line = tr("territory.log.entered", who="P" * (1 + pad % 12), order="Arrow (22,6)→(22,5) cross" + " x" * (pad // 12),
+                  cost="0")
+        for width in (LOG.width - 12, LOG.width - 16):
+            lines = app.text.wrap(line, width)
+            assert not any(ln.endswith(("escrow", "预留")) for ln in lines), lines
