@@ -26,7 +26,7 @@ import pygame
 from game import rulesets
 from game.ai.levels import configure
 from game.core.errors import IllegalAction
-from game.core.i18n import error_text, tr
+from game.core.i18n import error_text, own_key, tr
 from game.play.replay import replay_events
 from game.play.saves import write_autosave
 from scenes import theme
@@ -325,7 +325,7 @@ class BoardScene(ReplayControls, BoardInput, BoardDrawing, Scene):
         self.driver.reset()
         self.selection.clear()
         self.shown = self.view_now()
-        self.add_log(lambda n=self.name(seat): tr("log.undo", name=n))
+        self.add_log(lambda n=self.name(seat): tr(own_key(self.ruleset_id, "log.undo"), name=n))
 
     def autosave(self) -> None:
         """Store the game in its own autosave file (atomic; a failure never stops play)."""

@@ -101,3 +101,21 @@ def test_an_entered_order_log_line_keeps_escrow_with_its_amount(app, lang):
         for width in (LOG.width - 12, LOG.width - 16):
             lines = app.text.wrap(line, width)
             assert not any(ln.endswith(("escrow", "预留")) for ln in lines), lines
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_undo_is_logged_in_the_games_own_word_order(app, lang):
+    """Dice for Land logged 'Ada took back the last move.': its players enter orders."""
+    from tests.scenes.territory.test_territory_ui import enter_arrow
+    set_language(lang)
+    session = GameSession(Setup(seats=("human", "greedy"), seed=3, ruleset="territory"), ["Ada", "Bot"], [0, 1])
+    scene = to_orders(app, session)
+    while session.state.to_move() != [0]:      # the AI's orders in first: ours is the last action
+        app.step_frames(1)
+    assert enter_arrow(app, scene) is not None
+    key(app, pygame.K_ESCAPE)
+    assert scene.can_undo()
+    key(app, pygame.K_u)
+    lines = [e.line() for e in scene.log.entries]
+    assert tr("territory.log.undo", name="Ada") in lines
+    assert tr("log.undo", name="Ada") not in lines
