@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 
 from game import rulesets
-from game.core.i18n import tr
+from game.core.i18n import catalogue, tr
 from game.core.protocol import GameOver
 from game.territory import events as E
 from game.territory.constants import BUILDING_CODE
@@ -173,7 +173,14 @@ def on_gained(screen, ev: E.Gained) -> Beat:
     if ev.tile >= 0:
         anims.append(_float(screen, "+" + amounts_text(ev.amounts), theme.WHEAT, _at(screen, ev.tile)))
     return Beat(anims, sound="produce", log=lambda: tr("territory.log.gained", who=screen.tribe_name(ev.tribe),
-                                                     amounts=amounts_text(ev.amounts), why=ev.why))
+                                                     amounts=amounts_text(ev.amounts), why=why_text(ev.why)))
+
+
+def why_text(why: str) -> str:
+    """The cause of a gain in words ("Ada gains 15g (start gold)."): the rules' code showed
+    untranslated ("（start）")."""
+    key = f"territory.why.{why}"
+    return tr(key) if key in catalogue("en") else why
 
 
 def on_built(screen, ev: E.Built) -> Beat:

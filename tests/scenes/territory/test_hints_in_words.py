@@ -119,3 +119,28 @@ def test_undo_is_logged_in_the_games_own_word_order(app, lang):
     lines = [e.line() for e in scene.log.entries]
     assert tr("territory.log.undo", name="Ada") in lines
     assert tr("log.undo", name="Ada") not in lines
+
+
+WHYS = ("start", "raze", "plunder", "archaeology", "gift", "tribute", "vassal", "treasure", "stolen", "steal",
+        "goblin_empire")
+
+
+def test_every_cause_of_a_gain_the_rules_name_has_words_in_both_languages():
+    """'Ada 获得 15g（start）。': the rules' cause code showed in the log untranslated."""
+    import pathlib
+    import re
+    from game.core.i18n import catalogue
+    from scenes.territory.presenters import why_text
+    rules = pathlib.Path(__file__).resolve().parents[3] / "game" / "territory"
+    named = set()
+    for path in rules.glob("*.py"):
+        named |= set(re.findall(r"gain\([^()]*(?:\([^()]*\)[^()]*)*,\s*\"(\w+)\"", path.read_text(encoding="utf-8"), re.S))
+    assert named and named <= set(WHYS), named - set(WHYS)
+    for lang in ("en", "zh"):
+        set_language(lang)
+        for why in WHYS:
+            assert f"territory.why.{why}" in catalogue(lang)
+            assert why_text(why) == tr(f"territory.why.{why}") and "_" not in why_text(why)
+            if lang == "zh":
+                assert not re.search("[a-z]", why_text(why)), why_text(why)
+    set_language("en")
