@@ -80,8 +80,8 @@ def on_disaster(screen, ev: E.Disaster) -> Beat:
     if ev.tile >= 0:
         anims.append(Ring(_at(screen, ev.tile), theme.RED))
     return Beat(anims, sound="turn", apply=apply, focus=screen.centre(ev.tile) if ev.tile >= 0 else None,
-                log=lambda: tr("territory.log.disaster", what=tr(f"territory.disaster.{ev.kind}"),
-                               tile=_tile(screen, ev.tile) if ev.tile >= 0 else "").rstrip(" .") + ".")
+                log=lambda: tr("territory.log.disaster", what=tr(f"territory.disaster.{ev.kind}"), tile=_tile(screen, ev.tile))
+                if ev.tile >= 0 else tr("territory.log.disaster_all", what=tr(f"territory.disaster.{ev.kind}")))
 
 
 def on_forced(screen, ev: E.ForcedAttack) -> Beat:
@@ -172,6 +172,8 @@ def on_gained(screen, ev: E.Gained) -> Beat:
     anims = []
     if ev.tile >= 0:
         anims.append(_float(screen, "+" + amounts_text(ev.amounts), theme.WHEAT, _at(screen, ev.tile)))
+    if ev.why == "treasure":   # the Treasure event's own line says it ("Ada finds treasure: 2e.")
+        return Beat(anims, sound="produce")
     return Beat(anims, sound="produce", log=lambda: tr("territory.log.gained", who=screen.tribe_name(ev.tribe),
                                                      amounts=amounts_text(ev.amounts), why=why_text(ev.why)))
 
@@ -179,8 +181,24 @@ def on_gained(screen, ev: E.Gained) -> Beat:
 def why_text(why: str) -> str:
     """The cause of a gain in words ("Ada gains 15g (start gold)."): the rules' code showed
     untranslated ("（start）")."""
-    key = f"territory.why.{why}"
-    return tr(key) if key in catalogue("en") else why
+    return coded("territory.why", why)
+
+
+def coded(prefix: str, code: str) -> str:
+    """The words for a rules code under `prefix` ("territory.lost.meteor"), or the code itself
+    where there are none (a gap shows rather than a blank)."""
+    key = f"{prefix}.{code}"
+    return tr(key) if key in catalogue("en") else code
+
+
+def thing_text(what: str) -> str:
+    """A built or destroyed thing in words: a building, commerce, a wall (any side), a higher
+    wall, a tunnel; it showed the rules' code ("建造 farm")."""
+    if f"territory.building.{what}" in catalogue("en"):
+        return tr(f"territory.building.{what}")
+    if what.startswith("wall_") and what != "wall_upgrade":
+        what = "wall"
+    return coded("territory.thing", what)
 
 
 def on_built(screen, ev: E.Built) -> Beat:
@@ -190,7 +208,8 @@ def on_built(screen, ev: E.Built) -> Beat:
             screen.shown.building[ev.tile] = code
     return Beat([Ring(_at(screen, ev.tile), theme.LEAF)] if ev.tile >= 0 else [], sound="build", apply=apply,
                 focus=screen.centre(ev.tile) if ev.tile >= 0 else None,
-                log=lambda: tr("territory.log.built", who=screen.tribe_name(ev.tribe), what=ev.what, tile=_tile(screen, ev.tile)))
+                log=lambda: tr("territory.log.built", who=screen.tribe_name(ev.tribe), what=thing_text(ev.what),
+                               tile=_tile(screen, ev.tile)))
 
 
 def on_destroyed(screen, ev: E.Destroyed) -> Beat:
@@ -200,7 +219,8 @@ def on_destroyed(screen, ev: E.Destroyed) -> Beat:
             screen.shown.building[ev.tile] = code
     return Beat([HitFlash(screen.centre(ev.tile), None, screen.camera.to_canvas)], sound="discard", apply=apply,
                 focus=screen.centre(ev.tile),
-                log=lambda: tr("territory.log.destroyed", what=ev.what, tile=_tile(screen, ev.tile), why=ev.why))
+                log=lambda: tr("territory.log.destroyed", what=thing_text(ev.what), tile=_tile(screen, ev.tile),
+                               why=coded("territory.lost", ev.why)))
 
 
 def on_researched(screen, ev: E.Researched) -> Beat:
@@ -229,7 +249,8 @@ def on_spell(screen, ev: E.SpellCast) -> Beat:
 
 
 def on_shield(screen, ev: E.ShieldRaised) -> Beat:
-    return Beat(log=lambda: tr("territory.log.shield", who=screen.tribe_name(ev.tribe), kind=ev.kind, n=ev.n))
+    kind = tr("territory.spell.rock_solid") if ev.kind == "rock_solid" else coded("territory.thing", ev.kind)
+    return Beat(log=lambda: tr("territory.log.shield", who=screen.tribe_name(ev.tribe), kind=kind, n=ev.n))
 
 
 def on_arrow(screen, ev: E.ArrowStarted) -> Beat:
@@ -265,7 +286,10 @@ def on_treasure(screen, ev: E.TreasureFound) -> Beat:
 
 
 def on_diplomacy(screen, ev: E.Diplomacy) -> Beat:
-    return Beat(log=lambda: tr("territory.log.diplomacy", kind=ev.kind, a=screen.tribe_name(ev.a), b=screen.tribe_name(ev.b)))
+    key = f"territory.dip.log.{ev.kind}"
+    if key not in catalogue("en"):   # a kind without its sentence yet: the plain line
+        return Beat(log=lambda: tr("territory.log.diplomacy", kind=ev.kind, a=screen.tribe_name(ev.a), b=screen.tribe_name(ev.b)))
+    return Beat(log=lambda: tr(key, a=screen.tribe_name(ev.a), b=screen.tribe_name(ev.b), until=ev.until))
 
 
 def on_created(screen, ev: E.TribeCreated) -> Beat:

@@ -144,3 +144,42 @@ def test_every_cause_of_a_gain_the_rules_name_has_words_in_both_languages():
             if lang == "zh":
                 assert not re.search("[a-z]", why_text(why)), why_text(why)
     set_language("en")
+
+
+DIPLOMACY_KINDS = ("demand", "proposed", "offered", "paid", "refused", "grievance", "accepted", "declined",
+                   "vassal_accepted", "vassal_declined", "treaty_broken")
+
+
+def logged(scene, ev) -> list[str]:
+    from scenes.territory.presenters import PRESENTERS
+    beat = PRESENTERS[type(ev)](scene, ev)
+    log = beat.log
+    if log is None:
+        return []
+    return [f() for f in log] if isinstance(log, (list, tuple)) else [log()]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_log_words_buildings_causes_guards_and_diplomacy(app, lang):
+    """The log showed the rules' codes: 'Bao 在 (17,11) 建造 farm。', 'demand: Chen and Ada.',
+    '灾难：亡灵复苏 。.', and a treasure twice ('finds treasure' and 'gains ... (treasure)')."""
+    from game.territory import events as E
+    set_language(lang)
+    names = ["甲方", "乙方"] if lang == "zh" else ["Ada", "Bot"]
+    session = GameSession(Setup(seats=("human", "greedy"), seed=3, ruleset="territory"), names, [0, 1])
+    scene = to_orders(app, session)
+    events = [E.Built(0, 5, "farm"), E.Built(0, 5, "wall", "n"), E.Built(0, 5, "wall_upgrade", "n"),
+              E.Built(0, 5, "commerce"), E.Built(0, 5, "tunnel", other=9), E.Built(0, 5, "temple"),
+              E.Destroyed(5, "wall_n", "meteor"), E.Destroyed(5, "tower", "tower_rule"),
+              E.Destroyed(5, "capital", "moved", "city"), E.Destroyed(5, "farm", "raze"),
+              E.Destroyed(5, "workshop", "volcano", "ruin"), E.Destroyed(5, "tunnel", "demolish"),
+              E.ShieldRaised(0, "guard", 2, 5), E.ShieldRaised(0, "rock_solid", 0, -1),
+              E.Disaster("necro_revival", 3, -1, 5)] + [E.Diplomacy(k, 0, 1, 4) for k in DIPLOMACY_KINDS]
+    for ev in events:
+        for line in logged(scene, ev):
+            assert "_" not in line and "。." not in line and " 。" not in line and " ." not in line, (ev, line)
+            if lang == "zh":
+                assert not re.search("[a-z]{3,}", line), (ev, line)
+            else:
+                assert not re.match(r"[a-z_]+: ", line) and not re.search(r"\b(farm|workshop|commerce|tunnel|temple)\b", line), (ev, line)
+    assert logged(scene, E.Gained(0, (0, 0, 2), "treasure", 5)) == []
