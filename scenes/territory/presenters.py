@@ -245,7 +245,7 @@ def on_spell(screen, ev: E.SpellCast) -> Beat:
     if ev.target >= 0 and ev.spell not in ("steal", "battle_fervor"):
         anims.append(Ring(_at(screen, ev.target), theme.SHALLOWS))
     return Beat(anims, sound="turn", log=lambda: tr("territory.log.spell", who=screen.tribe_name(ev.tribe), spell=name,
-                                                     outcome=ev.outcome))
+                                                     outcome=coded("territory.cast", ev.outcome)))
 
 
 def on_shield(screen, ev: E.ShieldRaised) -> Beat:

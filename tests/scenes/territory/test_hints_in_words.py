@@ -174,7 +174,8 @@ def test_the_log_words_buildings_causes_guards_and_diplomacy(app, lang):
               E.Destroyed(5, "capital", "moved", "city"), E.Destroyed(5, "farm", "raze"),
               E.Destroyed(5, "workshop", "volcano", "ruin"), E.Destroyed(5, "tunnel", "demolish"),
               E.ShieldRaised(0, "guard", 2, 5), E.ShieldRaised(0, "rock_solid", 0, -1),
-              E.Disaster("necro_revival", 3, -1, 5)] + [E.Diplomacy(k, 0, 1, 4) for k in DIPLOMACY_KINDS]
+              E.Disaster("necro_revival", 3, -1, 5), E.SpellCast(0, "fortune", 5, "done"),
+              E.SpellCast(0, "meteor", 5, "blocked")] + [E.Diplomacy(k, 0, 1, 4) for k in DIPLOMACY_KINDS]
     for ev in events:
         for line in logged(scene, ev):
             assert "_" not in line and "。." not in line and " 。" not in line and " ." not in line, (ev, line)
