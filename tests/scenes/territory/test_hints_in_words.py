@@ -184,3 +184,14 @@ def test_the_log_words_buildings_causes_guards_and_diplomacy(app, lang):
             else:
                 assert not re.match(r"[a-z_]+: ", line) and not re.search(r"\b(farm|workshop|commerce|tunnel|temple)\b", line), (ev, line)
     assert logged(scene, E.Gained(0, (0, 0, 2), "treasure", 5)) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_game_over_line_names_the_winners(app, lang):
+    """'Game over: {names} win!': the placeholder was never filled."""
+    from game.core.protocol import GameOver
+    set_language(lang)
+    session = GameSession(Setup(seats=("human", "greedy"), seed=3, ruleset="territory"), ["Ada", "Bot"], [0, 1])
+    scene = to_orders(app, session)
+    (line,) = logged(scene, GameOver((1,), (3.0, 9.0), "V1"))
+    assert "{" not in line and "Bot" in line
