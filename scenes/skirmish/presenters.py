@@ -270,7 +270,7 @@ def on_game_over(screen, ev) -> Beat:
     result = screen.session.state.result()
     winners = getattr(result, "winners", ())
     cause = getattr(result, "cause", "")
-    return Beat(log=lambda: tr("skirmish.log.game_over", names=", ".join(screen.name(w) for w in winners),
+    return Beat(log=lambda: tr("skirmish.log.game_over", names=", ".join(screen.name(w) for w in winners), n=len(winners),
                                cause=tr(f"skirmish.end_short.{cause}") if cause else ""))
 
 

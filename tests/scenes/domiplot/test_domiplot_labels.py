@@ -189,3 +189,16 @@ def test_region_tooltip_never_leaves_its_separator_at_a_line_end(app, lang):
         assert not any(line.endswith("·") or line.startswith("·") for line in lines), lines
         assert tr(f"domiplot.terrain.{scene.board.terrain(rid)}") in lines[0] + lines[1]
     set_language("en")
+
+
+def test_game_over_line_agrees_with_the_number_of_winners(app):
+    """'Game over: Ada win!' with one winner."""
+    from game.core.protocol import GameOver
+
+    set_language("en")
+    session = GameSession(Setup(ruleset="domiplot", seats=("human", "greedy"), seed=1), ["Ada", "Bo"], [0, 1])
+    scene = open_game(app, session)
+    beat = scene._on_game_over(GameOver((0,), (3.0, 1.0), "E-3"))
+    assert beat.log[0]() == "Game over: Ada wins!"
+    beat = scene._on_game_over(GameOver((0, 1), (3.0, 3.0), "E-3"))
+    assert beat.log[0]() == "Game over: Ada, Bo win!"

@@ -195,3 +195,6 @@ def test_game_over_line_names_the_winners(app, lang):
     scene = to_orders(app, session)
     (line,) = logged(scene, GameOver((1,), (3.0, 9.0), "V1"))
     assert "{" not in line and "Bot" in line
+    if lang == "en":   # one winner wins, two win
+        assert line == "Game over: Bot wins!"
+        assert logged(scene, GameOver((0, 1), (9.0, 9.0), "V1")) == ["Game over: Ada, Bot win!"]
