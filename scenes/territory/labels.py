@@ -99,7 +99,7 @@ def action_label(screen: Any, a: Any) -> str:
         return tr("territory.ui.o_answer_vassal" if a.accept else "territory.ui.o_refuse_vassal",
                   who=screen.tribe_name(a.vassal))
     if isinstance(a, A.SetPriority):
-        return tr("territory.ui.o_priority", p=a.priority)
+        return tr("territory.ui.o_priority", p=" → ".join(a.priority))   # "gem" read as a word
     if isinstance(a, A.SetFlower):
         return tr("territory.ui.o_flower", r=a.resource)
     if isinstance(a, A.ChooseCore):

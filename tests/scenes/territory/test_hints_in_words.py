@@ -198,3 +198,13 @@ def test_game_over_line_names_the_winners(app, lang):
     if lang == "en":   # one winner wins, two win
         assert line == "Game over: Bot wins!"
         assert logged(scene, GameOver((0, 1), (9.0, 9.0), "V1")) == ["Game over: Ada, Bot win!"]
+
+
+def test_a_pay_order_reads_as_resources_in_turn_not_as_a_word(app):
+    """The tech menu listed 'Pay order gem', 'Pay order meg': now 'Pay order g → e → m'."""
+    from scenes.territory.labels import action_label
+    set_language("en")
+    session = GameSession(Setup(seats=("human", "greedy"), seed=3, ruleset="territory"), ["Ada", "Bot"], [0, 1])
+    scene = to_orders(app, session)
+    label = action_label(scene, A.SetPriority("gem"))
+    assert "gem" not in label and "g → e → m" in label
