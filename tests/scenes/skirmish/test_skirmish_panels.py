@@ -29,3 +29,14 @@ def test_unit_icon_has_a_clear_column_on_each_side_in_the_figures_row(app, lang)
         cities, units = row[-2], row[-1]
         assert units.left - cities.right >= unit_w + 2, (seat, cities, units)
         assert units.right <= rect.right - 6
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_raise_menu_title_says_the_funds_are_what_you_have(app, lang):
+    """'Raise a unit (5 funds)' above 'Infantry — 5 funds' read as the price of raising; the
+    figure is the player's funds."""
+    from game.core.i18n import tr
+    set_language(lang)
+    title = tr("skirmish.ui.produce_title", funds=17)
+    assert "17" in title and ("you have" in title if lang == "en" else "现有" in title)
+    assert app.text.size(tr("skirmish.ui.produce_title", funds=99))[0] <= 300 - 16
