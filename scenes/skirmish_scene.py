@@ -31,6 +31,7 @@ from scenes.board.scene import BoardScene
 from scenes.board.seats import draw_marker
 from scenes.dialogs import MessageBox
 from scenes.drawing import fit
+from scenes.text import NBSP
 from scenes.skirmish.art import SkirmishArt
 from scenes.skirmish.dialogs import PickPanel, ProduceMenu
 from scenes.skirmish.presenters import PRESENTERS
@@ -318,7 +319,8 @@ class SkirmishScene(BoardScene):
     def show_reveal(self) -> None:
         """H-2: after the last pick every faction's skills are shown."""
         g = self.session.state
-        self.show_toast("  ".join(f"{self.name(s)}: {' '.join(sorted(g.skills[s], key=list(SKILLS).index))}"
+        # no-break spaces: a faction's skills stay on its name's line when the toast wraps
+        self.show_toast("  ".join(f"{self.name(s)}:{NBSP}{NBSP.join(sorted(g.skills[s], key=list(SKILLS).index))}"
                                   for s in range(g.seats)))
 
     def _queue_game_over(self) -> None:

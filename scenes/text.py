@@ -209,7 +209,10 @@ def _tokens(text: str) -> list[str]:
     with its word (a Latin word holds it anyway: it is not a space to break at)."""
     out: list[str] = []
     for token in _split(text):
-        if out and (out[-1].endswith(NBSP) or token.startswith(NBSP)):
+        # a mark that may not start a line ("：", ":") goes with the character before it, and
+        # so does what a no-break space ties to it (":\u00a0C3")
+        glued = token.startswith(NBSP) or (NBSP in token and token[:1] in NO_LINE_START)
+        if out and (out[-1].endswith(NBSP) or glued):
             out[-1] += token
         else:
             out.append(token)

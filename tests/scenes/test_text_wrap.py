@@ -67,3 +67,8 @@ def test_a_no_break_space_holds_a_figure_to_its_word_in_both_scripts(text):
     for width in range(120, 400, 4):
         for line in text.wrap("PPPPPPPP：Arrow (22,6)→(22,5) cross（预留\u00a00）。", width):
             assert not line.endswith("留") and not line.startswith("0"), (width, line)
+
+
+def test_a_mark_that_cannot_start_a_line_keeps_what_a_no_break_space_ties_to_it():
+    """'司马懿仲达:' / 'C3 C7': kinsoku pulled the colon up and left the skills below."""
+    assert _tokens("达:\u00a0C3\u00a0C7  曹") == ["达:\u00a0C3\u00a0C7 ", " ", "曹"]

@@ -40,3 +40,23 @@ def test_the_raise_menu_title_says_the_funds_are_what_you_have(app, lang):
     title = tr("skirmish.ui.produce_title", funds=17)
     assert "17" in title and ("you have" in title if lang == "en" else "现有" in title)
     assert app.text.size(tr("skirmish.ui.produce_title", funds=99))[0] <= 300 - 16
+
+
+def test_revealed_skills_stay_on_their_factions_line(app):
+    """The reveal toast wrapped '司马懿仲达：' / 'C3 C7': a name apart from its skills."""
+    from game.skirmish import actions as A
+    from scenes.board.hud import draw_toast  # noqa: F401  (the toast wraps at 300 px)
+
+    set_language("zh")
+    names = ["诸葛孔明亮", "司马懿仲达", "曹操"]
+    session = GameSession(Setup(seats=("human", "human", "greedy"), seed=4, ruleset="skirmish"), names, [0, 1, 2])
+    for seat in range(3):
+        session.apply(seat, A.PickSkills(()))
+    scene = open_game(app, session)
+    scene.show_reveal()
+    lines = app.text.wrap(scene.toast[0], 300)
+    g = session.state
+    for seat, name in enumerate(names):
+        line = next(ln for ln in lines if name[-1] + ":" in ln)   # (hanzi may wrap inside a name)
+        assert all(code in line for code in g.skills[seat]), (name, lines)
+    set_language("en")
