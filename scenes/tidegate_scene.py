@@ -364,7 +364,8 @@ class TidegateScene(BoardScene):
 
     def _on_game_over(self, ev) -> Beat:   # winners from the result: GameOver's fields may change
         winners = getattr(self.session.state.result(), "winners", ())
-        return self.log_beat("log.game_over", names=", ".join(self.name(w) for w in winners), n=len(winners))
+        return self.log_beat("log.game_over_one" if len(winners) == 1 else "log.game_over",
+                             names=", ".join(self.name(w) for w in winners))
 
     presenters = {
         E.DiceRolled: _on_dice, E.Produced: _on_produced, E.Discarded: _on_discarded,

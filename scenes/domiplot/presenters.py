@@ -196,7 +196,8 @@ class Presenters:
         """E-1..E-6: the deciding rule as a banner and in the log (the core event names it)."""
         winners, cause = ev.winners, ev.cause
         return Beat([self.turn_banner(tr(f"domiplot.end.{cause}"))], sound="turn",
-                    log=[lambda: tr("log.game_over", names=", ".join(self.name(w) for w in winners), n=len(winners)),
+                    log=[lambda: tr("log.game_over_one" if len(winners) == 1 else "log.game_over",
+                                          names=", ".join(self.name(w) for w in winners)),
                          lambda: tr(f"domiplot.end.{cause}")])
 
     def _log(key: str, **fields: str):   # noqa: N805 - a table helper, not a method

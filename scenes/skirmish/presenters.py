@@ -270,7 +270,8 @@ def on_game_over(screen, ev) -> Beat:
     result = screen.session.state.result()
     winners = getattr(result, "winners", ())
     cause = getattr(result, "cause", "")
-    return Beat(log=lambda: tr("skirmish.log.game_over", names=", ".join(screen.name(w) for w in winners), n=len(winners),
+    return Beat(log=lambda: tr("skirmish.log.game_over_one" if len(winners) == 1 else "skirmish.log.game_over",
+                               names=", ".join(screen.name(w) for w in winners),
                                cause=tr(f"skirmish.end_short.{cause}") if cause else ""))
 
 

@@ -318,8 +318,8 @@ def on_final(screen, ev: E.FinalTurn) -> Beat:
 
 
 def on_game_over(screen, ev: GameOver) -> Beat:
-    return Beat(reveal="start", log=lambda: tr("log.game_over", names=", ".join(screen.tribe_name(w) for w in ev.winners),
-                                        n=len(ev.winners)))
+    return Beat(reveal="start", log=lambda: tr("log.game_over_one" if len(ev.winners) == 1 else "log.game_over",
+                                        names=", ".join(screen.tribe_name(w) for w in ev.winners)))
 
 
 PRESENTERS = {
