@@ -27,3 +27,16 @@ def test_the_ship_panel_stays_inside_its_frame(app, lang, name):
     assert any(text.startswith(name[:4]) for text, _, _ in drawn)       # the owner is named
     for text, _, rect in drawn:
         assert INFO_RECT.contains(rect), (text, rect, INFO_RECT)
+
+
+def test_chinese_landship_counts_rounds_as_its_top_bar_does():
+    """Scorched Landships' top bar counts 轮 (a round of everyone's 回合 turns); the results,
+    load screen and replay bar said 第 50 回合, and the round limit 回合上限."""
+    from game.core.i18n import own_key, tr
+    keys = ("results.axis_round", "results.ended_round", "load.round", "replay.where", "replay.goto",
+            "replay.prev_round", "replay.next_round")
+    for key in keys:
+        text = tr(own_key("landship", key, "zh"), "zh", round=5, last=9)
+        assert "轮" in text and "回合" not in text, (key, text)
+        assert tr(own_key("landship", key, "en"), "en", round=5, last=9) == tr(key, "en", round=5, last=9)
+    assert "回合" not in tr("landship.end_short.V-5a", "zh")
