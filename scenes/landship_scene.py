@@ -435,8 +435,8 @@ class LandshipScene(LandshipPresenters, LandshipBoardDrawing, BoardScene):
             text.draw(canvas, tr(f"ls.event.{card[0]}"), (x, y), theme.STRAW, shadow=theme.INK)
         left = max(0, view.next_event_round - view.round)
         text.draw(canvas, tr("ls.next_event"), (x, y + 16), theme.PARCHMENT, shadow=theme.INK)
-        text.draw(canvas, tr("ls.next_event_when", round=view.next_event_round, n=left), (x, y + 32), theme.PARCHMENT,
-                  shadow=theme.INK)
+        when = "ls.next_event_when" if left else "ls.next_event_now"   # not "(in 0)"
+        text.draw(canvas, tr(when, round=view.next_event_round, n=left), (x, y + 32), theme.PARCHMENT, shadow=theme.INK)
         line = y + 48
         if view.outbreak:
             canvas.blit(self.art_ls.frames["icon_outbreak"], (x, line + 2))

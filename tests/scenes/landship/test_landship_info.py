@@ -40,3 +40,22 @@ def test_chinese_landship_counts_rounds_as_its_top_bar_does():
         assert "轮" in text and "回合" not in text, (key, text)
         assert tr(own_key("landship", key, "en"), "en", round=5, last=9) == tr(key, "en", round=5, last=9)
     assert "回合" not in tr("landship.end_short.V-5a", "zh")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_weather_event_due_this_round_says_so(app, lang):
+    """'Next event: round 10 (in 0)': the countdown at zero now reads 'this round'."""
+    import dataclasses
+
+    from game.core.i18n import tr
+    set_language(lang)
+    session = GameSession(Setup(seats=("human", "greedy"), seed=3, ruleset="landship"), ["Ada", "Bo"], [0, 1])
+    scene = open_game(app, session)
+    app.step_frames(2)
+    scene.shown = dataclasses.replace(scene.shown, next_event_round=scene.shown.round)
+    with text_drawn(app) as drawn:
+        scene.draw_hud(app.canvas)
+    texts = [t for t, _p, _r in drawn]
+    assert tr("ls.next_event_now", round=scene.shown.round) in texts
+    assert tr("ls.next_event_when", round=scene.shown.round, n=0) not in texts
+    set_language("en")
