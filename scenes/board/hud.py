@@ -18,6 +18,7 @@ TOAST_S = 2.5          # seconds a refusal message stays
 LOG_KEEP = 5000        # log entries kept: a whole game (issue 20: the log scrolls over all of it)
 LINE_H = 16            # pixels per text line (the 16-px pixel font)
 TAG_GAP = 6            # pixels between a seat's name and its "AI" tag (4 read as touching in hanzi)
+CUT_TAG_GAP = 4        # the same after a name cut with "…" (keeps a character more of it)
 LOG_LINE_H = 18        # pixels per log line: two rows of air between lines (issue 20)
 
 
@@ -50,7 +51,12 @@ def draw_player_panel(app, canvas: pygame.Surface, rect: pygame.Rect, name: str,
             tag_w = glass.get_width()
         else:
             tag_w = text.draw(canvas, tr("seat.ai"), (rect.right - 7, rect.y + name_top), theme.DUSK, "right").width
-    text.draw(canvas, fit(app, name, panel_name_width(rect.width, tag_w)), (rect.x + 13, rect.y + name_top), theme.INK)
+    room = panel_name_width(rect.width, tag_w)
+    shown = fit(app, name, room)
+    if tag_w and shown != name:   # a cut name ends in "…", whose dots leave air of their own
+        cut = fit(app, name, room + TAG_GAP - CUT_TAG_GAP)
+        shown = cut if cut != name else shown     # (a whole name keeps its TAG_GAP)
+    text.draw(canvas, shown, (rect.x + 13, rect.y + name_top), theme.INK)
 
 
 def panel_name_width(rect_width: int, tag_width: int) -> int:
