@@ -19,6 +19,7 @@ LOG_KEEP = 5000        # log entries kept: a whole game (issue 20: the log scrol
 LINE_H = 16            # pixels per text line (the 16-px pixel font)
 TAG_GAP = 6            # pixels between a seat's name and its "AI" tag (4 read as touching in hanzi)
 CUT_TAG_GAP = 4        # the same after a name cut with "…" (keeps a character more of it)
+TAG_COLOUR = theme.TIMBER   # the tag in brown, apart from the ink-black name it follows
 LOG_LINE_H = 18        # pixels per log line: two rows of air between lines (issue 20)
 
 
@@ -50,7 +51,7 @@ def draw_player_panel(app, canvas: pygame.Surface, rect: pygame.Rect, name: str,
             canvas.blit(glass, (rect.right - 7 - glass.get_width(), rect.y + 7))
             tag_w = glass.get_width()
         else:
-            tag_w = text.draw(canvas, tr("seat.ai"), (rect.right - 7, rect.y + name_top), theme.DUSK, "right").width
+            tag_w = text.draw(canvas, tr("seat.ai"), (rect.right - 7, rect.y + name_top), TAG_COLOUR, "right").width
     room = panel_name_width(rect.width, tag_w)
     shown = fit(app, name, room)
     if tag_w and shown != name:   # a cut name ends in "…", whose dots leave air of their own
