@@ -72,3 +72,14 @@ def test_a_no_break_space_holds_a_figure_to_its_word_in_both_scripts(text):
 def test_a_mark_that_cannot_start_a_line_keeps_what_a_no_break_space_ties_to_it():
     """'司马懿仲达:' / 'C3 C7': kinsoku pulled the colon up and left the skills below."""
     assert _tokens("达:\u00a0C3\u00a0C7  曹") == ["达:\u00a0C3\u00a0C7 ", " ", "曹"]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_dice_sum_in_the_log_never_breaks(text, lang):
+    """Tidegate's log wrapped 'Ada掷出 6 + 3' / '= 9。': the sum stays on one line."""
+    from game.core.i18n import tr
+    for name in ("Ada", "诸葛孔明亮", "Wwwwwwwwwwww"):
+        line = tr("log.rolled", lang, name=name, a=6, b=3, total=9)
+        for width in range(96, 260, 2):
+            lines = text.wrap(line, width)
+            assert any("6\u00a0+\u00a03\u00a0=\u00a09" in ln for ln in lines), (width, lines)
