@@ -202,3 +202,15 @@ def test_game_over_line_agrees_with_the_number_of_winners(app):
     assert beat.log[0]() == "Game over: Ada wins!"
     beat = scene._on_game_over(GameOver((0, 1), (3.0, 3.0), "E-3"))
     assert beat.log[0]() == "Game over: Ada, Bo win!"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_card_hint_names_the_buttons_as_they_read(app, lang):
+    """'Place it, place it face down, or Support another pile' under the buttons Place,
+    Conceal, Support: the hint now names Conceal, as it names the other two."""
+    set_language(lang)
+    hint = tr("dp.hint.battle_card")
+    for button in ("dp.place", "dp.face_down", "dp.support"):
+        assert tr(button) in hint, (button, hint)
+    assert app.text.size(hint)[0] <= 460            # the top bar's middle, clear of the card counts
+    set_language("en")
