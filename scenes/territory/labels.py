@@ -6,6 +6,7 @@ from typing import Any
 
 from game.core.i18n import tr
 from game.territory import actions as A
+from game.territory.constants import SIDES
 from game.territory.state import GOBLIN, NOBODY, UNDEAD
 
 RES_LETTER = ("g", "m", "e")
@@ -50,11 +51,13 @@ def action_label(screen: Any, a: Any) -> str:
     if isinstance(a, A.Commerce):
         return tr("territory.ui.o_commerce", tile=t(a.tile))
     if isinstance(a, A.Wall):
-        return tr("territory.ui.o_wall", side=tr(f"territory.side.{a.side}"), tile=t(a.tile), pay=a.pay)
+        return tr("territory.ui.o_wall", side=tr(f"territory.side.{a.side}"), tile=t(a.tile), pay=tr(f"territory.pay.{a.pay}"))
     if isinstance(a, A.WallUpgrade):
         return tr("territory.ui.o_wall_up", side=tr(f"territory.side.{a.side}"), tile=t(a.tile))
     if isinstance(a, A.Demolish):
-        return tr("territory.ui.o_demolish", part=a.part, tile=t(a.tile))
+        part = (tr("territory.part.wall", side=tr(f"territory.side.{a.part}")) if a.part in SIDES
+                else tr(f"territory.part.{a.part}"))       # the rules' codes showed ("Demolish n")
+        return tr("territory.ui.o_demolish", part=part, tile=t(a.tile))
     if isinstance(a, A.Temple):
         return tr("territory.ui.o_temple", tile=t(a.tile))
     if isinstance(a, A.Tunnel):
@@ -101,7 +104,7 @@ def action_label(screen: Any, a: Any) -> str:
     if isinstance(a, A.SetPriority):
         return tr("territory.ui.o_priority", p=" → ".join(a.priority))   # "gem" read as a word
     if isinstance(a, A.SetFlower):
-        return tr("territory.ui.o_flower", r=a.resource)
+        return tr("territory.ui.o_flower", r=tr(f"territory.res.{a.resource}"))
     if isinstance(a, A.ChooseCore):
         return tr("territory.ui.o_core", tile=t(a.tile))
     if isinstance(a, A.PickFaction):

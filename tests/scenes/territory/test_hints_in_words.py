@@ -208,3 +208,22 @@ def test_a_pay_order_reads_as_resources_in_turn_not_as_a_word(app):
     scene = to_orders(app, session)
     label = action_label(scene, A.SetPriority("gem"))
     assert "gem" not in label and "g → e → m" in label
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_order_labels_name_walls_parts_payments_and_resources_in_words(app, lang):
+    """The order menus showed rules codes: 'Demolish n (3,4)', '拆除 building', 'Wall north (3,4)
+    (gold)' in Chinese too, '花图腾产出 gold'."""
+    from scenes.territory.labels import action_label
+    set_language(lang)
+    session = GameSession(Setup(seats=("human", "greedy"), seed=3, ruleset="territory"), ["Ada", "Bot"], [0, 1])
+    scene = to_orders(app, session)
+    labels = [action_label(scene, a) for a in (
+        A.Demolish(5, "n"), A.Demolish(5, "building"), A.Demolish(5, "tunnel"), A.Wall(5, "e", "gold"),
+        A.Wall(5, "e", "mixed"), A.SetFlower("materials"), A.SetFlower("exotics"))]
+    if lang == "en":
+        assert labels[0].startswith("Demolish north wall") and "(mixed resources)" in labels[4], labels
+        assert labels[5].endswith("materials") and labels[6].endswith("exotics"), labels
+    else:
+        for label in labels:
+            assert not re.search("[a-z]{2,}", label), label
