@@ -64,7 +64,12 @@ def action_label(screen: Any, a: Any) -> str:
         return tr("territory.ui.o_tunnel", a=t(a.a), b=t(a.b))
     if isinstance(a, A.Research):
         name = tr(f"territory.tech.{a.tech}")
-        return name + (f" ({a.choice})" if a.choice else "")
+        if not a.choice:
+            return name
+        kind = "res" if a.choice in ("gold", "materials", "exotics") else "choice"   # D32 / the totems
+        return f"{name} ({tr(f'territory.{kind}.{a.choice}')})"
+    if a == A.SUBMIT:
+        return tr("territory.ui.submit")
     if isinstance(a, A.BuyExotic):
         return tr("territory.ui.o_buy_exotic")
     if isinstance(a, A.Archaeology):

@@ -227,3 +227,15 @@ def test_order_labels_name_walls_parts_payments_and_resources_in_words(app, lang
     else:
         for label in labels:
             assert not re.search("[a-z]{2,}", label), label
+
+
+def test_research_choices_and_submit_are_named_in_chinese(app):
+    """'魔法研究 (materials)', '图腾崇拜 (snake)' and 'Submit' showed in Chinese menus."""
+    from scenes.territory.labels import action_label
+    set_language("zh")
+    session = GameSession(Setup(seats=("human", "greedy"), seed=3, ruleset="territory"), ["Ada", "Bot"], [0, 1])
+    scene = to_orders(app, session)
+    for a in (A.Research("magic_research", "materials"), A.Research("totem", "snake"), A.Research("totem", "sun"),
+              A.SUBMIT):
+        assert not re.search("[a-z]{2,}", action_label(scene, a)), action_label(scene, a)
+    set_language("en")
