@@ -321,7 +321,7 @@ class SkirmishScene(BoardScene):
         g = self.session.state
         # no-break spaces: a faction's skills stay on its name's line when the toast wraps
         self.show_toast("  ".join(f"{self.name(s)}:{NBSP}{NBSP.join(sorted(g.skills[s], key=list(SKILLS).index))}"
-                                  for s in range(g.seats)))
+                                  for s in range(g.seats)), notice=True)
 
     def _queue_game_over(self) -> None:
         """The results chart: VP after each round (the shared results read `session.score_history`)."""

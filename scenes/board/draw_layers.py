@@ -119,7 +119,7 @@ class BoardDrawing:
             self.widgets.draw_tooltips(self.app, canvas)   # over the log: a button's tip may reach it
             self._draw_hud_tooltip(canvas)
         if self.toast:
-            draw_toast(self.app, canvas, self.toast[0], self.board_view)
+            draw_toast(self.app, canvas, self.toast[0], self.board_view, self.toast_colour)
 
     def draw_hint(self, canvas: pygame.Surface) -> None:
         """`hint()` wrapped into `hint_rect`."""

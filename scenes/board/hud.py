@@ -146,8 +146,9 @@ class EventLog:
             pygame.draw.rect(canvas, theme.DUSK, (bar.x, max(bar.y, y), bar.width, h))
 
 
-def draw_toast(app, canvas: pygame.Surface, text: str, area: pygame.Rect) -> None:
-    """A refusal or notice near the bottom of `area`, in red on a tooltip plate."""
+def draw_toast(app, canvas: pygame.Surface, text: str, area: pygame.Rect,
+               colour: tuple[int, int, int] = theme.RED) -> None:
+    """A refusal (red) or notice near the bottom of `area` on a tooltip plate."""
     lines = app.text.wrap(text, 300)
     w = max(app.text.size(line)[0] for line in lines) + 16
     h = LINE_H * len(lines) + 8
@@ -155,7 +156,7 @@ def draw_toast(app, canvas: pygame.Surface, text: str, area: pygame.Rect) -> Non
     y = area.bottom - h - 4
     canvas.blit(app.art.panel("tooltip", (w, h)), (x, y))
     for i, line in enumerate(lines):
-        app.text.draw(canvas, line, (x + 8, y + 4 + LINE_H * i), theme.RED)
+        app.text.draw(canvas, line, (x + 8, y + 4 + LINE_H * i), colour)
 
 
 def draw_hint(app, canvas: pygame.Surface, hint: str, pos: tuple[int, int], width: int, rows: int = 4) -> None:

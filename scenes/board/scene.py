@@ -84,6 +84,7 @@ class BoardScene(ReplayControls, BoardInput, BoardDrawing, Scene):
                                    follow=lambda p: self.camera.follow(p))
         self.log = EventLog(self.log_rect)
         self.toast: tuple[str, float] | None = None
+        self.toast_colour = theme.RED
         self.time = 0.0
         self.results_shown = False
         self._over_queued = False
@@ -336,8 +337,11 @@ class BoardScene(ReplayControls, BoardInput, BoardDrawing, Scene):
         except OSError as exc:
             self.show_toast(tr("error.unexpected", detail=str(exc)))
 
-    def show_toast(self, text: str) -> None:
+    def show_toast(self, text: str, notice: bool = False) -> None:
+        """A refusal in red near the board's bottom for a moment; `notice`: news, not a
+        refusal, in ink (Skirmish's revealed skills read as an error in red)."""
         self.toast = (text, TOAST_S)
+        self.toast_colour = theme.INK if notice else theme.RED
 
     def open_menu(self) -> None:
         self.app.nav.pause(self)

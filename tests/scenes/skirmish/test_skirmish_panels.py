@@ -60,3 +60,18 @@ def test_revealed_skills_stay_on_their_factions_line(app):
         line = next(ln for ln in lines if name[-1] + ":" in ln)   # (hanzi may wrap inside a name)
         assert all(code in line for code in g.skills[seat]), (name, lines)
     set_language("en")
+
+
+def test_the_skill_reveal_is_news_in_ink_not_a_refusal_in_red(app):
+    """The revealed skills came up in the red of a refused move."""
+    from game.skirmish import actions as A
+    from scenes import theme
+
+    session = GameSession(Setup(seats=("human", "greedy"), seed=4, ruleset="skirmish"), ["Ada", "Bo"], [0, 1])
+    for seat in range(2):
+        session.apply(seat, A.PickSkills(()))
+    scene = open_game(app, session)
+    scene.show_reveal()
+    assert scene.toast_colour == theme.INK
+    scene.show_toast("refused")
+    assert scene.toast_colour == theme.RED
