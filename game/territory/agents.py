@@ -12,13 +12,16 @@ from __future__ import annotations
 from typing import Callable
 
 from game.ai import Agent
-from game.ai.knobs import territory_turn
+from game.ai.knobs import territory_turn, territory_value
 from game.core.protocol import Action
 from game.core.rng import Rng
 from game.territory import actions as A
 from game.territory.constants import AI_FACTIONS
 from game.territory.planner import plan_turn
-from game.territory.state import Phase
+from game.territory.rules import TerritoryRuleset
+from game.territory.state import Phase, TerritoryState
+from game.territory.styles import STYLES
+from game.territory.turn import qualifiers, ranked_winners
 from game.territory.view import TerritoryView, view_key
 
 
@@ -32,6 +35,16 @@ class GreedyAgent(Agent):
         self._turn = -1
         self._key: object = None            # the turn key of the turn the queue was planned in
         self._queue: list[Action] = []
+        self._style = ""                    # "" (greedy) or one of `styles`
+
+    def styles(self, view: TerritoryView) -> list[str]:
+        """The hard search's other candidate turns (`game.ai.plans`), in the order phase:
+        "build", "raid" and "counter" (`game.territory.styles`)."""
+        return list(STYLES) if view.phase is Phase.ORDERS else []
+
+    def restyle(self, style: str) -> None:
+        """Plan in `style` (one of `styles`) from now on."""
+        self._style = style
 
     def choose(self, view: TerritoryView, legal: list[Action]) -> Action:  # type: ignore[override]
         """The next planned action that is still legal, else submit."""
@@ -47,6 +60,10 @@ class GreedyAgent(Agent):
             self._queue = self._plan(view, legal)
         return self._next(legal)
 
+    def evaluate(self, state: TerritoryState) -> float:
+        """The search's cut-off value of this seat (`search_value`)."""
+        return search_value(state, self.seat)
+
     def _plan(self, view: TerritoryView, legal: list[Action]) -> list[Action]:
         """`plan_turn` from this view, legal list and RNG state, remembered: search playouts
         ask it again and again with all three the same (an opponent's turn in one sampled
@@ -57,17 +74,30 @@ class GreedyAgent(Agent):
         ids stay theirs)."""
         rng = self.rng
         if type(rng) is not Rng:
-            return plan_turn(view, self.seat, legal, rng)
-        key = (self.seat, rng.state, rng.inc, tuple(map(id, legal)), view_key(view))
+            return plan_turn(view, self.seat, legal, rng, self._style)
+        key = (self.seat, self._style, rng.state, rng.inc, tuple(map(id, legal)), view_key(view))
         known = _PLANS.get(key)
         if known is None:
-            plan = plan_turn(view, self.seat, legal, rng)
+            foreseen = self._foresee(view, rng) if self._style == "counter" else None
+            plan = plan_turn(view, self.seat, legal, rng, self._style, foreseen)
             if len(_PLANS) >= PLAN_MEMO:
                 _PLANS.clear()
             known = _PLANS[key] = (tuple(plan), rng.state, tuple(legal), view)
         else:
             rng.state = known[1]
         return list(known[0])
+
+    def _foresee(self, view: TerritoryView, rng: Rng) -> dict[int, list[Action]]:
+        """The other players' greedy orders this turn in a world sampled from `view`
+        (T-21.2: their orders, escrow and the unrevealed land are not in it), for the
+        "counter" style."""
+        world = _RULES.state_from_view(view, Rng(rng.below(1 << 31)))
+        out: dict[int, list[Action]] = {}
+        for seat in world.to_move():
+            if seat != self.seat:
+                out[seat] = plan_turn(world.view(seat), seat, world.legal_actions(seat),
+                                      Rng(rng.below(1 << 31)))
+        return out
 
     def resume(self, key: object, allows: Callable[[Action], bool]) -> Action | None:
         """What `choose` would return, without the view or the legal list, when `key` is the
@@ -101,6 +131,28 @@ class GreedyAgent(Agent):
         return A.SUBMIT if allows(A.SUBMIT) else None
 
 
+FINAL_BONUS = 12.0   # value (in tiles) of being the predicted winner of a final turn (T-17.3)
+
+
+def search_value(state: TerritoryState, seat: int) -> float:
+    """The hard search's cut-off value (T-17): `territory_value` (land tiles + 0.05 per
+    resource, -20 once dead) and, when the turn to come is the final one (a player met V1-V3
+    at the END just played, T-17.3), `FINAL_BONUS` for the tribe that would win if the game
+    ended now: the players meeting a condition (none: every survivor) ranked by tiles, then
+    resources, ties sharing it. The game ends a turn after the search's cut-off, so without
+    it a condition met at the END a plan leads to would be invisible."""
+    value = territory_value(state, seat)
+    if (value > -20.0 and state.final_turn and state.turn >= state.final_turn
+            and state.phase is Phase.ORDERS):
+        among = [p for p, _ in qualifiers(state)] or [
+            t.id for t in state.tribes if t.is_player and t.alive]
+        winners = ranked_winners(state, among)
+        if seat in winners:
+            value += FINAL_BONUS / len(winners)
+    return value
+
+
+_RULES = TerritoryRuleset()
 PLAN_MEMO = 256      # plans remembered (about a decision's worth of sampled worlds x seats)
 _PLANS: dict[tuple, tuple[tuple[Action, ...], int, tuple[Action, ...], TerritoryView]] = {}
 

@@ -29,7 +29,7 @@ from game.territory.greedy_orders import (
     ANY_ORDER, DEFENCE, DIPLOMACY, ECONOMY, MAGIC, PAYBACK, answers, frontier, order_value,
     best_first, slot_of, spell_cost, spend_down,
 )
-from game.territory import reach
+from game.territory import reach, styles
 from game.territory.state import GOBLIN, NOBODY, UNDEAD
 from game.territory.view import TerritoryView
 
@@ -52,8 +52,10 @@ class Planner:
     """One turn's plan for one tribe (see the module docstring)."""
 
     def __init__(self, view: TerritoryView, tribe: int, legal: list[Action] | LegalOrders,
-                 rng: Rng | None = None) -> None:
+                 rng: Rng | None = None, style: str = "",
+                 foreseen: dict[int, list[Action]] | None = None) -> None:
         self.view = view
+        self.style = style
         self.rng = rng
         self.tid = tribe
         self.t = view.tribes[tribe]
@@ -96,6 +98,12 @@ class Planner:
         self.landlocked_memo: bool | None = None   # reach.landlocked, once a plan
         # D41: certain 1-resource Pioneer captures of unclaimed land left this turn
         self.frontier_left = view.params.open_frontier_per_turn if self.t.faction == "pioneer" else 0
+        # the "counter" style (`styles.foresee`): rival origin tile -> extra target value,
+        # and (own tile, side) -> the strongest foreseen step entering through it
+        self.void_bonus: dict[int, float] = {}
+        self.threats: dict[tuple[int, str], int] = {}
+        if foreseen:
+            styles.foresee(self, foreseen)
 
     @property
     def counts(self) -> dict[int, int]:
@@ -149,6 +157,8 @@ class Planner:
         answers(self)
         reach.choose_core(self)
         self.economy()
+        if self.threats:
+            styles.counter_walls(self)
         if self.t.temple >= 0:  # T-13.5: Deep Tide first, before attacks spend the exotics
             self.choose((A.DeepTide,), reserve=0, limit=1)
         self.attacks(reserve=0)
@@ -311,7 +321,7 @@ class Planner:
                 if slot is not None:
                     self.slots.add(slot)
         # T-21.3: every other build, upgrade, tech and magic purchase, by value
-        self.choose(ECONOMY, reserve=W["reserve"], limit=W["projects"])
+        self.choose(ECONOMY, reserve=W["reserve"], limit=styles.economy_orders(self))
 
     def _research(self, tech: str, choice: str = "") -> bool:
         action = A.Research(tech, choice)
@@ -385,13 +395,14 @@ class Planner:
             value += W["special"]
         b = v.building[tile]
         if b not in (NONE, RUIN) and b in BUILDING:
-            value += W["building_cap"] * BUILDING[b].cap
+            value += styles.building_weight(self) * BUILDING[b].cap
         if b == CAPITAL and owner >= 0:
             value += W["capital"]
         if self.t.split_age >= 0 and sum(1 for j in v.board.adjacent[tile] if j in self.own_set) >= 2:
             value += W["reconnect"]
         if owner == UNDEAD:
             value -= 2  # waking the dead: they strike back
+        value += self.void_bonus.get(tile, 0.0)
         if self.t.faction == "tide" and reach.landlocked(self) and all(
                 j not in self.own_set for j in v.board.adjacent[tile]):
             # T-13.5: an island tribe grows only through a foothold with land to take behind it
@@ -598,7 +609,10 @@ def v_turmoil(view: TerritoryView) -> bool:
 
 
 def plan_turn(view: TerritoryView, tribe: int, legal: list[Action] | LegalOrders,
-              rng: Rng | None = None) -> list[Action]:
+              rng: Rng | None = None, style: str = "",
+              foreseen: dict[int, list[Action]] | None = None) -> list[Action]:
     """The greedy orders of `tribe` for this turn, in entry order; `rng` breaks ties (system
-    tribes, run inside the rules, pass none and break ties by tile order)."""
-    return Planner(view, tribe, legal, rng).run()
+    tribes, run inside the rules, pass none and break ties by tile order). `style` is "" or
+    one of `styles.STYLES` (the hard search's other candidate turns), `foreseen` the rivals'
+    orders the "counter" style plans against."""
+    return Planner(view, tribe, legal, rng, style, foreseen).run()
