@@ -21,10 +21,11 @@ Skirmish, Landship and Dice for Land set `plan_turn` (`game.ai.plans`): a turn t
 actions of one seat, so the hard seat searches whole turns, six candidate plans, each played
 out to the start of our next turn (`plan_reply_turns` 1, Landship 2; the depth above is then
 unused) and scored by the same value and temperature. Skirmish and Landship vary greedy's plan by two
-other first actions and two noise rates (0.1, 0.25). Dice for Land compares greedy's turn with
-its planner's three styles ("build", "raid", "counter": `game/territory/styles.py`), which need
-no switch margin, and fills any place a style left (it repeated greedy's turn) with noise (0.05,
-0.1, 0.2), not other first actions: its orders change nothing until the turn resolves, so
+other first actions and two noise rates (0.1, 0.25). Dice for Land in a duel compares greedy's
+turn with its planner's three styles ("build", "raid", "counter": `game/territory/styles.py`),
+which need no switch margin, and fills any place a style left (it repeated greedy's turn) with
+noise; with more players (styles not measured there) it varies greedy's turn only by noise
+(0.05, 0.1, 0.2), not by other first actions: its orders change nothing until the turn resolves, so
 ranking first orders by the value one action ahead would rank them all alike. With the noisy
 variants alone the search won 61.0 % of 200 duels against greedy; with the styles see the
 README's strength table. Skirmish with two or more rival blocs instead

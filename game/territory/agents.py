@@ -38,9 +38,13 @@ class GreedyAgent(Agent):
         self._style = ""                    # "" (greedy) or one of `styles`
 
     def styles(self, view: TerritoryView) -> list[str]:
-        """The hard search's other candidate turns (`game.ai.plans`), in the order phase:
-        "build", "raid" and "counter" (`game.territory.styles`)."""
-        return list(STYLES) if view.phase is Phase.ORDERS else []
+        """The hard search's other candidate turns (`game.ai.plans`) in a duel's order phase:
+        "build", "raid" and "counter" (`game.territory.styles`). With more players the search
+        keeps greedy's turn and its noisy variants: the styles were measured in duels only."""
+        if view.phase is not Phase.ORDERS:
+            return []
+        rivals = sum(1 for t in view.tribes if t.is_player and t.alive and t.id != self.seat)
+        return list(STYLES) if rivals == 1 else []
 
     def restyle(self, style: str) -> None:
         """Plan in `style` (one of `styles`) from now on."""
