@@ -56,6 +56,7 @@ class Planner:
                  foreseen: dict[int, list[Action]] | None = None) -> None:
         self.view = view
         self.style = style
+        self.building_weight = styles.building_weight(style)   # T-21.1's weight of a target's cap
         self.rng = rng
         self.tid = tribe
         self.t = view.tribes[tribe]
@@ -395,14 +396,15 @@ class Planner:
             value += W["special"]
         b = v.building[tile]
         if b not in (NONE, RUIN) and b in BUILDING:
-            value += styles.building_weight(self) * BUILDING[b].cap
+            value += self.building_weight * BUILDING[b].cap
         if b == CAPITAL and owner >= 0:
             value += W["capital"]
         if self.t.split_age >= 0 and sum(1 for j in v.board.adjacent[tile] if j in self.own_set) >= 2:
             value += W["reconnect"]
         if owner == UNDEAD:
             value -= 2  # waking the dead: they strike back
-        value += self.void_bonus.get(tile, 0.0)
+        if self.void_bonus:
+            value += self.void_bonus.get(tile, 0.0)
         if self.t.faction == "tide" and reach.landlocked(self) and all(
                 j not in self.own_set for j in v.board.adjacent[tile]):
             # T-13.5: an island tribe grows only through a foothold with land to take behind it

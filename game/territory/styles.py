@@ -38,9 +38,9 @@ def economy_orders(p: PlannerLike) -> int:
     return W["projects"] + (W["build_style_projects"] if p.style == "build" else 0)
 
 
-def building_weight(p: PlannerLike) -> int:
+def building_weight(style: str) -> int:
     """T-21.1's weight of a target's building cap, tripled in the "raid" style."""
-    return W["building_cap"] * (W["raid_building"] if p.style == "raid" else 1)
+    return W["building_cap"] * (W["raid_building"] if style == "raid" else 1)
 
 
 def foresee(p: PlannerLike, foreseen: dict[int, list[Action]]) -> None:
