@@ -190,7 +190,7 @@ def bound_spells(st: TerritoryState, tribe: int) -> list[Any]:
     `check_cast` + `dynamic_check` for these spells is the tower/tech base (fixed during
     ORDERS), the one-spell key and the exotics."""
     t = st.tribes[tribe]
-    if ("spell",) in t.full:
+    if ("spell",) in t.full or not magic.bound_castable(st, tribe):
         return []
     arrows_entered = [o for o in t.orders if o.steps]
     if not arrows_entered:
