@@ -157,7 +157,7 @@ def static_chunks(st: TerritoryState, tribe: int, with_arrows: bool = True
                 chunk_out(options)
         # everything the building, wall and demolish checkers read about own tile i
         b = st.building[i]
-        key = ("tile", i, faction, b, tuple(st.walls[i * 4:i * 4 + 4]), st.tunnel[i],
+        key = ("tile", i, faction, b, bytes(st.walls[i * 4:i * 4 + 4]), st.tunnel[i],
                st.commerce[i], tower, arch, commerce_tech)
         options = memo.get(key)
         if options is None:
@@ -190,12 +190,12 @@ def static_chunks(st: TerritoryState, tribe: int, with_arrows: bool = True
         alive = st.tribes[other].alive
         loose.extend(memo_pairs(memo, ("cede", other, i, alive), lambda: checked(
             st, tribe, diplomacy.check_cede, (shared(A.Cede, other, i),))))
+    gifts = memo.get(("gifts", st.params.gift_max))
+    if gifts is None:
+        gifts = memo[("gifts", st.params.gift_max)] = tuple(
+            (r, n) for r in RESOURCES for n in range(1, st.params.gift_max + 1))
     for other in others:
         # a gift's plan depends only on the amounts (the target is alive and another tribe)
-        gifts = memo.get(("gifts", st.params.gift_max))
-        if gifts is None:
-            gifts = memo[("gifts", st.params.gift_max)] = tuple(
-                (r, n) for r in RESOURCES for n in range(1, st.params.gift_max + 1))
         options = memo.get(("gift", other, gifts))
         if options is None:  # pure: the target is another living tribe, the rest is amounts
             pairs = []
@@ -260,7 +260,8 @@ def static_chunks(st: TerritoryState, tribe: int, with_arrows: bool = True
             if position.seen_building(st, i) == RUIN:
                 add(A.Archaeology(i), building.check_archaeology)
     targets: tuple[int, ...] | None = None   # for tile spells on others' land, once
-    for spell in SPELLS:
+    # every tower spell's base check needs a tower (T-10.1): without one, none is asked
+    for spell in SPELLS if tower else ():
         if spell in magic.BOUND_SPELLS or magic.spell_base(st, tribe, spell) is not None:
             continue
         if spell in magic.PLAIN_SPELLS:
