@@ -283,12 +283,20 @@ class LegalOrders:
 
 
 def core_choices(st: TerritoryState, tribe: int, core: int) -> tuple[A.ChooseCore, ...]:
-    """T-12.3: `choose_core` on every own tile but the current core, cached for the turn."""
+    """T-12.3: `choose_core` on every own tile but the current core, cached for the turn
+    per core; each new core's tuple is the turn's tuple of every own tile's choice with
+    the core's left out (a random player picks another core every few actions)."""
     key = ("core", tribe, st.turn, core)
     cache = {} if st._resolving else st._cache
     choices = cache.get(key)
     if choices is None:
-        choices = cache[key] = tuple(core_choice(i) for i in own_tiles(st, tribe) if i != core)
+        every_key = ("cores", tribe, st.turn)
+        every = cache.get(every_key)
+        if every is None:
+            own = own_tiles(st, tribe)
+            every = cache[every_key] = (tuple(map(core_choice, own)), {i: n for n, i in enumerate(own)})
+        n = every[1].get(core)
+        choices = cache[key] = every[0] if n is None else every[0][:n] + every[0][n + 1:]
     return choices
 
 
