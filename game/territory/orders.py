@@ -156,14 +156,21 @@ def remove(st: TerritoryState, tribe: int, order_id: int) -> list[tuple[int, tup
     """Take an order back (and the spells bound to it); returns (id, refund) pairs."""
     t = st.tribes[tribe]
     gone = []
-    for o in list(t.orders):
-        bound = isinstance(o.action, A.Cast) and o.action.order == order_id and o.id != order_id
-        if o.id == order_id or bound:
-            t.orders.remove(o)
-            t.entries -= len(o.steps) if o.steps else 1
-            _hold(st, t, order_keys(st, o), -1)
-            units = list(o.escrow) + [u for s in o.steps for u in s.escrow]
-            gone.append((o.id, effects.give_back(st, tribe, units[::-1])))
+    entered = t.orders
+    k = 0
+    while k < len(entered):
+        o = entered[k]
+        a = o.action
+        if o.id != order_id and not (type(a) is A.Cast and a.order == order_id):
+            k += 1
+            continue
+        # deleted by position: `list.remove` would compare the orders before it field by
+        # field (a dataclass's ==) until it met this one
+        del entered[k]
+        t.entries -= len(o.steps) if o.steps else 1
+        _hold(st, t, order_keys(st, o), -1)
+        units = list(o.escrow) + [u for s in o.steps for u in s.escrow]
+        gone.append((o.id, effects.give_back(st, tribe, units[::-1])))
     return gone
 
 
@@ -319,6 +326,8 @@ def order_keys(st: TerritoryState, order: Order) -> tuple[tuple, ...]:
     """The conflict keys an entered order holds (recomputed from its action)."""
     a = order.action
     kind = type(a)
+    if kind is A.Arrow:   # the most common order holds no key: answered first
+        return ()
     if kind is A.Build:
         return (("slot", a.tile),) + ((("tower",),) if a.building == "tower" else ())
     if kind is A.Upgrade:
