@@ -105,9 +105,9 @@ def arrow_options(st: TerritoryState, tribe: int, origin: int, tile: int) -> tup
     For such a pair `check_arrow`'s own tests (tiles, own origin, adjacency) pass and the
     rest is `check_path` for the first path tile after a held one with nothing pending,
     whose results `path_options` memoises per tile (shared with the steps of every origin)."""
-    costs, steps = path_options(st, tribe, HELD, tile, 0)
+    costs, groups = path_options(st, tribe, HELD, tile, 0)
     return tuple((cost, arrow_action(origin, tile, step.x, step.raze))
-                 for cost, step in zip(costs, steps))
+                 for cost, steps in zip(costs, groups) for step in steps)
 
 
 # Arrow and step actions, built once per field values: the candidates memoised on the board
@@ -182,8 +182,11 @@ def next_tile_refusal(st: TerritoryState, tribe: int, arrow: Order, tile: int) -
     """T-11.1: why `tile` cannot be the next path tile of `arrow` (not a repeat), or None."""
     steps = arrow.steps
     prev = steps[-1].tile
-    if tile == arrow.action.origin or any(s.tile == tile for s in steps):  # type: ignore[attr-defined]
+    if tile == arrow.action.origin:  # type: ignore[attr-defined]
         return rule("T-11.1")
+    for s in steps:   # a loop, not `any` over a generator: asked for every next tile
+        if s.tile == tile:
+            return rule("T-11.1")
     if tile not in st.board.adjacent[prev] and not (
             st.tribes[tribe].faction == "shadow" and st.tunnel[prev] == tile):
         return rule("T-11.1")
@@ -257,9 +260,13 @@ def step_options(st: TerritoryState, tribe: int) -> tuple[tuple[int, tuple[Any, 
             continue
         if context is None:  # the arrow's part, the same for every next tile: once
             context = arrow_context(st, arrow)
-        costs, steps = path_options(st, tribe, context[0], j, context[1])
-        for cost, step in zip(costs, steps):
-            groups.setdefault(cost, []).append(step)
+        costs, tile_groups = path_options(st, tribe, context[0], j, context[1])
+        for cost, steps in zip(costs, tile_groups):
+            into = groups.get(cost)
+            if into is None:
+                groups[cost] = list(steps)
+            else:
+                into.extend(steps)
     options = tuple((cost, tuple(steps)) for cost, steps in groups.items())
     if not st._resolving:
         st._cache[key] = (arrow, options)
@@ -267,10 +274,13 @@ def step_options(st: TerritoryState, tribe: int) -> tuple[tuple[int, tuple[Any, 
 
 
 def path_options(st: TerritoryState, tribe: int, prev_kind: int, tile: int,
-                 pending: int) -> tuple[tuple[int, ...], tuple[A.Step, ...]]:
-    """Every step `check_path` accepts for `tile` after a tile of `prev_kind`, as parallel
-    tuples (costs, steps): two tuples rather than a pair per step, as the memo lives for the
-    whole process and each tuple holding a step is an object the garbage collector walks.
+                 pending: int) -> tuple[tuple[int, ...], tuple[tuple[A.Step, ...], ...]]:
+    """Every step `check_path` accepts for `tile` after a tile of `prev_kind`, grouped by
+    cost as parallel tuples (costs, groups): each cost once, in first-seen order, and the
+    steps of that cost in checking order. Grouped once here, so `step_options` merges a
+    few groups per next tile rather than every step (it is asked for each new arrow and
+    step); no pair per step, as the memo lives for the whole process and each tuple
+    holding a step is an object the garbage collector walks.
 
     Memoised on the board under a key naming everything else `check_path` reads: the
     faction (on sea, chasm and volcano only: on land `check_path` and `surcharge` do not
@@ -299,7 +309,10 @@ def path_options(st: TerritoryState, tribe: int, prev_kind: int, tile: int,
             if isinstance(two, Plan):
                 less = 1 if two.discount else 0
                 out.extend((x - less, step_action(tile, x, raze)) for x in range(2, 7))
-        options = memo[key] = (tuple(cost for cost, _ in out), tuple(step for _, step in out))
+        by_cost: dict[int, list[A.Step]] = {}
+        for cost, step in out:
+            by_cost.setdefault(cost, []).append(step)
+        options = memo[key] = (tuple(by_cost), tuple(tuple(group) for group in by_cost.values()))
     return options
 
 

@@ -30,21 +30,14 @@ def own_tiles(st: TerritoryState, tribe: int) -> list[int]:
     return position.tiles_of(st, tribe)
 
 
-def tile_options(st: TerritoryState, tribe: int, i: int) -> list[tuple[Any, Plan]]:
-    """Builds, upgrades, commerce, walls and demolitions the checkers accept on own tile i.
-
-    Candidates are pre-filtered by conditions every acceptance needs (an empty slot to
-    build, a wall to upgrade...); the checkers decide. The slot's part and each side's part
-    are memoised on the board apart, under keys naming everything their checkers read
-    besides the board (i is own): a wall built on one side re-checks only that side."""
+def sides_options(st: TerritoryState, tribe: int, i: int, arch: bool) -> list[tuple[Any, Plan]]:
+    """The walls, wall upgrades and demolitions the checkers accept on the four sides of own
+    tile i, side by side; each side's part memoised on the board apart, under a key naming
+    everything its checkers read besides the board (i is own): a wall built on one side
+    re-checks only that side."""
     memo = st.board.memo
-    t = st.tribes[tribe]
-    arch = position.arch_art(st, tribe)
-    b = st.building[i]
-    key = ("slot_options", i, t.faction, b, st.tunnel[i], st.commerce[i],
-           position.has_tower(st, tribe), arch, "commerce_tech" in t.techs)
-    out = list(memo_pairs(memo, key, lambda: slot_options(st, tribe, i)))
     walls = st.walls
+    out: list[tuple[Any, Plan]] = []
     for k in range(4):
         level = walls[i * 4 + k]
         out.extend(memo_pairs(memo, ("side_options", i, k, level, arch),
@@ -54,7 +47,8 @@ def tile_options(st: TerritoryState, tribe: int, i: int) -> list[tuple[Any, Plan
 
 def slot_options(st: TerritoryState, tribe: int, i: int) -> list[tuple[Any, Plan]]:
     """The builds, upgrade, commerce and demolitions (building, tunnel) the checkers accept
-    on own tile i (pre-filtered by what every acceptance needs)."""
+    on own tile i. Candidates are pre-filtered by conditions every acceptance needs (an
+    empty slot to build, a building to upgrade...); the checkers decide."""
     b = st.building[i]
     candidates: list[tuple[Any, Callable]] = []
     if b in (NONE, RUIN):
@@ -155,17 +149,24 @@ def static_chunks(st: TerritoryState, tribe: int, with_arrows: bool = True
                 extend(options)
             else:
                 chunk_out(options)
-        # everything the building, wall and demolish checkers read about own tile i
+        # everything the building and demolish checkers read about own tile i's slot, and
+        # apart (a chunk each: consecutive chunks group exactly like one, see `cost_groups`)
+        # what the wall checkers read about its sides, which a new owner, building or tower
+        # leaves as they were
         b = st.building[i]
-        key = ("tile", i, faction, b, tuple(st.walls[i * 4:i * 4 + 4]), st.tunnel[i],
-               st.commerce[i], tower, arch, commerce_tech)
+        key = ("slot", i, faction, b, st.tunnel[i], st.commerce[i], tower, arch, commerce_tech)
         options = memo.get(key)
         if options is None:
-            options = memo[key] = Chunk(tile_options(st, tribe, i))
+            options = memo[key] = Chunk([(a, interned(p)) for a, p in slot_options(st, tribe, i)])
         if loose:
             extend(options)
         else:
             chunk_out(options)
+        key = ("sides", i, bytes(st.walls[i * 4:i * 4 + 4]), arch)
+        options = memo.get(key)
+        if options is None:
+            options = memo[key] = Chunk(sides_options(st, tribe, i, arch))
+        chunk_out(options)
         if faction == "shadow" and "digging" in t.techs:
             # everything check_tunnel reads besides the board: i is own, Shadow with
             # Digging; Architecture Art and which ends already hold a tunnel
@@ -190,12 +191,12 @@ def static_chunks(st: TerritoryState, tribe: int, with_arrows: bool = True
         alive = st.tribes[other].alive
         loose.extend(memo_pairs(memo, ("cede", other, i, alive), lambda: checked(
             st, tribe, diplomacy.check_cede, (shared(A.Cede, other, i),))))
+    gifts = memo.get(("gifts", st.params.gift_max))
+    if gifts is None:
+        gifts = memo[("gifts", st.params.gift_max)] = tuple(
+            (r, n) for r in RESOURCES for n in range(1, st.params.gift_max + 1))
     for other in others:
         # a gift's plan depends only on the amounts (the target is alive and another tribe)
-        gifts = memo.get(("gifts", st.params.gift_max))
-        if gifts is None:
-            gifts = memo[("gifts", st.params.gift_max)] = tuple(
-                (r, n) for r in RESOURCES for n in range(1, st.params.gift_max + 1))
         options = memo.get(("gift", other, gifts))
         if options is None:  # pure: the target is another living tribe, the rest is amounts
             pairs = []
@@ -260,7 +261,8 @@ def static_chunks(st: TerritoryState, tribe: int, with_arrows: bool = True
             if position.seen_building(st, i) == RUIN:
                 add(A.Archaeology(i), building.check_archaeology)
     targets: tuple[int, ...] | None = None   # for tile spells on others' land, once
-    for spell in SPELLS:
+    # every tower spell's base check needs a tower (T-10.1): without one, none is asked
+    for spell in SPELLS if tower else ():
         if spell in magic.BOUND_SPELLS or magic.spell_base(st, tribe, spell) is not None:
             continue
         if spell in magic.PLAIN_SPELLS:

@@ -34,16 +34,24 @@ def take(st: TerritoryState, tribe: int, typed: Cost, generic: int) -> tuple[int
     """Move a cost from holdings into escrow; returns the units in the order taken."""
     t = st.tribes[tribe]
     res = t.res
-    units: list[int] = []
-    for k in range(3):
-        res[k] -= typed[k]
-        units.extend([k] * typed[k])
+    g, m, e = typed
+    if g or m or e:
+        res[0] -= g
+        res[1] -= m
+        res[2] -= e
+        units = [0] * g + [1] * m + [2] * e
+    else:   # most orders (arrows, steps) cost no typed resource
+        units = []
     left = generic
-    for k in priority_of(st, tribe):
-        n = min(left, res[k])
-        res[k] -= n
-        units.extend([k] * n)
-        left -= n
+    if left:
+        for k in PRIORITY_ORDER[t.priority]:   # `priority_of`
+            n = min(left, res[k])
+            if n:
+                res[k] -= n
+                units += [k] * n
+                left -= n
+                if not left:
+                    break
     return tuple(units)
 
 

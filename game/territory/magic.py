@@ -43,6 +43,19 @@ def castable(st: TerritoryState, tribe: int, spell: str, exotics: int) -> bool:
     return ok and exotics >= spell_cost(st, tribe, spell)
 
 
+def bound_castable(st: TerritoryState, tribe: int) -> bool:
+    """Whether any spell bound to an arrow passes its base checks (`castable` without the
+    exotics), cached during ORDERS as `castable` is: most tribes have no tower, and the
+    bound spells are asked about at every listing."""
+    key = ("bound_base", tribe, st.turn)
+    ok = None if st._resolving else st._cache.get(key)
+    if ok is None:
+        ok = any(spell_base(st, tribe, spell) is None for spell in BOUND_SPELLS)
+        if not st._resolving:
+            st._cache[key] = ok
+    return ok
+
+
 def spell_base(st: TerritoryState, tribe: int, spell: str) -> IllegalAction | None:
     """T-10.1: the checks every tower spell needs (faction, turmoil, tower, techs)."""
     if spell not in SPELLS:

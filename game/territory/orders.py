@@ -156,14 +156,21 @@ def remove(st: TerritoryState, tribe: int, order_id: int) -> list[tuple[int, tup
     """Take an order back (and the spells bound to it); returns (id, refund) pairs."""
     t = st.tribes[tribe]
     gone = []
-    for o in list(t.orders):
-        bound = isinstance(o.action, A.Cast) and o.action.order == order_id and o.id != order_id
-        if o.id == order_id or bound:
-            t.orders.remove(o)
-            t.entries -= len(o.steps) if o.steps else 1
-            _hold(st, t, order_keys(st, o), -1)
-            units = list(o.escrow) + [u for s in o.steps for u in s.escrow]
-            gone.append((o.id, effects.give_back(st, tribe, units[::-1])))
+    entered = t.orders
+    k = 0
+    while k < len(entered):
+        o = entered[k]
+        a = o.action
+        if o.id != order_id and not (type(a) is A.Cast and a.order == order_id):
+            k += 1
+            continue
+        # deleted by position: `list.remove` would compare the orders before it field by
+        # field (a dataclass's ==) until it met this one
+        del entered[k]
+        t.entries -= len(o.steps) if o.steps else 1
+        _hold(st, t, order_keys(st, o), -1)
+        units = list(o.escrow) + [u for s in o.steps for u in s.escrow]
+        gone.append((o.id, effects.give_back(st, tribe, units[::-1])))
     return gone
 
 
@@ -190,7 +197,7 @@ def bound_spells(st: TerritoryState, tribe: int) -> list[Any]:
     `check_cast` + `dynamic_check` for these spells is the tower/tech base (fixed during
     ORDERS), the one-spell key and the exotics."""
     t = st.tribes[tribe]
-    if ("spell",) in t.full:
+    if ("spell",) in t.full or not magic.bound_castable(st, tribe):
         return []
     arrows_entered = [o for o in t.orders if o.steps]
     if not arrows_entered:
@@ -283,12 +290,20 @@ class LegalOrders:
 
 
 def core_choices(st: TerritoryState, tribe: int, core: int) -> tuple[A.ChooseCore, ...]:
-    """T-12.3: `choose_core` on every own tile but the current core, cached for the turn."""
+    """T-12.3: `choose_core` on every own tile but the current core, cached for the turn
+    per core; each new core's tuple is the turn's tuple of every own tile's choice with
+    the core's left out (a random player picks another core every few actions)."""
     key = ("core", tribe, st.turn, core)
     cache = {} if st._resolving else st._cache
     choices = cache.get(key)
     if choices is None:
-        choices = cache[key] = tuple(core_choice(i) for i in own_tiles(st, tribe) if i != core)
+        every_key = ("cores", tribe, st.turn)
+        every = cache.get(every_key)
+        if every is None:
+            own = own_tiles(st, tribe)
+            every = cache[every_key] = (tuple(map(core_choice, own)), {i: n for n, i in enumerate(own)})
+        n = every[1].get(core)
+        choices = cache[key] = every[0] if n is None else every[0][:n] + every[0][n + 1:]
     return choices
 
 
@@ -311,6 +326,8 @@ def order_keys(st: TerritoryState, order: Order) -> tuple[tuple, ...]:
     """The conflict keys an entered order holds (recomputed from its action)."""
     a = order.action
     kind = type(a)
+    if kind is A.Arrow:   # the most common order holds no key: answered first
+        return ()
     if kind is A.Build:
         return (("slot", a.tile),) + ((("tower",),) if a.building == "tower" else ())
     if kind is A.Upgrade:

@@ -143,3 +143,35 @@ def test_T_14_4_system_tribes_legal_orders_answer_as_the_full_list(seats, seed, 
             if st.result() is not None:
                 break
     assert checked["system"] > 10 and checked["seat"] > 50, checked
+
+
+def test_T_12_3_T_10_1_turn_cached_core_choices_and_bound_spell_bases_equal_fresh_ones():
+    """The turn's cache also keeps every own tile's `choose_core` (each core's choices are
+    that tuple with the core left out, T-12.3) and whether any spell bound to an arrow
+    passes its base checks (T-10.1: tower, techs, turmoil). After every action of random
+    games both must equal a computation on a copy with an empty turn cache; the games
+    reach split tribes choosing new cores. Fails if either outlives a change it reads."""
+    from game.territory import magic
+
+    rs = rulesets.get("territory")
+    cores = bases = 0
+    for seed in (31, 32):
+        st = rs.new_game(Setup(seats=("random",) * 3, seed=seed))
+        players = [make_agent("random", rs, s, seed) for s in range(3)]
+        while st.result() is None and st.turn <= 16:
+            for seat in st.to_move():
+                legal = st.legal_actions(seat)
+                if st.phase is Phase.ORDERS:
+                    t = st.tribes[seat]
+                    twin = st.clone()
+                    twin._cache = {}
+                    if t.split_age >= 0:
+                        assert orders.core_choices(st, seat, t.core) == orders.core_choices(
+                            twin, seat, t.core), (seed, st.turn, seat)
+                        cores += 1
+                    assert magic.bound_castable(st, seat) == magic.bound_castable(twin, seat)
+                    bases += 1
+                st.apply(seat, players[seat].choose(None, legal))
+                if st.result() is not None:
+                    break
+    assert cores > 50 and bases > 300
