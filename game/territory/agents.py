@@ -4,7 +4,9 @@
 out one planned action per call (an arrow step is an action, D38), skipping any that
 stopped being legal, and submits when the plan is used up. After the first call of a turn
 it needs no view (only the turn, to know the plan is this turn's): search playouts ask it
-through `resume` with the turn key and skip building a view for every action.
+through `resume` with the turn key and skip building a view for every action. For the
+hard search it also offers the planner's styles in a duel (`styles`, `restyle`;
+`game.territory.styles`) and scores its cut-offs (`evaluate`, `search_value`).
 """
 
 from __future__ import annotations
@@ -78,7 +80,8 @@ class GreedyAgent(Agent):
         ids stay theirs)."""
         rng = self.rng
         if type(rng) is not Rng:
-            return plan_turn(view, self.seat, legal, rng, self._style)
+            foreseen = self._foresee(view, rng) if self._style == "counter" else None
+            return plan_turn(view, self.seat, legal, rng, self._style, foreseen)
         key = (self.seat, self._style, rng.state, rng.inc, tuple(map(id, legal)), view_key(view))
         known = _PLANS.get(key)
         if known is None:
