@@ -20,17 +20,13 @@ Weights are in the `[ai]` table of data/rules.toml.
 
 from __future__ import annotations
 
-from typing import Any
-
 from game.core.protocol import Action
 from game.territory import actions as A
 from game.territory.constants import AI_WEIGHTS, SIDES
-from game.territory.greedy_orders import order_value
+from game.territory.greedy_orders import PlannerLike, order_value
 
 W = AI_WEIGHTS
 STYLES: tuple[str, ...] = ("build", "raid", "counter")
-
-PlannerLike = Any
 
 
 def economy_orders(p: PlannerLike) -> int:
