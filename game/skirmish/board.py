@@ -9,6 +9,7 @@ maps/skirmish/README.md) and checks the load errors of 16.1 and D38.
 from __future__ import annotations
 
 import re
+from itertools import repeat
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -268,11 +269,12 @@ class Board:
             rows = self._moves_by_mp[light] = []
         if len(rows) <= mp:
             steps = self.step_costs(light)
-            pairs: dict[tuple[int, int], tuple[int, int]] = {}    # one object per pair: a
-            for m in range(len(rows), mp + 1):                    # smaller working set
-                rows.append(tuple(tuple(pairs.setdefault(p, p) for p in
-                                        ((h, 0 if c < 0 else m - c) for h, c in row if c <= m))
-                                  for row in steps))
+            # one object per (hex, MP left) pair, a smaller working set; built once, not per
+            # step (list comprehensions: this runs in every process's first game)
+            pairs = [tuple(zip(repeat(h), range(mp + 1))) for h in range(self.size)]
+            for m in range(len(rows), mp + 1):
+                rows.append(tuple([tuple([pairs[h][0 if c < 0 else m - c] for h, c in row
+                                          if c <= m]) for row in steps]))
         return rows
 
     def disk_set(self, centre: int, radius: int) -> frozenset[int]:
