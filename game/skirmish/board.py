@@ -9,8 +9,9 @@ maps/skirmish/README.md) and checks the load errors of 16.1 and D38.
 from __future__ import annotations
 
 import re
-from itertools import repeat
 from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import repeat
 from typing import Any
 
 from game.core.errors import MapError
@@ -353,12 +354,11 @@ def _object_hex(data: TiledMapData, layout: TiledHexLayout, obj: TiledObject, wh
         return row * w + col
     x, y = obj.x + obj.width / 2, obj.y + obj.height / 2
     best, best_d = OFF, float("inf")
-    for row in range(h):
-        for col in range(w):
-            cx, cy = _centre(layout, col, row)
-            d = (cx - x) ** 2 + (cy - y) ** 2
-            if d < best_d:
-                best, best_d = row * w + col, d
+    centres = _centres(layout, w, h)
+    for i, (cx, cy) in enumerate(centres):
+        d = (cx - x) ** 2 + (cy - y) ** 2
+        if d < best_d:
+            best, best_d = i, d
     limit = max(layout.tile_width, layout.tile_height)
     if best_d > limit ** 2:
         raise MapError(data.path, where, "skirmish_off_map")
@@ -369,6 +369,13 @@ def _centre(layout: TiledHexLayout, col: int, row: int) -> tuple[float, float]:
     """16.1: centre of (c, r) = (c*W + W/2 + (r odd ? W/2 : 0), r*(H+S)/2 + H/2)."""
     w, h, s = layout.tile_width, layout.tile_height, layout.side_length
     return col * w + w / 2 + (w / 2 if row & 1 else 0), row * (h + s) / 2 + h / 2
+
+
+@lru_cache(maxsize=8)
+def _centres(layout: TiledHexLayout, w: int, h: int) -> tuple[tuple[float, float], ...]:
+    """`_centre` of every hex of a `w` x `h` map, in hex order (row by row): worked out once
+    per layout (a frozen value), not once per map object."""
+    return tuple(_centre(layout, col, row) for row in range(h) for col in range(w))
 
 
 def hex_centre(board: Board, i: int) -> tuple[float, float]:
