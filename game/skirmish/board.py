@@ -108,6 +108,9 @@ class Board:
     neutral_hexes: tuple[int, ...] = field(default=(), init=False)       # N-1, in hex order
     neutral_set: frozenset[int] = field(default=frozenset(), init=False)  # the same, as a set
     city_hexes: frozenset[int] = field(default=frozenset(), init=False)
+    # city and neutral hexes: where an occupant change may change a seat's own options
+    # (production, N-4's end_turn); `rules.legal_actions` watches the change log for them
+    seat_watch: frozenset[int] = field(default=frozenset(), init=False)
     archer_penalty: tuple[bool, ...] = field(default=(), init=False)     # forest (K-4.1)
     cavalry_penalty: tuple[bool, ...] = field(default=(), init=False)    # swamp, mountain
     _disks: dict[int, list[Any]] = field(default_factory=dict, init=False,       # per radius,
@@ -166,6 +169,7 @@ class Board:
         setattr_(self, "neutral_hexes", tuple(i for i in range(n) if self.neutral[i]))
         setattr_(self, "neutral_set", frozenset(self.neutral_hexes))
         setattr_(self, "city_hexes", frozenset(c.hex for c in self.cities))
+        setattr_(self, "seat_watch", self.city_hexes | self.neutral_set)
         setattr_(self, "archer_penalty", tuple(x == FOREST for x in t))
         setattr_(self, "cavalry_penalty", tuple(x in (SWAMP, MOUNTAIN) for x in t))
 

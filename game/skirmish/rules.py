@@ -23,8 +23,8 @@ from game.skirmish.combat import attack_options, attack_reason, do_attack, forec
 from game.skirmish.constants import DEFAULT_COVER_POLICY
 from game.skirmish.economy import do_produce, produce_options, produce_reason, unit_cost
 from game.skirmish.movement import (
-    may_move, move_list, move_options, move_reason, move_targets, obligation, reach,
-    sync_moves, trespass_pending,
+    _neutral_stands, may_move, move_list, move_options, move_reason, move_targets, obligation,
+    reach, sync_moves, trespass_pending,
 )
 from game.skirmish.paths import best_path, do_move
 from game.skirmish.skills import (
@@ -121,6 +121,29 @@ def _unit_check(game: SkirmishState, u: Unit, stamp: int, kept: dict[int, Any],
     return entry
 
 
+def _seat_options(game: SkirmishState, seat: int, sig: tuple) -> list[Action]:
+    """The seat's production, cover policies and end_turn (`SEAT_OPTIONS`, in that order),
+    kept while what they read stays: the seat's stamp and units (`sig`, see legal_actions),
+    funds and cover policy, and the occupants of city and neutral hexes (no change-log entry
+    names one of `Board.seat_watch`). Kept only while no unit stands on neutral land: then
+    end_turn is listed (N-4) and stays so until a unit steps on one. Do not change it."""
+    log = game._log
+    funds, cover = game.funds[seat], game.cover[seat]
+    entry = game._reach.get("seat")
+    if (entry is not None and entry[1] == sig and entry[2] == funds and entry[3] == cover
+            and (entry[0] == len(log) or game.board.seat_watch.isdisjoint(log[entry[0]:]))):
+        entry[0] = len(log)
+        return entry[4]
+    found: list[Action] = []
+    for seat_options in SEAT_OPTIONS:
+        found += seat_options(game, seat)
+    if _neutral_stands(game):
+        game._reach.pop("seat", None)
+    else:
+        game._reach["seat"] = [len(log), sig, funds, cover, found]
+    return found
+
+
 class SkirmishGame(SkirmishState):
     """A Skirmish game: the protocol methods over `SkirmishState`'s data."""
 
@@ -188,9 +211,7 @@ class SkirmishGame(SkirmishState):
                 continue
             if extras:                          # most units have no attack or dismount
                 out += extras
-        out += produce_options(self, seat)     # then the seat's options (SEAT_OPTIONS)
-        out += cover_options(self, seat)
-        out += end_turn_options(self, seat)
+        out += _seat_options(self, seat, sig)
         return out
 
     def apply(self, seat: int, action: Action) -> list[Event]:
