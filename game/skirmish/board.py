@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import repeat
 from typing import Any
 
 from game.core.errors import MapError
@@ -106,6 +108,9 @@ class Board:
     neutral_hexes: tuple[int, ...] = field(default=(), init=False)       # N-1, in hex order
     neutral_set: frozenset[int] = field(default=frozenset(), init=False)  # the same, as a set
     city_hexes: frozenset[int] = field(default=frozenset(), init=False)
+    # city and neutral hexes: where an occupant change may change a seat's own options
+    # (production, N-4's end_turn); `rules.legal_actions` watches the change log for them
+    seat_watch: frozenset[int] = field(default=frozenset(), init=False)
     archer_penalty: tuple[bool, ...] = field(default=(), init=False)     # forest (K-4.1)
     cavalry_penalty: tuple[bool, ...] = field(default=(), init=False)    # swamp, mountain
     _disks: dict[int, list[Any]] = field(default_factory=dict, init=False,       # per radius,
@@ -164,6 +169,7 @@ class Board:
         setattr_(self, "neutral_hexes", tuple(i for i in range(n) if self.neutral[i]))
         setattr_(self, "neutral_set", frozenset(self.neutral_hexes))
         setattr_(self, "city_hexes", frozenset(c.hex for c in self.cities))
+        setattr_(self, "seat_watch", self.city_hexes | self.neutral_set)
         setattr_(self, "archer_penalty", tuple(x == FOREST for x in t))
         setattr_(self, "cavalry_penalty", tuple(x in (SWAMP, MOUNTAIN) for x in t))
 
@@ -268,11 +274,12 @@ class Board:
             rows = self._moves_by_mp[light] = []
         if len(rows) <= mp:
             steps = self.step_costs(light)
-            pairs: dict[tuple[int, int], tuple[int, int]] = {}    # one object per pair: a
-            for m in range(len(rows), mp + 1):                    # smaller working set
-                rows.append(tuple(tuple(pairs.setdefault(p, p) for p in
-                                        ((h, 0 if c < 0 else m - c) for h, c in row if c <= m))
-                                  for row in steps))
+            # one object per (hex, MP left) pair, a smaller working set; built once, not per
+            # step (list comprehensions: this runs in every process's first game)
+            pairs = [tuple(zip(repeat(h), range(mp + 1))) for h in range(self.size)]
+            for m in range(len(rows), mp + 1):
+                rows.append(tuple([tuple([pairs[h][0 if c < 0 else m - c] for h, c in row
+                                          if c <= m]) for row in steps]))
         return rows
 
     def disk_set(self, centre: int, radius: int) -> frozenset[int]:
@@ -351,12 +358,11 @@ def _object_hex(data: TiledMapData, layout: TiledHexLayout, obj: TiledObject, wh
         return row * w + col
     x, y = obj.x + obj.width / 2, obj.y + obj.height / 2
     best, best_d = OFF, float("inf")
-    for row in range(h):
-        for col in range(w):
-            cx, cy = _centre(layout, col, row)
-            d = (cx - x) ** 2 + (cy - y) ** 2
-            if d < best_d:
-                best, best_d = row * w + col, d
+    centres = _centres(layout, w, h)
+    for i, (cx, cy) in enumerate(centres):
+        d = (cx - x) ** 2 + (cy - y) ** 2
+        if d < best_d:
+            best, best_d = i, d
     limit = max(layout.tile_width, layout.tile_height)
     if best_d > limit ** 2:
         raise MapError(data.path, where, "skirmish_off_map")
@@ -367,6 +373,13 @@ def _centre(layout: TiledHexLayout, col: int, row: int) -> tuple[float, float]:
     """16.1: centre of (c, r) = (c*W + W/2 + (r odd ? W/2 : 0), r*(H+S)/2 + H/2)."""
     w, h, s = layout.tile_width, layout.tile_height, layout.side_length
     return col * w + w / 2 + (w / 2 if row & 1 else 0), row * (h + s) / 2 + h / 2
+
+
+@lru_cache(maxsize=8)
+def _centres(layout: TiledHexLayout, w: int, h: int) -> tuple[tuple[float, float], ...]:
+    """`_centre` of every hex of a `w` x `h` map, in hex order (row by row): worked out once
+    per layout (a frozen value), not once per map object."""
+    return tuple(_centre(layout, col, row) for row in range(h) for col in range(w))
 
 
 def hex_centre(board: Board, i: int) -> tuple[float, float]:

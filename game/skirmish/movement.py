@@ -258,13 +258,17 @@ def open_search(moves: list[tuple[tuple[tuple[int, int], ...], ...]], size: int,
     buckets: list[list[int]] = list(map(list, repeat((), mp + 1)))
     buckets[mp].append(start)
     for m in range(mp, 0, -1):
+        row = moves[m]
         for g in buckets[m]:
-            for h, m2 in moves[m][g]:
+            gained = False
+            for h, m2 in row[g]:
                 if label[h] < m2:
                     label[h] = best[h] = m2
-                    onward.add(g)
+                    gained = True
                     if m2:
                         buckets[m2].append(h)
+            if gained:
+                onward.add(g)
     return best, frozenset(onward)
 
 

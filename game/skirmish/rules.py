@@ -23,8 +23,8 @@ from game.skirmish.combat import attack_options, attack_reason, do_attack, forec
 from game.skirmish.constants import DEFAULT_COVER_POLICY
 from game.skirmish.economy import do_produce, produce_options, produce_reason, unit_cost
 from game.skirmish.movement import (
-    may_move, move_list, move_options, move_reason, move_targets, obligation, reach,
-    sync_moves, trespass_pending,
+    _neutral_stands, may_move, move_list, move_options, move_reason, move_targets, obligation,
+    reach, sync_moves, trespass_pending,
 )
 from game.skirmish.paths import best_path, do_move
 from game.skirmish.skills import (
@@ -86,8 +86,9 @@ def _own_units(game: SkirmishState, seat: int) -> list[Unit]:
 
 
 def _unit_options(game: SkirmishState, u: Unit, fields: tuple, kept: dict[int, Any]) -> tuple:
-    """The moves (a `MoveList`, or None when `u` may not move) and the attacks and dismount of
-    own, non-fresh unit `u` off neutral land, kept in `kept` while nothing they read changed:
+    """`(fields, moves, acts, extras)`: the moves (a `MoveList` and its Moves, or None twice
+    when `u` may not move) and the attacks and dismount of own, non-fresh unit `u` off
+    neutral land, kept in `kept` while nothing they read changed:
     the unit's own fields and the hostile units, cities and blocs (`fields`, with the seat's
     `bloc_stamp`: see `_unit_check`); occupants changing on hexes its Moves reach only add or
     drop those Moves (`sync_moves`, which `legal_actions` runs)."""
@@ -95,24 +96,52 @@ def _unit_options(game: SkirmishState, u: Unit, fields: tuple, kept: dict[int, A
     dismount = dismount_options(game, u)
     if dismount:
         extras += dismount
-    entry = (fields, move_list(game, u) if may_move(game, u) else None, extras)
+    if may_move(game, u):
+        moves = move_list(game, u)
+        entry = (fields, moves, moves.acts, extras)     # `acts` is only ever patched in place
+    else:
+        entry = (fields, None, None, extras)
     kept[u.id] = entry
     return entry
 
 
 def _unit_check(game: SkirmishState, u: Unit, stamp: int, kept: dict[int, Any],
                 neutral: list[bool]) -> tuple:
-    """The kept options of own, non-fresh unit `u` (`_unit_options`, kept in `kept`), built
-    again if a field they read changed; `(None, u)` for a unit on neutral land (`neutral`,
+    """The kept options of own, non-fresh unit `u` (`_unit_options`, kept in `kept`): its
+    fields, MoveList (or None), the MoveList's Moves and its other actions; built again if a
+    field they read changed. `(None, u, None, None)` for a unit on neutral land (`neutral`,
     the board's), whose options N-4 makes depend on more than its fields (`legal_actions`
     lists those from nothing every time)."""
     if neutral[u.hex]:
-        return (None, u)
+        return (None, u, None, None)
     entry = kept.get(u.id)
     fields = (u.hex, u.mp_left, u.attacks_left, u.attacked, u.type, stamp)
     if entry is None or entry[0] != fields:
         entry = _unit_options(game, u, fields, kept)
     return entry
+
+
+def _seat_options(game: SkirmishState, seat: int, sig: tuple) -> list[Action]:
+    """The seat's production, cover policies and end_turn (`SEAT_OPTIONS`, in that order),
+    kept while what they read stays: the seat's stamp and units (`sig`, see legal_actions),
+    funds and cover policy, and the occupants of city and neutral hexes (no change-log entry
+    names one of `Board.seat_watch`). Kept only while no unit stands on neutral land: then
+    end_turn is listed (N-4) and stays so until a unit steps on one. Do not change it."""
+    log = game._log
+    funds, cover = game.funds[seat], game.cover[seat]
+    entry = game._reach.get("seat")
+    if (entry is not None and entry[1] == sig and entry[2] == funds and entry[3] == cover
+            and (entry[0] == len(log) or game.board.seat_watch.isdisjoint(log[entry[0]:]))):
+        entry[0] = len(log)
+        return entry[4]
+    found: list[Action] = []
+    for seat_options in SEAT_OPTIONS:
+        found += seat_options(game, seat)
+    if _neutral_stands(game):
+        game._reach.pop("seat", None)
+    else:
+        game._reach["seat"] = [len(log), sig, funds, cover, found]
+    return found
 
 
 class SkirmishGame(SkirmishState):
@@ -161,29 +190,28 @@ class SkirmishGame(SkirmishState):
                         rows[i] = _unit_check(self, self.units[uid], stamp, kept, neutral)
         acted.clear()
         cut, news = seen, ()                    # log[cut:], most lists last saw the same cut
-        for entry in rows:
-            moves = entry[1]
-            if moves is not None:
-                if entry[0] is None:            # on neutral land (N-4): redone every time
-                    u = moves
-                    out += move_options(self, u)
-                    out += attack_options(self, u)
-                    out += dismount_options(self, u)
-                    continue
-                if moves.seen != seen:
-                    # patched only when an occupant changed on a hex the unit reaches
-                    if moves.seen != cut:
-                        cut = moves.seen
+        for fields, moves, acts, extras in rows:
+            if acts is not None:
+                # patched only when an occupant changed on a hex the unit reaches
+                last = moves.seen
+                if last != seen:
+                    if last != cut:
+                        cut = last
                         news = log[cut:]
                     if moves.keys.isdisjoint(news):
                         moves.seen = seen
                     else:
                         sync_moves(self, moves)
-                out += moves.acts
-            if entry[2]:                        # most units have no attack or dismount
-                out += entry[2]
-        for seat_options in SEAT_OPTIONS:
-            out.extend(seat_options(self, seat))
+                out += acts
+            elif fields is None:                # on neutral land (N-4): redone every time
+                u = moves
+                out += move_options(self, u)
+                out += attack_options(self, u)
+                out += dismount_options(self, u)
+                continue
+            if extras:                          # most units have no attack or dismount
+                out += extras
+        out += _seat_options(self, seat, sig)
         return out
 
     def apply(self, seat: int, action: Action) -> list[Event]:

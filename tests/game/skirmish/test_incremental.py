@@ -261,3 +261,52 @@ def test_19_C_6_lifting_an_unbreached_siege_keeps_the_stamps():
     check_kept_answers(g, g.current)
     # start_turn renews nothing itself: the lift alone did not bump a stamp
     assert g._stamps == before
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(1, 10**6), seats=st.sampled_from((2, 3, 4)))
+def test_19_C_4_D22_N_4_kept_seat_options_equal_fresh_ones_after_every_action(seed, seats):
+    """C-4 (production: funds, own empty cities, vouchers), D22 (cover policies) and N-4
+    (end_turn while a trespasser must leave): the seat's options `legal_actions` keeps
+    between actions (rules._seat_options) equal those computed from nothing on a clone, after
+    every action of a whole random game; some are kept while production comes and goes."""
+    from game.skirmish.rules import SEAT_OPTIONS, _seat_options
+
+    rs = rulesets.get("skirmish")
+    state = rs.new_game(Setup(seats=("random",) * seats, seed=seed))
+    players = [make_agent("random", rs, s, seed) for s in range(seats)]
+    reused = produced = 0
+    while state.result() is None:
+        seat = state.to_move()[0]
+        legal = state.legal_actions(seat)
+        if state.phase.value == "play":
+            kept = state._reach.get("seat")
+            fresh = state.clone()
+            fresh.touch()
+            expected = [a for options in SEAT_OPTIONS for a in options(fresh, seat)]
+            assert legal[len(legal) - len(expected):] == expected
+            sig = (seat, state._stamps[seat], state.next_unit_id, len(state.units))
+            got = _seat_options(state, seat, sig)
+            assert got == expected
+            reused += kept is not None and got is kept[4]
+        action = players[seat].choose(None, legal)
+        produced += type(action).__name__ == "Produce"
+        state.apply(seat, action)
+    assert reused > 0 and produced > 0
+
+
+def test_19_N_4_D36_kept_seat_options_follow_a_trespassers_duty():
+    """N-4 / D36: while a unit stands on neutral land, end_turn is listed exactly when its duty
+    ends, here when an own move off neutral land (no neutral hex in the change log) blocks
+    its last exit; the kept seat options must not hide that."""
+    from game.skirmish.actions import END_TURN, Move
+    from tests.helpers.skirmish import scenario, unit
+
+    # the trespasser on (1, 0) can leave to (3, 0) only: (4, 0) is taken, mountains beyond
+    g = scenario("....^^", neutral=[(1, 0), (2, 0)],
+                 units=[(0, "infantry", (0, 0)), (0, "infantry", (1, 0)),
+                        (0, "infantry", (4, 0)), (0, "infantry", (5, 0))])
+    assert END_TURN not in g.legal_actions(0)
+    g.apply(0, Move(unit(g, 5, 0).id, (3, 0)))
+    assert END_TURN in g.legal_actions(0)
+    check_kept_answers(g, 0)
