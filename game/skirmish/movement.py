@@ -370,7 +370,7 @@ def obligation(game: SkirmishState, u: Unit) -> set[int] | None:
     return found
 
 
-def _neutral_stands(game: SkirmishState) -> list[int]:
+def neutral_stands(game: SkirmishState) -> list[int]:
     """The occupied hexes of neutral land (N-1), kept in step with the turn's change log
     (`_log`): redone only when a logged hex is neutral, which few are."""
     log = game._log
@@ -389,7 +389,7 @@ def _neutral_stands(game: SkirmishState) -> list[int]:
 
 def trespass_pending(game: SkirmishState, seat: int) -> bool:
     """N-4: some unit of `seat` still has to leave (or get ready to leave) neutral land."""
-    stands = _neutral_stands(game)
+    stands = neutral_stands(game)
     if not stands:
         return False
     key = ("trespass", seat)

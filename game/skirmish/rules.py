@@ -23,7 +23,7 @@ from game.skirmish.combat import attack_options, attack_reason, do_attack, forec
 from game.skirmish.constants import DEFAULT_COVER_POLICY
 from game.skirmish.economy import do_produce, produce_options, produce_reason, unit_cost
 from game.skirmish.movement import (
-    _neutral_stands, may_move, move_list, move_options, move_reason, move_targets, obligation,
+    neutral_stands, may_move, move_list, move_options, move_reason, move_targets, obligation,
     reach, sync_moves, trespass_pending,
 )
 from game.skirmish.paths import best_path, do_move
@@ -126,7 +126,7 @@ def _seat_options(game: SkirmishState, seat: int, sig: tuple) -> list[Action]:
     kept while what they read stays: the seat's stamp and units (`sig`, see legal_actions),
     funds and cover policy, and the occupants of city and neutral hexes (no change-log entry
     names one of `Board.seat_watch`). Kept only while no unit stands on neutral land: then
-    end_turn is listed (N-4) and stays so until a unit steps on one. Do not change it."""
+    end_turn is listed (N-4) and stays so until a unit steps on one."""
     log = game._log
     funds, cover = game.funds[seat], game.cover[seat]
     entry = game._reach.get("seat")
@@ -137,7 +137,7 @@ def _seat_options(game: SkirmishState, seat: int, sig: tuple) -> list[Action]:
     found: list[Action] = []
     for seat_options in SEAT_OPTIONS:
         found += seat_options(game, seat)
-    if _neutral_stands(game):
+    if neutral_stands(game):
         game._reach.pop("seat", None)
     else:
         game._reach["seat"] = [len(log), sig, funds, cover, found]
