@@ -152,7 +152,16 @@ def on_revealed(screen, ev: E.OrdersRevealed) -> Beat:
 
 
 def on_void(screen, ev: E.OrderVoid) -> Beat:
-    return Beat(log=lambda: tr("territory.log.void", who=screen.tribe_name(ev.tribe), order=ev.order + 1, rule=ev.reason))
+    return Beat(log=lambda: tr("territory.log.void", who=screen.tribe_name(ev.tribe), order=ev.order + 1,
+                               why=void_text(ev.reason)))
+
+
+def void_text(reason: str) -> str:
+    """Why an order had no effect, in words: the rules give a rule id ("T-6.4"), which a
+    player cannot read; a reason without words of its own reads as "could no longer be
+    carried out" rather than as the code."""
+    key = f"territory.void.{reason}"
+    return tr(key) if key in catalogue("en") else tr("territory.void.other")
 
 
 def on_refunded(screen, ev: E.Refunded) -> Beat | None:
