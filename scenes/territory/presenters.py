@@ -85,8 +85,14 @@ def on_disaster(screen, ev: E.Disaster) -> Beat:
 
 
 def on_forced(screen, ev: E.ForcedAttack) -> Beat:
-    log = lambda: tr("territory.log.forced", src=ev.source, tile=_tile(screen, ev.tile), needs=ev.needs,  # noqa: E731
-                     die=ev.die, ok=tr("territory.ui.ok" if ev.success else "territory.ui.fail"))
+    # the source in words ("necro_revival attacks (7,5)" showed the rules' code)
+    # (and without a roll - a certain outcome or a shield - no "needs <= 0, rolled 0")
+    def log() -> str:
+        src = coded("territory.forced", ev.source)
+        ok = tr("territory.ui.ok" if ev.success else "territory.ui.fail")
+        if not ev.die:
+            return tr("territory.log.forced_plain", src=src, tile=_tile(screen, ev.tile), ok=ok)
+        return tr("territory.log.forced", src=src, tile=_tile(screen, ev.tile), needs=ev.needs, die=ev.die, ok=ok)
     if ev.die:
         beat = screen.dice_beat((ev.die,), log)
         beat.focus = screen.centre(ev.tile)

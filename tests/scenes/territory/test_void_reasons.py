@@ -54,3 +54,32 @@ def test_a_void_order_is_logged_with_its_reason_in_words(app, lang):
         seen.add(line)
     assert len(seen) >= len(void_reasons()) - 1     # the reasons read apart (T-6.4 ~ other)
     set_language("en")
+
+
+def forced_sources() -> set[str]:
+    """Every source of a non-arrow attack (T-11.9) the rules name."""
+    found = set()
+    for path in RULES.glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        found |= set(re.findall(r"forced_attack\(st,\s*\"(\w+)\"", text))
+        found |= set(re.findall(r"ForcedAttack\(\"(\w+)\"", text))
+    return found
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_forced_attack_names_its_source_in_words(app, lang):
+    """'necro_revival attacks (7,5): needs ≤ 1, rolled 6: failure.' showed the rules' code;
+    without a roll it read 'needs ≤ 0, rolled 0'."""
+    sources = forced_sources()
+    assert {"undead", "volcano", "necro_revival", "deep_tide"} <= sources, sources
+    set_language(lang)
+    session = GameSession(Setup(seats=("human", "greedy"), seed=3, ruleset="territory"), ["Ada", "Bot"], [0, 1])
+    scene = to_orders(app, session)
+    for source in sorted(sources):
+        for die in (0, 4):
+            (line,) = logged(scene, E.ForcedAttack(source, 5, 0, 3, 1, 3, die, die == 0))
+            assert f"territory.forced.{source}" not in line and "_" not in line, line
+            assert (" 0" not in line.split(":", 1)[-1]) if die == 0 else "4" in line, line
+            if lang == "zh":
+                assert not re.search("[A-Za-z]{2,}", line), line
+    set_language("en")
