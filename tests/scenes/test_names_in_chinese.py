@@ -48,3 +48,12 @@ def test_a_latin_name_in_a_chinese_line_has_spaces(key, params, want):
         assert tr(key, **params) == want
     finally:
         set_language("en")
+
+
+def test_round_counters_read_alike_in_every_game():
+    """Domiplot's "第2回合" beside the others' "第 2 回合", and "第 3 / 20 回合" in Tidegate's and
+    Skirmish's top bars beside "第 3/60 回合" in Dice for Land's."""
+    for key, text in zh_texts():
+        assert not re.search(r"第\{", text) and not re.search(r"\}(回合|轮|步)", text), (key, text)
+    counters = {key: text for key, text in zh_texts() if key in ("game.round", "dp.top_left", "territory.ui.turn", "ls.round")}
+    assert len(counters) == 4 and all(" / " not in text for text in counters.values()), counters
