@@ -41,6 +41,10 @@ def test_every_name_placeholder_in_chinese_is_set_apart_from_ideographs():
     ("dp.log.target", {"name": "Ada", "region": "荆州", "mode": "野战"}, "Ada 进攻荆州（野战）。"),
     ("ls.log.moved", {"ship": "工程舰 #3", "to": "(2,4)", "cost": 1}, "工程舰 #3 移动到 (2,4)（1 行动点）。"),
     ("skirmish.log.attack", {"who": "Ada 骑兵", "target": "Bao 步兵"}, "Ada 骑兵 攻击 Bao 步兵。"),
+    # counts too, as "第 2 回合" and "获得麦、石、木各 2 份" have them (the join dialog read "距离0")
+    ("dp.log.joined", {"name": "Ada", "n": 0}, "Ada 参战（距离 0）。"),
+    ("dp.join_cost", {"n": 2}, "距离 2：弃 2 张牌"),
+    ("skirmish.log.damage", {"who": "Ada 骑兵", "amount": 1, "raw": 2, "hp": 3}, "Ada 骑兵 受到 1 点伤害（原为 2），剩余 3 生命。"),
 ])
 def test_a_latin_name_in_a_chinese_line_has_spaces(key, params, want):
     set_language("zh")
