@@ -405,8 +405,8 @@ class App:
             return None
         area = inside or canvas.get_rect()
         lines = self.text.wrap(text, theme.TOOLTIP_W)
-        w = max(self.text.size(line)[0] for line in lines) + 10
-        h = 16 * len(lines) + 6
+        pad_x, pad_top, pitch, h = self.text.plate_layout(lines, 5, 3)
+        w = max(self.text.size(line)[0] for line in lines) + 2 * pad_x
         x = min(max(area.left + 2, near.centerx - w // 2), area.right - w - 2)
         if near.top - h - 2 > area.top:
             y = near.top - h - 2
@@ -416,7 +416,7 @@ class App:
             y = max(area.top, area.bottom - h)
         canvas.blit(self.art.panel("tooltip", (w, h)), (x, y))
         for i, line in enumerate(lines):
-            self.text.draw(canvas, line, (x + 5, y + 3 + 16 * i), theme.INK)
+            self.text.draw(canvas, line, (x + pad_x, y + pad_top + pitch * i), theme.INK)
         return pygame.Rect(x, y, w, h)
 
     def title_text(self, key: str, **params) -> str:

@@ -507,13 +507,18 @@ class TerritoryScene(BackgroundResolution, TerritoryBoardDraw, BoardScene):
     # ---- hud -------------------------------------------------------------------------------------
     def top_bar(self) -> tuple[str, str, int | None]:
         v = self.shown
-        if v.phase is Phase.PICK:
+        turn = v.turn
+        if v.phase is Phase.PICK and self.timeline.busy and self.session.state.phase is not Phase.PICK:
+            # the last pick is played out with the first turn's start gold and income: the
+            # shown view still is the picks' (until the batch ends), the game is in turn 1
+            turn = self.session.state.turn
+        elif v.phase is Phase.PICK:
             cur = v.order[v.pick_index] if v.pick_index < len(v.order) else None
             return tr("territory.ui.picks"), tr("territory.ui.picking", name=self.name(cur)) if cur is not None else "", cur
-        left = tr("territory.ui.turn", turn=v.turn, limit=v.params.max_turns)
+        left = tr("territory.ui.turn", turn=turn, limit=v.params.max_turns)
         if v.final_turn and v.phase is not Phase.OVER:
             left += "  " + tr("territory.ui.final_turn")
-        if (self.timeline.busy or self.resolving) and v.phase is not Phase.PICK:
+        if self.timeline.busy or self.resolving:
             return left, tr("territory.ui.resolving"), None
         seat = self.human_seat()
         if seat is not None:

@@ -13,6 +13,12 @@ FONT_PX = 16  # Unifont is a 16-px bitmap font: only multiples keep it crisp
 # that mixes both, Latin runs are drawn this many rows lower, so both sit on one baseline
 # (issue 20); such a line's image is that much taller.
 LATIN_DROP = 2
+# Text on a plate (tooltip, toast): Unifont's Latin glyphs carry air above and beside their ink,
+# its CJK glyphs fill the whole 16x16 cell. A plate's padding is set from the ink, so Chinese
+# gets the margin English has: this much fill between the plate's frame and the nearest ink.
+PLATE_FRAME = 2       # pixels: the tooltip plate's frame (a dark line and a shade line)
+PLATE_GAP_TOP = 4     # pixels of fill above the first line's ink (English capitals get 4)
+PLATE_GAP_BOTTOM = 3  # pixels of fill below the last line's ink
 
 
 def is_cjk(ch: str) -> bool:
@@ -72,6 +78,21 @@ class Text:
 
     def size(self, text: str) -> tuple[int, int]:
         return self.font.size(text)
+
+    def plate_layout(self, lines: list[str], pad_x: int, pad_top: int) -> tuple[int, int, int, int]:
+        """(pad_x, pad_top, line pitch, height) of a plate holding `lines`: at least the given
+        pads, more where CJK ink would come closer to the frame than English ink does, and
+        lines that mix CJK with Latin two rows apart (their Latin runs sit LATIN_DROP lower)."""
+        cjk = any(is_cjk(ch) for line in lines for ch in line)
+        pitch = FONT_PX + (LATIN_DROP if cjk else 0)
+        if cjk:
+            pad_x += 1    # a CJK glyph's ink starts in its first column, a Latin one's a column in
+        ink_top = self.ink_rows(lines[0])[0] if lines[0].strip() else pad_top
+        top = max(pad_top, PLATE_FRAME + PLATE_GAP_TOP - ink_top)
+        last_bottom = self.ink_rows(lines[-1])[1] if lines[-1].strip() else 0
+        below = max(FONT_PX + pad_top, last_bottom + PLATE_GAP_BOTTOM + PLATE_FRAME)
+        height = top + pitch * (len(lines) - 1) + below
+        return pad_x, top, pitch, height
 
     def has_glyph(self, ch: str) -> bool:
         """Whether the font draws `ch` (pygame.font measures a missing one as the .notdef box;

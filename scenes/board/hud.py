@@ -150,13 +150,13 @@ def draw_toast(app, canvas: pygame.Surface, text: str, area: pygame.Rect,
                colour: tuple[int, int, int] = theme.RED) -> None:
     """A refusal (red) or notice near the bottom of `area` on a tooltip plate."""
     lines = app.text.wrap(text, 300)
-    w = max(app.text.size(line)[0] for line in lines) + 16
-    h = LINE_H * len(lines) + 8
+    pad_x, pad_top, pitch, h = app.text.plate_layout(lines, 8, 4)
+    w = max(app.text.size(line)[0] for line in lines) + 2 * pad_x
     x = area.centerx - w // 2
     y = area.bottom - h - 4
     canvas.blit(app.art.panel("tooltip", (w, h)), (x, y))
     for i, line in enumerate(lines):
-        app.text.draw(canvas, line, (x + 8, y + 4 + LINE_H * i), colour)
+        app.text.draw(canvas, line, (x + pad_x, y + pad_top + pitch * i), colour)
 
 
 def draw_hint(app, canvas: pygame.Surface, hint: str, pos: tuple[int, int], width: int, rows: int = 4) -> None:

@@ -44,6 +44,24 @@ class Beat:
 Handler = Callable[[Any, Any], "Beat | None"]
 
 
+class Later:
+    """A word of a log line made when the line is drawn, not when its event played: the log
+    is drawn in the language of the moment, and a unit's or spell's name worked out at once
+    stayed in the language the event was played in (a mid-game switch left "Ada Cavalry
+    攻击 Bao Infantry" in the log). Use it as a `tr` parameter: formatting calls `make`."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[[], str]) -> None:
+        self.make = make
+
+    def __format__(self, spec: str) -> str:
+        return format(self.make(), spec)
+
+    def __str__(self) -> str:
+        return self.make()
+
+
 def missing_handlers(table: dict[type, Handler], event_classes: Iterable[type]) -> list[str]:
     """Names of the event classes the table has no handler for."""
     return sorted(c.__name__ for c in event_classes if c not in table)

@@ -108,7 +108,8 @@ class BoardScene(ReplayControls, BoardInput, BoardDrawing, Scene):
             self.add_log(lambda: tr("log.new_game"))
         else:
             self.rebuild_log()
-            self.add_log(lambda r=getattr(self.shown, "round", 0): tr("log.resumed", round=r))
+            # in the ruleset's own word for a round (Landship's 轮, not the others' 回合)
+            self.add_log(lambda r=getattr(self.shown, "round", 0): tr(own_key(self.ruleset_id, "log.resumed"), round=r))
         if session.state.result() is not None:
             self._queue_game_over()
 

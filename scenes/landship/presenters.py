@@ -11,7 +11,7 @@ from typing import Any
 
 import pygame
 
-from game.core.i18n import tr
+from game.core.i18n import catalogue, language, tr
 from game.core.protocol import GameOver
 from game.landship import events as E
 from scenes import theme
@@ -215,8 +215,9 @@ class LandshipPresenters:
                     log=lambda: tr("ls.log.refreshed", n=len(ev.cells)))
 
     def _on_expired(self, ev: E.EffectsExpired) -> Beat:
-        kinds = ", ".join(tr(f"ls.effect.{k}") for k in ev.effects)
-        return Beat(log=lambda: tr("ls.log.expired", what=kinds))
+        # translated when drawn (the log follows a language switch); a Chinese list takes 、
+        return Beat(log=lambda: tr("ls.log.expired", what=("、" if language() == "zh" else ", ").join(
+            tr(f"ls.effect.{k}") for k in ev.effects)))
 
     # ---- losses and the end -------------------------------------------------------------------
     def _on_destroyed(self, ev: E.ShipDestroyed) -> Beat:
@@ -238,15 +239,23 @@ class LandshipPresenters:
         return Beat(log=lambda: tr("ls.log.resigned", name=self.name(ev.seat)))
 
     def _on_eliminated(self, ev: E.PlayerEliminated) -> Beat:
-        text = tr("ls.log.eliminated", name=self.name(ev.seat), rule=ev.rule)
-        return Beat([self.turn_banner(text)], log=lambda: tr("ls.log.eliminated", name=self.name(ev.seat), rule=ev.rule))
+        def text() -> str:
+            return tr("ls.log.eliminated", name=self.name(ev.seat), why=coded_rule(ev.rule))
+        return Beat([self.turn_banner(text())], log=text)
 
     def _on_game_over(self, ev: GameOver) -> Beat:
         result = self.session.state.result()
         rule = getattr(result, "cause", "")
         names = ", ".join(self.name(w) for w in ev.winners)
         key = "ls.log.draw" if len(ev.winners) != 1 else "ls.log.won"
-        return Beat(log=lambda: tr(key, names=names, rule=rule, why=tr(f"ls.rule.{rule}")))
+        return Beat(log=lambda: tr(key, names=names, why=coded_rule(rule)))
+
+
+def coded_rule(rule: str) -> str:
+    """How a seat went out or the game ended, in words (the log showed "Ada is out (V-2)."):
+    the rule id only where there are no words for it."""
+    key = f"ls.rule.{rule}"
+    return tr(key) if rule and key in catalogue("en") else rule
 
 
 def _then(a, b):

@@ -8,10 +8,10 @@ batch is revealed.
 
 from __future__ import annotations
 
-from game.core.i18n import tr
+from game.core.i18n import language, tr
 from game.skirmish import events as E
 from scenes import theme
-from scenes.board.presenter import Beat
+from scenes.board.presenter import Beat, Later
 from scenes.skirmish.art import Arrow, D100Check, Strike, number_image
 from sprites.anim import FloatText, Ring
 from sprites.tweens import HitFlash, PathMove
@@ -21,9 +21,11 @@ def _unit(screen, uid: int):
     return screen.game.units.get(uid)
 
 
-def _kind(screen, uid: int) -> str:
+def _kind(screen, uid: int) -> Later | str:
+    """The unit's kind in words, translated when the log line is drawn (the unit is looked up
+    now: it may be gone by then)."""
     u = _unit(screen, uid)
-    return tr("skirmish.unit." + u.type) if u is not None else "?"
+    return Later(lambda kind=u.type: tr("skirmish.unit." + kind)) if u is not None else "?"
 
 
 def _owner(screen, uid: int) -> str:
@@ -31,8 +33,9 @@ def _owner(screen, uid: int) -> str:
     return screen.name(u.faction) if u is not None else "?"
 
 
-def _who(screen, uid: int) -> str:
-    return f"{_owner(screen, uid)} {_kind(screen, uid)}"
+def _who(screen, uid: int) -> Later:
+    owner, kind = _owner(screen, uid), _kind(screen, uid)
+    return Later(lambda: f"{owner} {kind}")
 
 
 def on_moved(screen, ev: E.Moved) -> Beat:
@@ -61,7 +64,7 @@ def on_attack(screen, ev: E.AttackMade) -> Beat:
     a, b = screen.to_canvas(ev.source), screen.to_canvas(ev.target)
     img = screen.sk.tinted(f"unit_{u.type}", screen.colour(u.faction)) if u is not None else None
     who = _who(screen, ev.unit)
-    target = _who(screen, ev.target_unit) if ev.target_unit >= 0 else tr("skirmish.ui.city")
+    target = _who(screen, ev.target_unit) if ev.target_unit >= 0 else Later(lambda: tr("skirmish.ui.city"))
     key = "skirmish.log.pursuit" if ev.pursuit else "skirmish.log.attack"
     return Beat([Strike(img, a, b, arrow=u is not None and u.type == "archer")], sound="click",
                 focus=screen.centre(ev.target), log=lambda: tr(key, who=who, target=target, mp=ev.mp_spent))
@@ -177,7 +180,7 @@ def on_restored(screen, ev: E.Restored) -> Beat:
 
 
 def on_produced(screen, ev: E.Produced) -> Beat:
-    name, kind = screen.name(ev.seat), tr("skirmish.unit." + ev.kind)
+    name, kind = screen.name(ev.seat), Later(lambda: tr("skirmish.unit." + ev.kind))
     key = "skirmish.log.produced_voucher" if ev.voucher else "skirmish.log.produced"
     return Beat([Ring(screen.to_canvas(ev.hex), theme.STRAW)], sound="build", reveal="start",
                 log=lambda: tr(key, name=name, kind=kind, cost=ev.cost))
@@ -214,14 +217,20 @@ def on_skills_picked(screen, ev: E.SkillsPicked) -> Beat:
     name = screen.name(ev.seat)
     if ev.hidden:
         return Beat(log=lambda: tr("skirmish.log.picked_hidden", name=name, n=ev.count))
-    codes = ", ".join(ev.skills) or "-"
-    return Beat(log=lambda: tr("skirmish.log.picked", name=name, skills=codes))
+    return Beat(log=lambda: tr("skirmish.log.picked", name=name, skills=skills_text(ev.skills)))
+
+
+def skills_text(codes) -> str:
+    """Picked skills by name (the log listed the rules' codes, "I4, C6")."""
+    if not codes:
+        return "-"
+    return ("、" if language() == "zh" else ", ").join(tr(f"skirmish.skill.{c}.name") for c in codes)
 
 
 def on_revealed(screen, ev: E.SkillsRevealed) -> Beat:
     lines = [lambda: tr("skirmish.log.revealed")]
     for seat, codes in enumerate(ev.skills):
-        lines.append(lambda s=seat, c=codes: f"  {screen.name(s)}: {', '.join(c) or '-'}")
+        lines.append(lambda s=seat, c=codes: tr("skirmish.log.revealed_seat", name=screen.name(s), skills=skills_text(c)))
     return Beat([screen.turn_banner(tr("skirmish.ui.revealed"))], sound="turn", reveal="start", log=lines,
                 on_done=screen.show_reveal)
 

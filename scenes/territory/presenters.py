@@ -18,7 +18,7 @@ from game.core.protocol import GameOver
 from game.territory import events as E
 from game.territory.constants import BUILDING_CODE
 from scenes import theme
-from scenes.board.presenter import Beat
+from scenes.board.presenter import Beat, Later
 from scenes.territory.labels import action_label, amounts_text, owner_name, tile_text
 from sprites.anim import FlyChip, FloatText, Ring
 from sprites.tweens import HitFlash
@@ -58,7 +58,7 @@ def on_turn(screen, ev: E.TurnStarted) -> Beat:
 
 
 def on_tech_active(screen, ev: E.TechActivated) -> Beat:
-    who = screen.tribe_name(ev.tribe)
+    who = Later(lambda: screen.tribe_name(ev.tribe))
     return Beat(log=lambda: tr("territory.log.tech_on" if ev.ok else "territory.log.tech_off", who=who,
                                tech=tr(f"territory.tech.{ev.tech}")))
 
@@ -85,8 +85,14 @@ def on_disaster(screen, ev: E.Disaster) -> Beat:
 
 
 def on_forced(screen, ev: E.ForcedAttack) -> Beat:
-    log = lambda: tr("territory.log.forced", src=ev.source, tile=_tile(screen, ev.tile), needs=ev.needs,  # noqa: E731
-                     die=ev.die, ok=tr("territory.ui.ok" if ev.success else "territory.ui.fail"))
+    # the source in words ("necro_revival attacks (7,5)" showed the rules' code)
+    # (and without a roll - a certain outcome or a shield - no "needs <= 0, rolled 0")
+    def log() -> str:
+        src = coded("territory.forced", ev.source)
+        ok = tr("territory.ui.ok" if ev.success else "territory.ui.fail")
+        if not ev.die:
+            return tr("territory.log.forced_plain", src=src, tile=_tile(screen, ev.tile), ok=ok)
+        return tr("territory.log.forced", src=src, tile=_tile(screen, ev.tile), needs=ev.needs, die=ev.die, ok=ok)
     if ev.die:
         beat = screen.dice_beat((ev.die,), log)
         beat.focus = screen.centre(ev.tile)
@@ -152,7 +158,16 @@ def on_revealed(screen, ev: E.OrdersRevealed) -> Beat:
 
 
 def on_void(screen, ev: E.OrderVoid) -> Beat:
-    return Beat(log=lambda: tr("territory.log.void", who=screen.tribe_name(ev.tribe), order=ev.order + 1, rule=ev.reason))
+    return Beat(log=lambda: tr("territory.log.void", who=screen.tribe_name(ev.tribe), order=ev.order + 1,
+                               why=void_text(ev.reason)))
+
+
+def void_text(reason: str) -> str:
+    """Why an order had no effect, in words: the rules give a rule id ("T-6.4"), which a
+    player cannot read; a reason without words of its own reads as "could no longer be
+    carried out" rather than as the code."""
+    key = f"territory.void.{reason}"
+    return tr(key) if key in catalogue("en") else tr("territory.void.other")
 
 
 def on_refunded(screen, ev: E.Refunded) -> Beat | None:
@@ -240,8 +255,8 @@ def on_dig(screen, ev: E.ArchaeologyDug) -> Beat:
 
 
 def on_spell(screen, ev: E.SpellCast) -> Beat:
-    name = tr(f"territory.spell.{ev.spell}")
-    anims = [screen.turn_banner(name)]
+    name = Later(lambda: tr(f"territory.spell.{ev.spell}"))
+    anims = [screen.turn_banner(str(name))]
     if ev.target >= 0 and ev.spell not in ("steal", "battle_fervor"):
         anims.append(Ring(_at(screen, ev.target), theme.SHALLOWS))
     return Beat(anims, sound="turn", log=lambda: tr("territory.log.spell", who=screen.tribe_name(ev.tribe), spell=name,
@@ -249,7 +264,7 @@ def on_spell(screen, ev: E.SpellCast) -> Beat:
 
 
 def on_shield(screen, ev: E.ShieldRaised) -> Beat:
-    kind = tr("territory.spell.rock_solid") if ev.kind == "rock_solid" else coded("territory.thing", ev.kind)
+    kind = Later(lambda: tr("territory.spell.rock_solid") if ev.kind == "rock_solid" else coded("territory.thing", ev.kind))
     return Beat(log=lambda: tr("territory.log.shield", who=screen.tribe_name(ev.tribe), kind=kind, n=ev.n))
 
 
@@ -261,9 +276,8 @@ def on_arrow(screen, ev: E.ArrowStarted) -> Beat:
 
 
 def on_step(screen, ev: E.StepResolved) -> Beat:
-    who = screen.tribe_name(ev.tribe)
-    log = lambda: tr("territory.log.step", who=who, tile=_tile(screen, ev.tile), x=ev.x, needs=ev.needs,  # noqa: E731
-                     dice=",".join(map(str, ev.dice)) or "-", outcome=tr(f"territory.outcome.{ev.outcome}"))
+    who = Later(lambda: screen.tribe_name(ev.tribe))
+    log = lambda: step_line(screen, ev, who)  # noqa: E731
     if ev.dice:
         beat = screen.dice_beat(tuple(ev.dice[-1:]), log)
         beat.anims.append(_float(screen, tr("territory.ui.needs", y=ev.needs), theme.FOAM, _at(screen, ev.tile)))
@@ -271,6 +285,21 @@ def on_step(screen, ev: E.StepResolved) -> Beat:
         return beat
     return Beat([Ring(_at(screen, ev.tile), theme.RED if ev.outcome != "captured" else theme.STRAW)],
                 focus=screen.centre(ev.tile), log=log)
+
+
+def step_line(screen, ev: E.StepResolved, who: Any) -> str:
+    """An attack step in the log: with its roll, or, where no die was rolled (a guard, Rock
+    Solid, land already held or not to be crossed), the outcome and why in words (it read
+    "needs ≤ 0, die -: stopped")."""
+    outcome = coded("territory.outcome", ev.outcome)
+    if ev.dice:
+        return tr("territory.log.step", who=who, tile=_tile(screen, ev.tile), x=ev.x, needs=ev.needs,
+                  dice=",".join(map(str, ev.dice)), outcome=outcome)
+    key = f"territory.step_why.{ev.reason}"
+    if ev.reason and key in catalogue("en"):
+        return tr("territory.log.step_why", who=who, tile=_tile(screen, ev.tile), x=ev.x, outcome=outcome,
+                  why=tr(key))
+    return tr("territory.log.step_plain", who=who, tile=_tile(screen, ev.tile), x=ev.x, outcome=outcome)
 
 
 def on_group(screen, ev: E.GroupRevealed) -> Beat:
@@ -306,7 +335,7 @@ def on_discarded(screen, ev: E.Discarded) -> Beat:
 
 
 def on_eliminated(screen, ev: E.Eliminated) -> Beat:
-    name = screen.tribe_name(ev.tribe)
+    name = Later(lambda: screen.tribe_name(ev.tribe))
     return Beat([screen.turn_banner(tr("territory.ui.fallen_banner", name=name))], sound="turn",
                 log=lambda: tr("territory.log.eliminated", who=name))
 

@@ -99,7 +99,7 @@ def test_a_march_log_line_counts_its_hexes_in_both_languages(app):
         assert " marches 1 hex (3 MP) and stops at the water's edge." in line((a, b), "water")
         assert " marches 1 hex into the breached city." in line((a, b), "capture")
         set_language("zh")
-        assert "行军1格（3行动力），被拦截停下。" in line((a, b), "intercept")
-        assert "行军2格（3行动力）。" in line((a, b, c))
+        assert "行军 1 格（3 行动力），被拦截停下。" in line((a, b), "intercept")
+        assert "行军 2 格（3 行动力）。" in line((a, b, c))
     finally:
         set_language("en")

@@ -528,21 +528,32 @@ def test_ai_seats_take_view_and_legal_actions_from_a_clone_in_their_worker():
 
 def test_commit_point_autosaves_are_written_by_the_worker_and_flushed_on_leaving(app):
     """Saves (SCREENS.md 10) at every commit point: taken on the main thread, written in the
-    worker; leaving the screen waits for the write, so the file holds the game as it was left."""
+    worker; leaving the screen waits for the write, so the file holds the game as it was left.
+
+    Two people, no AI seat: with one, the click's two frames let the AI pick and, when its
+    worker thread happened to finish at once (it did under load), also enter its first order;
+    an order is no commit point, so the file rightly held the game before it and the digests
+    differed. Nobody acts here without an input, so the game left is the commit point's."""
     import threading
     from game.play.saves import latest_autosave, read_save, restore
     from scenes.territory import resolver
-    session = GameSession(Setup(seats=("human", "greedy"), seed=3, ruleset="territory"), ["Ada", "Bot"], [0, 1])
+    session = GameSession(Setup(seats=("human", "human"), seed=3, ruleset="territory"), ["Ada", "Bea"], [0, 1])
     scene = open_game(app, session)
+    assert scene.handoff_pending() == 0
+    click(app, PASS_CLICK)                        # Ada takes the device
     gate = threading.Event()
     resolver.pool().submit(gate.wait)             # hold the worker: the write must wait for it
-    human_move(app, scene)                        # the tribe pick: a commit point
-    assert scene._saving is not None and not scene._saving.done()
-    digest = session.state.digest()
-    gate.set()
+    try:
+        human_move(app, scene)                    # the tribe pick: a commit point
+        assert len(session.actions) == 1
+        assert scene._saving is not None and not scene._saving.done()
+        digest = session.state.digest()
+    finally:
+        gate.set()                                # (a failure must not leave the worker held)
     app.stack.remove(scene)
     scene.leave()
-    assert scene._saving is None
+    assert scene._saving is None and len(session.actions) == 1
+    assert latest_autosave() == session.save_path
     assert restore(read_save(latest_autosave())).digest() == digest
 
 
