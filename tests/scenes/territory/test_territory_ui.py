@@ -478,11 +478,16 @@ def test_replay_plays_a_territory_save_to_the_same_end(app, short_map):
 
 def test_volcano_smokes_from_its_announcement_to_its_eruption(app):
     """T-15.1 D22 / D28: the announced volcano tile smokes on the board; after the eruption
-    it is dormant (the presenter's beats change the shown view as they start)."""
+    it is dormant (the presenter's beats change the shown view as they start). The AI seat
+    submits first: its orders arriving from its worker between the frames would show a fresh
+    view (it failed once so under load)."""
     from game.territory import events as E
     from scenes.territory.presenters import on_disaster
     session = GameSession(Setup(seats=("human", "greedy"), seed=3, ruleset="territory"), ["Ada", "Bot"], [0, 1])
     scene = to_orders(app, session)
+    while session.state.to_move() != [0]:       # the AI seat's orders are in
+        ai_frame(app)
+    app.step_frames(2)
     volcano = scene.shown.board.volcanoes[0]
     app.mouse = (1, 1)
     app.step_frames(1)
