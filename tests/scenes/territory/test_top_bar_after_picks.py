@@ -7,20 +7,15 @@ from game.core.i18n import set_language, tr
 from game.core.protocol import Setup
 from game.play.session import GameSession
 from game.territory.state import Phase
-from scenes.app import App
 from scenes.registry import open_game
-from scenes.settings import Settings
 from tests.helpers.ui import click
+from tests.scenes.conftest import headless_app
 
 
 @pytest.fixture
 def slow_app(data_dir):
     """Animations at normal speed: the income after the picks takes its time."""
-    import pygame
-    application = App(Settings(language="en", speed=1), window_size=(1280, 720))
-    yield application
-    application.stack.clear()
-    pygame.quit()
+    yield from headless_app(speed=1)
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])

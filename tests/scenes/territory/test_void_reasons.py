@@ -19,15 +19,20 @@ RULES = pathlib.Path(__file__).resolve().parents[3] / "game" / "territory"
 RULE_ID = re.compile(r"\b[A-Z]{1,2}-\d+(\.\d+)*[a-z]?\b")
 
 
+def grep_rules(*patterns: str) -> set[str]:
+    """The first group of every match of `patterns` in game/territory's modules."""
+    found: set[str] = set()
+    for path in RULES.glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        for pattern in patterns:
+            found |= set(re.findall(pattern, text))
+    return found
+
+
 def void_reasons() -> set[str]:
     """Every reason the rules give an OrderVoid: `effects.void(..., "T-x")` and direct
     `OrderVoid(tribe, order, "T-x")` events."""
-    found = set()
-    for path in RULES.glob("*.py"):
-        text = path.read_text(encoding="utf-8")
-        found |= set(re.findall(r"\bvoid\([^()]*,\s*\"([^\"]+)\"\)", text))
-        found |= set(re.findall(r"OrderVoid\([^()]*,\s*\"([^\"]+)\"\)", text))
-    return found
+    return grep_rules(r"\bvoid\([^()]*,\s*\"([^\"]+)\"\)", r"OrderVoid\([^()]*,\s*\"([^\"]+)\"\)")
 
 
 def test_the_rules_void_orders_for_the_reasons_the_screen_knows():
@@ -58,12 +63,7 @@ def test_a_void_order_is_logged_with_its_reason_in_words(app, lang):
 
 def forced_sources() -> set[str]:
     """Every source of a non-arrow attack (T-11.9) the rules name."""
-    found = set()
-    for path in RULES.glob("*.py"):
-        text = path.read_text(encoding="utf-8")
-        found |= set(re.findall(r"forced_attack\(st,\s*\"(\w+)\"", text))
-        found |= set(re.findall(r"ForcedAttack\(\"(\w+)\"", text))
-    return found
+    return grep_rules(r"forced_attack\(st,\s*\"(\w+)\"", r"ForcedAttack\(\"(\w+)\"")
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
