@@ -63,6 +63,7 @@ class Knobs:
 
     value: ValueFn                   # cut-off evaluation, per seat
     temperature: float = 1.0         # value units that make one seat e times likelier to win
+    temperature_many: float = 0.0    # the same with three or more seats (0: `temperature`)
     playout_depth: int = 24          # greedy actions after the tree before the evaluation
     exploration: float = 0.7         # UCB constant (rewards are win chances in [0, 1])
     widen: float = 1.5               # progressive widening: children allowed at a node ...
@@ -127,7 +128,8 @@ def win_chances(state: State, knobs: Knobs, value: ValueFn | None = None) -> lis
         share = 1.0 / len(result.winners)
         return [share if s in result.winners else 0.0 for s in range(n)]
     value = value or knobs.value
-    values = [value(state, s) / knobs.temperature for s in range(n)]
+    temperature = knobs.temperature_many if n > 2 and knobs.temperature_many else knobs.temperature
+    values = [value(state, s) / temperature for s in range(n)]
     top = max(values)
     weights = [math.exp(v - top) for v in values]
     total = sum(weights)

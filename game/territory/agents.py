@@ -5,7 +5,7 @@ out one planned action per call (an arrow step is an action, D38), skipping any 
 stopped being legal, and submits when the plan is used up. After the first call of a turn
 it needs no view (only the turn, to know the plan is this turn's): search playouts ask it
 through `resume` with the turn key and skip building a view for every action. For the
-hard search it also offers the planner's styles in a duel (`styles`, `restyle`;
+hard search it also offers the planner's styles (`styles`, `restyle`;
 `game.territory.styles`) and scores its cut-offs (`evaluate`, `search_value`).
 """
 
@@ -40,13 +40,12 @@ class GreedyAgent(Agent):
         self._style = ""                    # "" (greedy) or one of `styles`
 
     def styles(self, view: TerritoryView) -> list[str]:
-        """The hard search's other candidate turns (`game.ai.plans`) in a duel's order phase:
-        "build", "raid" and "counter" (`game.territory.styles`). With more players the search
-        keeps greedy's turn and its noisy variants: the styles were measured in duels only."""
+        """The hard search's other candidate turns (`game.ai.plans`) in the order phase, while
+        a rival player lives: "build", "raid" and "counter" (`game.territory.styles`)."""
         if view.phase is not Phase.ORDERS:
             return []
         rivals = sum(1 for t in view.tribes if t.is_player and t.alive and t.id != self.seat)
-        return list(STYLES) if rivals == 1 else []
+        return list(STYLES) if rivals else []
 
     def restyle(self, style: str) -> None:
         """Plan in `style` (one of `styles`) from now on."""

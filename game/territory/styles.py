@@ -1,8 +1,8 @@
 """The greedy planner's styles (T-21.2): other turns the hard search compares with greedy's.
 
 The search (`game.ai.plans`) plays greedy's turn and, beside it, one turn per style the greedy
-agent offers (`agents.GreedyAgent.styles`: in duels, where they were measured), each judged in
-the same sampled worlds. A style changes the planner's priorities, never the rules it plans
+agent offers (`agents.GreedyAgent.styles`, in every seat count), each judged in the same
+sampled worlds. A style changes the planner's priorities, never the rules it plans
 under, and reads only the view:
 
 - "build": `build_style_projects` more economy orders before the attacks (cap and income,

@@ -284,6 +284,31 @@ def test_territory_value_is_tiles_plus_a_twentieth_of_the_resources_and_minus_20
     assert territory_value(state, 1) == -20.0
 
 
+def test_territory_reads_four_seats_at_temperature_16():
+    """Issue 18: with three or more seats Dice for Land's win chances use `temperature_many`
+    16 (over 400 four-seat greedy games, tiles + 0.05 x resources at 16 reads the winner with
+    a held-out log-loss of 1.11 nats, at 4 with 1.65: worse than uniform, 1.39). Tiles 10, 6,
+    6, 6: the leader's chance is e^(10/16) / (e^(10/16) + 3 e^(6/16)) = 0.300."""
+    from game.ai.knobs import territory_value
+
+    state = advanced("territory", 4, 3, 0)
+    land = list(state.board.land_tiles)
+    for i in land:
+        state.owner[i] = -1
+    start = 0
+    for seat, tiles in enumerate((10, 6, 6, 6)):
+        for i in land[start:start + tiles]:
+            state.owner[i] = seat
+        start += tiles
+        state.tribes[seat].res = [0, 0, 0]
+        state.tribes[seat].alive = True
+    assert [territory_value(state, s) for s in range(4)] == [10, 6, 6, 6]
+    lead = math.exp(10 / 16)
+    chances = win_chances(state, knobs_for("territory"), territory_value)
+    assert chances[0] == pytest.approx(lead / (lead + 3 * math.exp(6 / 16)))
+    assert chances[0] == pytest.approx(0.300, abs=5e-4)
+
+
 @pytest.mark.parametrize("ruleset_id, seed", [("tidegate", 4), ("landship", 17)])
 def test_a_spent_clock_still_tries_every_candidate_once(ruleset_id, seed):
     """Issue 18: with the time budget spent before the first playout (a slow or busy

@@ -53,17 +53,18 @@ def test_T_17_3_tied_predicted_winners_share_the_bonus():
     assert search_value(g, 0) == search_value(g, 1) == 6.0 + FINAL_BONUS / 2
 
 
-def test_T_21_2_the_greedy_agent_offers_three_styles_in_a_duel_s_order_phase_only():
-    """Measured in duels only: with two rivals, or while picking, no styles."""
+def test_T_21_2_the_greedy_agent_offers_three_styles_in_the_order_phase_only():
+    """The styles are candidate turns in every seat count once the picks are done; while
+    picking (no orders to plan) there are none."""
     g = new_game(2)
     assert g.phase is Phase.PICK
     agent = GreedyAgent(0, 1)
     assert agent.styles(g.view(0)) == []
     assert agent.styles(duel().view(0)) == ["build", "raid", "counter"]
     three = plain_game(("bounty", "war", "tide"))
-    assert three.phase is Phase.ORDERS and agent.styles(three.view(0)) == []
-    three.tribes[2].alive = False
-    assert agent.styles(three.view(0)) == ["build", "raid", "counter"]
+    assert three.phase is Phase.ORDERS and agent.styles(three.view(0)) == ["build", "raid", "counter"]
+    three.tribes[1].alive = three.tribes[2].alive = False
+    assert agent.styles(three.view(0)) == []      # no rival left: nothing to plan against
 
 
 def test_T_21_2_build_style_takes_four_more_economy_orders_before_the_attacks():
