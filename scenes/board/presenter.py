@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
+from game.core.i18n import catalogue, tr
 from sprites.anim import Anim, Group, Timeline
 
 
@@ -60,6 +61,20 @@ class Later:
 
     def __str__(self) -> str:
         return self.make()
+
+
+def coded(prefix: str, code: str, default: str | None = None) -> str:
+    """The words for a rules code under `prefix` ("territory.lost.meteor"), else `default`,
+    else the code itself (a gap shows rather than a blank)."""
+    key = f"{prefix}.{code}"
+    if key in catalogue("en"):
+        return tr(key)
+    return code if default is None else default
+
+
+def listed(items: Iterable[str]) -> str:
+    """Items joined with the language's list separator (", " / "、")."""
+    return tr("results.list_sep").join(items)
 
 
 def missing_handlers(table: dict[type, Handler], event_classes: Iterable[type]) -> list[str]:

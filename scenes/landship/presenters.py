@@ -11,11 +11,11 @@ from typing import Any
 
 import pygame
 
-from game.core.i18n import catalogue, language, tr
+from game.core.i18n import tr
 from game.core.protocol import GameOver
 from game.landship import events as E
 from scenes import theme
-from scenes.board.presenter import Beat
+from scenes.board.presenter import Beat, coded, listed
 from scenes.board.seats import seat_colour
 from scenes.landship.art import AreaFlash, Sink, Tracer
 from sprites.anim import Ring
@@ -215,9 +215,8 @@ class LandshipPresenters:
                     log=lambda: tr("ls.log.refreshed", n=len(ev.cells)))
 
     def _on_expired(self, ev: E.EffectsExpired) -> Beat:
-        # translated when drawn (the log follows a language switch); a Chinese list takes 、
-        return Beat(log=lambda: tr("ls.log.expired", what=("、" if language() == "zh" else ", ").join(
-            tr(f"ls.effect.{k}") for k in ev.effects)))
+        # translated when drawn (the log follows a language switch); a Chinese list takes 、 (`listed`)
+        return Beat(log=lambda: tr("ls.log.expired", what=listed(tr(f"ls.effect.{k}") for k in ev.effects)))
 
     # ---- losses and the end -------------------------------------------------------------------
     def _on_destroyed(self, ev: E.ShipDestroyed) -> Beat:
@@ -240,7 +239,7 @@ class LandshipPresenters:
 
     def _on_eliminated(self, ev: E.PlayerEliminated) -> Beat:
         def text() -> str:
-            return tr("ls.log.eliminated", name=self.name(ev.seat), why=coded_rule(ev.rule))
+            return tr("ls.log.eliminated", name=self.name(ev.seat), why=coded("ls.rule", ev.rule))
         return Beat([self.turn_banner(text())], log=text)
 
     def _on_game_over(self, ev: GameOver) -> Beat:
@@ -248,14 +247,7 @@ class LandshipPresenters:
         rule = getattr(result, "cause", "")
         names = ", ".join(self.name(w) for w in ev.winners)
         key = "ls.log.draw" if len(ev.winners) != 1 else "ls.log.won"
-        return Beat(log=lambda: tr(key, names=names, why=coded_rule(rule)))
-
-
-def coded_rule(rule: str) -> str:
-    """How a seat went out or the game ended, in words (the log showed "Ada is out (V-2)."):
-    the rule id only where there are no words for it."""
-    key = f"ls.rule.{rule}"
-    return tr(key) if rule and key in catalogue("en") else rule
+        return Beat(log=lambda: tr(key, names=names, why=coded("ls.rule", rule)))
 
 
 def _then(a, b):

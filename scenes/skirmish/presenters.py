@@ -8,10 +8,10 @@ batch is revealed.
 
 from __future__ import annotations
 
-from game.core.i18n import language, tr
+from game.core.i18n import tr
 from game.skirmish import events as E
 from scenes import theme
-from scenes.board.presenter import Beat, Later
+from scenes.board.presenter import Beat, Later, listed
 from scenes.skirmish.art import Arrow, D100Check, Strike, number_image
 from sprites.anim import FloatText, Ring
 from sprites.tweens import HitFlash, PathMove
@@ -224,7 +224,7 @@ def skills_text(codes) -> str:
     """Picked skills by name (the log listed the rules' codes, "I4, C6")."""
     if not codes:
         return "-"
-    return ("、" if language() == "zh" else ", ").join(tr(f"skirmish.skill.{c}.name") for c in codes)
+    return listed(tr(f"skirmish.skill.{c}.name") for c in codes)
 
 
 def on_revealed(screen, ev: E.SkillsRevealed) -> Beat:

@@ -18,7 +18,7 @@ from game.core.protocol import GameOver
 from game.territory import events as E
 from game.territory.constants import BUILDING_CODE
 from scenes import theme
-from scenes.board.presenter import Beat, Later
+from scenes.board.presenter import Beat, Later, coded
 from scenes.territory.labels import action_label, amounts_text, owner_name, tile_text
 from sprites.anim import FlyChip, FloatText, Ring
 from sprites.tweens import HitFlash
@@ -166,8 +166,7 @@ def void_text(reason: str) -> str:
     """Why an order had no effect, in words: the rules give a rule id ("T-6.4"), which a
     player cannot read; a reason without words of its own reads as "could no longer be
     carried out" rather than as the code."""
-    key = f"territory.void.{reason}"
-    return tr(key) if key in catalogue("en") else tr("territory.void.other")
+    return coded("territory.void", reason, tr("territory.void.other"))
 
 
 def on_refunded(screen, ev: E.Refunded) -> Beat | None:
@@ -197,13 +196,6 @@ def why_text(why: str) -> str:
     """The cause of a gain in words ("Ada gains 15g (start gold)."): the rules' code showed
     untranslated ("（start）")."""
     return coded("territory.why", why)
-
-
-def coded(prefix: str, code: str) -> str:
-    """The words for a rules code under `prefix` ("territory.lost.meteor"), or the code itself
-    where there are none (a gap shows rather than a blank)."""
-    key = f"{prefix}.{code}"
-    return tr(key) if key in catalogue("en") else code
 
 
 def thing_text(what: str) -> str:
