@@ -79,19 +79,22 @@ class GreedyAgent(Agent):
         ids stay theirs)."""
         rng = self.rng
         if type(rng) is not Rng:
-            foreseen = self._foresee(view, rng) if self._style == "counter" else None
-            return plan_turn(view, self.seat, legal, rng, self._style, foreseen)
+            return self._plan_now(view, legal, rng)
         key = (self.seat, self._style, rng.state, rng.inc, tuple(map(id, legal)), view_key(view))
         known = _PLANS.get(key)
         if known is None:
-            foreseen = self._foresee(view, rng) if self._style == "counter" else None
-            plan = plan_turn(view, self.seat, legal, rng, self._style, foreseen)
+            plan = self._plan_now(view, legal, rng)
             if len(_PLANS) >= PLAN_MEMO:
                 _PLANS.clear()
             known = _PLANS[key] = (tuple(plan), rng.state, tuple(legal), view)
         else:
             rng.state = known[1]
         return list(known[0])
+
+    def _plan_now(self, view: TerritoryView, legal: list[Action], rng: Rng) -> list[Action]:
+        """`plan_turn` in this agent's style (with the rivals' orders foreseen for "counter")."""
+        foreseen = self._foresee(view, rng) if self._style == "counter" else None
+        return plan_turn(view, self.seat, legal, rng, self._style, foreseen)
 
     def _foresee(self, view: TerritoryView, rng: Rng) -> dict[int, list[Action]]:
         """The other players' greedy orders this turn in a world sampled from `view`
