@@ -610,12 +610,16 @@ class TerritoryScene(BackgroundResolution, TerritoryBoardDraw, BoardScene):
             parts.append(tile_text(s.tile, w) + (" " + tr("territory.ui.cross") if s.x == 0 else f" x{s.x}"))
         return " → ".join(parts)
 
+    def draw_over_widgets(self, canvas: pygame.Surface) -> None:
+        """The picked x's frame (0: cross) on its button, under a button's tooltip (drawn after
+        the whole scene, it showed through the Tech button's tip)."""
+        if self.ordering():
+            pygame.draw.rect(canvas, theme.STRAW, (RX + 1 + 21 * self.x_pick, 291, 21, 20), 2)
+
     def draw(self, canvas: pygame.Surface) -> None:
         super().draw(canvas)
         if self.handoff_pending() is not None:
             return
-        if self.ordering():   # the picked x (0: cross)
-            pygame.draw.rect(canvas, theme.STRAW, (RX + 1 + 21 * self.x_pick, 291, 21, 20), 2)
         if self.picking():
             self.draw_picks(canvas)
 

@@ -94,7 +94,8 @@ class BoardDrawing:
 
     def draw(self, canvas: pygame.Surface) -> None:
         """Every layer, bottom to top: the board and its targets (clipped to `board_view`),
-        the HUD, the replay bar, dice, animations, widgets, hint, preview, log, tooltips, toast;
+        the HUD, the replay bar, dice, animations, widgets and the marks on them, hint, preview,
+        log, tooltips, toast;
         or only the pass-the-device screen while a hand-off is pending."""
         seat = self.handoff_pending()
         if seat is not None:
@@ -111,6 +112,7 @@ class BoardDrawing:
         self.draw_dice(canvas)
         self.timeline.draw(canvas)
         self.widgets.draw(self.app, canvas, tooltips=False)
+        self.draw_over_widgets(canvas)
         self.draw_hint(canvas)
         if not self.covered:
             self._draw_preview(canvas)
@@ -120,6 +122,10 @@ class BoardDrawing:
             self._draw_hud_tooltip(canvas)
         if self.toast:
             draw_toast(self.app, canvas, self.toast[0], self.board_view, self.toast_colour)
+
+    def draw_over_widgets(self, canvas: pygame.Surface) -> None:
+        """A screen's marks on its buttons (a picked choice's frame), under the tooltips and
+        toasts; none by default."""
 
     def draw_hint(self, canvas: pygame.Surface) -> None:
         """`hint()` wrapped into `hint_rect`."""

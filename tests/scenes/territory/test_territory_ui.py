@@ -26,7 +26,7 @@ from scenes.territory_scene import TerritoryScene
 from scenes.title import TitleScene
 from game.core.i18n import tr
 from tests.helpers import ui
-from tests.helpers.ui import PASS_CLICK, canvas_bytes, click, key
+from tests.helpers.ui import PASS_CLICK, canvas_bytes, click, hover, key
 
 MAPS = Path(__file__).resolve().parents[3] / "maps" / "territory"
 
@@ -578,3 +578,25 @@ def test_an_ai_tribe_submitting_leaves_the_persons_picked_tile_alone(app):
     target = min(scene.next_tiles())
     click(app, tile_pos(scene, target))
     assert [o.action.tile for o in session.state.tribes[0].orders if isinstance(o.action, A.Arrow)] == [target]
+
+
+def test_the_picked_x_frame_stays_under_a_button_tooltip(app):
+    """SCREENS.md (nothing overlapping): the picked x's frame is a mark on its button, drawn
+    with the buttons and under their tooltips (it showed through the Tech button's tip)."""
+    from scenes import theme
+    from scenes.widgets import Button
+    session = GameSession(Setup(seats=("human", "greedy"), seed=3, ruleset="territory"), ["Ada", "Bot"], [0, 1])
+    scene = to_orders(app, session)
+    while session.state.to_move() != [0]:       # the AI seat's orders are in: nothing moves
+        ai_frame(app)
+    scene.x_pick = 3
+    tech = next(w for w in scene.widgets.widgets if isinstance(w, Button) and w.hotkey == pygame.K_t)
+    hover(app, tech.rect.center)
+    app.step_frames(1)
+    tip = app.draw_tooltip(pygame.Surface(app.canvas.get_size()), tech.tooltip_text(), tech.rect)
+    frame = pygame.Rect(391 + 1 + 21 * 3, 291, 21, 20)
+    over = tip.clip(frame)
+    assert over.width and over.height                # the tip covers part of the frame here
+    strawy = [(x, y) for x in range(over.left, over.right) for y in range(over.top, over.bottom)
+              if app.canvas.get_at((x, y))[:3] == theme.STRAW]
+    assert strawy == []
