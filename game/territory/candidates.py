@@ -69,6 +69,19 @@ def slot_options(st: TerritoryState, tribe: int, i: int) -> list[tuple[Any, Plan
     return out
 
 
+def gift_chunk(st: TerritoryState, tribe: int, other: int) -> Chunk:
+    """The gifts the checker accepts to `other` (every resource, amounts up to `gift_max`),
+    memoised on the board: a gift's plan depends only on the amounts (the target is a
+    living tribe other than the giver)."""
+    memo = st.board.memo
+    gifts = memo.get(("gift_amounts", st.params.gift_max))
+    if gifts is None:
+        gifts = memo[("gift_amounts", st.params.gift_max)] = tuple(
+            (r, n) for r in RESOURCES for n in range(1, st.params.gift_max + 1))
+    return memo_chunk(memo, ("gift", other, gifts), lambda: checked(
+        st, tribe, diplomacy.check_gift, (shared(A.Gift, other, r, n) for r, n in gifts)))
+
+
 def side_options(st: TerritoryState, tribe: int, i: int, k: int, level: int) -> list[tuple[Any, Plan]]:
     """The walls, wall upgrade and demolition the checkers accept on side k of own tile i
     (whose wall has `level`)."""
@@ -193,23 +206,17 @@ def static_chunks(st: TerritoryState, tribe: int, with_arrows: bool = True
         alive = st.tribes[other].alive
         loose.extend(memo_pairs(memo, ("cede", other, i, alive), lambda: checked(
             st, tribe, diplomacy.check_cede, (shared(A.Cede, other, i),))))
-    gifts = memo.get(("gifts", st.params.gift_max))
-    if gifts is None:
-        gifts = memo[("gifts", st.params.gift_max)] = tuple(
-            (r, n) for r in RESOURCES for n in range(1, st.params.gift_max + 1))
+    if with_arrows:   # gifts and vassal offers are in `orders.UNLISTED`
+        # every other tribe's gifts as one chunk, ahead of the demands, trade proposals and
+        # vassal offers they were enumerated between (gifts are keyless and those keyed:
+        # they fall in different groups, each kept in order), merged from each target's
+        # chunk once per set of targets
+        key = ("gifts", st.params.gift_max, tuple(others))
+        options = memo.get(key)
+        if options is None:
+            options = memo[key] = Chunk.merged([gift_chunk(st, tribe, other) for other in others])
+        extend(options)
     for other in others:
-        if with_arrows:   # gifts and vassal offers are in `orders.UNLISTED`
-            # a gift's plan depends only on the amounts (the target is alive and another tribe)
-            options = memo.get(("gift", other, gifts))
-            if options is None:  # pure: the target is another living tribe, the rest is amounts
-                pairs = []
-                for r, n in gifts:
-                    gift = A.Gift(other, r, n)
-                    plan = diplomacy.check_gift(st, tribe, gift)
-                    if isinstance(plan, Plan):
-                        pairs.append((gift, plan))
-                options = memo[("gift", other, gifts)] = Chunk(pairs)
-            extend(options)
         add(shared(A.DemandTribute, other), diplomacy.check_demand)
         add(shared(A.ProposeTrade, other), diplomacy.check_propose)
         if with_arrows:
