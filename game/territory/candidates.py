@@ -69,6 +69,19 @@ def slot_options(st: TerritoryState, tribe: int, i: int) -> list[tuple[Any, Plan
     return out
 
 
+def gift_chunk(st: TerritoryState, tribe: int, other: int) -> Chunk:
+    """The gifts the checker accepts to `other` (every resource, amounts up to `gift_max`),
+    memoised on the board: a gift's plan depends only on the amounts (the target is a
+    living tribe other than the giver)."""
+    memo = st.board.memo
+    gifts = memo.get(("gift_amounts", st.params.gift_max))
+    if gifts is None:
+        gifts = memo[("gift_amounts", st.params.gift_max)] = tuple(
+            (r, n) for r in RESOURCES for n in range(1, st.params.gift_max + 1))
+    return memo_chunk(memo, ("gift", other, gifts), lambda: checked(
+        st, tribe, diplomacy.check_gift, (shared(A.Gift, other, r, n) for r, n in gifts)))
+
+
 def side_options(st: TerritoryState, tribe: int, i: int, k: int, level: int) -> list[tuple[Any, Plan]]:
     """The walls, wall upgrade and demolition the checkers accept on side k of own tile i
     (whose wall has `level`)."""
@@ -88,7 +101,9 @@ def static_chunks(st: TerritoryState, tribe: int, with_arrows: bool = True
     chunks (memoised ones shared through the board's memo) and, between them, tuples of
     the (action, plan) pairs checked for this turn only (grouped by `cost_groups` directly:
     a `Chunk` of them would be grouped twice); cached for the turn. Without `with_arrows`
-    the arrows' chunks are left out (see `orders.LegalOrders`)."""
+    the kinds of `orders.UNLISTED` are left out: arrows, and the orders the system tribes'
+    planner only asks about one by one (gifts, cessions, vassal offers, answers; see
+    `orders.LegalOrders`)."""
     turn_key = ("chunks", tribe, st.turn, with_arrows)   # `key` below names memo entries
     cache = {} if st._resolving else st._cache
     if turn_key in cache:
@@ -185,41 +200,37 @@ def static_chunks(st: TerritoryState, tribe: int, with_arrows: bool = True
     others = [o.id for o in st.tribes if o.alive and o.id != tribe]
     # a cession needs the target next to the tile: only those pairs are candidates
     bordering = sorted({(seen[j], i) for i in own for j in board.adjacent[i] if seen[j] >= 0
-                        and seen[j] != tribe})
+                        and seen[j] != tribe}) if with_arrows else ()
     for other, i in bordering:
         # check_cede reads whether the target lives (i is own and touches its land)
         alive = st.tribes[other].alive
         loose.extend(memo_pairs(memo, ("cede", other, i, alive), lambda: checked(
             st, tribe, diplomacy.check_cede, (shared(A.Cede, other, i),))))
-    gifts = memo.get(("gifts", st.params.gift_max))
-    if gifts is None:
-        gifts = memo[("gifts", st.params.gift_max)] = tuple(
-            (r, n) for r in RESOURCES for n in range(1, st.params.gift_max + 1))
-    for other in others:
-        # a gift's plan depends only on the amounts (the target is alive and another tribe)
-        options = memo.get(("gift", other, gifts))
-        if options is None:  # pure: the target is another living tribe, the rest is amounts
-            pairs = []
-            for r, n in gifts:
-                gift = A.Gift(other, r, n)
-                plan = diplomacy.check_gift(st, tribe, gift)
-                if isinstance(plan, Plan):
-                    pairs.append((gift, plan))
-            options = memo[("gift", other, gifts)] = Chunk(pairs)
+    if with_arrows:   # gifts and vassal offers are in `orders.UNLISTED`
+        # every other tribe's gifts as one chunk, ahead of the demands, trade proposals and
+        # vassal offers they were enumerated between (gifts are keyless and those keyed:
+        # they fall in different groups, each kept in order), merged from each target's
+        # chunk once per set of targets
+        key = ("gifts", st.params.gift_max, tuple(others))
+        options = memo.get(key)
+        if options is None:
+            options = memo[key] = Chunk.merged([gift_chunk(st, tribe, other) for other in others])
         extend(options)
+    for other in others:
         add(shared(A.DemandTribute, other), diplomacy.check_demand)
         add(shared(A.ProposeTrade, other), diplomacy.check_propose)
-        add(shared(A.OfferVassal, other), diplomacy.check_offer_vassal)
-    # answers exist only to last turn's proposals
-    for war, target, made in st.demands:
+        if with_arrows:
+            add(shared(A.OfferVassal, other), diplomacy.check_offer_vassal)
+    # answers exist only to last turn's proposals (and are in `orders.UNLISTED`)
+    for war, target, made in st.demands if with_arrows else ():
         if target == tribe and made == st.turn - 1:
             for pay in (True, False):
                 add(A.AnswerTribute(war, pay), diplomacy.check_answer_tribute)
-    for jungle, target, made in st.trades:
+    for jungle, target, made in st.trades if with_arrows else ():
         if target == tribe and made == st.turn - 1:
             for accept in (True, False):
                 add(A.AnswerTrade(jungle, accept), diplomacy.check_answer_trade)
-    for vassal, lord, made in st.vassal_offers:
+    for vassal, lord, made in st.vassal_offers if with_arrows else ():
         if lord == tribe and made == st.turn - 1:
             for accept in (True, False):
                 add(A.AnswerVassal(vassal, accept), diplomacy.check_answer_vassal)

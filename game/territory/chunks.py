@@ -55,6 +55,29 @@ class Chunk:
         keyed: dict[tuple, tuple[list[frozenset], list[Any]]] = {}
         group_pairs(pairs, keyless, keyed)
         self._set_keyless(keyless)
+        self._set_keyed(keyed)
+
+    @classmethod
+    def merged(cls, chunks: list["Chunk"]) -> "Chunk":
+        """The chunks, consecutive, as one: each kind of group in first-seen order, a
+        group's orders chunk by chunk (what `cost_groups` makes of them one by one)."""
+        keyless: dict[tuple, list[Any]] = {}
+        keyed: dict[tuple, tuple[list[frozenset], list[Any]]] = {}
+        for chunk in chunks:
+            for cost, actions in zip(chunk.costs, chunk.groups):
+                keyless.setdefault(cost, []).extend(actions)
+            start = 0
+            for group_key, end in zip(chunk.group_keys, chunk.kends):
+                into = keyed.setdefault(group_key, ([], []))
+                into[0].extend(chunk.keysets[start:end])
+                into[1].extend(chunk.kactions[start:end])
+                start = end
+        out = cls.__new__(cls)
+        out._set_keyless(keyless)
+        out._set_keyed(keyed)
+        return out
+
+    def _set_keyed(self, keyed: dict[tuple, tuple[list[frozenset], list[Any]]]) -> None:
         kends: list[int] = []
         keysets: list[frozenset] = []
         kactions: list[Any] = []

@@ -223,7 +223,7 @@ def bound_spells(st: TerritoryState, tribe: int) -> list[Any]:
 def legal_orders(st: TerritoryState, tribe: int, with_arrows: bool = True) -> list[Any]:
     """Every action `tribe` may enter now (the ORDERS phase): exactly what `check_order`,
     `check_setting`, removal and submit accept. Without `with_arrows`: the same list
-    without its arrows (see `LegalOrders`)."""
+    without the kinds of `UNLISTED` (see `LegalOrders`)."""
     t = st.tribes[tribe]
     params = st.params
     can_add = t.entries < params.max_orders and t.edits < params.max_edits
@@ -255,18 +255,30 @@ def legal_orders(st: TerritoryState, tribe: int, with_arrows: bool = True) -> li
     return out
 
 
+# What `LegalOrders.listed` leaves out: the orders the system tribes' planner never picks
+# from the list (arrows are planned tile by tile, the rest asked about one by one with `in`).
+UNLISTED: frozenset[type] = frozenset((
+    A.Arrow, A.Gift, A.Cede, A.OfferVassal, A.AnswerTribute, A.AnswerTrade, A.AnswerVassal))
+
+
 class LegalOrders:
     """`legal_orders(st, tribe)` as the system tribes' planner reads it (T-14.4): whether an
-    action is in the list, and the list in its order without the arrows (`listed`).
+    action is in the list, and the list in its order without the kinds of `UNLISTED`
+    (`listed`).
 
-    The arrows are most of the list and the planner asks about few of them, so they are
-    not listed: a new order (an arrow or any other) is in the list exactly when
-    `check_order` accepts it (the list is what `check_order` accepts), and that is what `in`
-    asks (`test_candidates.py` compares it with the full list). Leaving them out keeps every
-    other action in its place relative to the others: arrows are keyless and cost no typed
-    resource, and no other keyless order does (gifts and guards cost typed resources), so
-    no group holds an arrow and another order. Should a group of `listed` ever cost no typed
-    resource, the whole list is listed instead (never wrong, only slower)."""
+    The arrows are most of the list and the planner asks about few of them, and it never
+    picks a gift, cession, vassal offer or answer from the list, so these are not listed: a
+    new order (of any kind) is in the list exactly when `check_order` accepts it (the list
+    is what `check_order` accepts), and that is what `in` asks (`test_candidates.py`
+    compares it with the full list). Leaving them out keeps every other action in its
+    place relative to the others. Cessions, vassal offers and answers hold a conflict key of
+    a kind no other order's first key has, so they make groups of their own (dropped
+    whole). Arrows are keyless and cost no typed resource, and no other keyless order does
+    (gifts and guards cost typed resources), so no group holds an arrow and another order.
+    Gifts are keyless and enumerated after every other keyless order (guards), so a group
+    holding a gift and another order has its place from that order, and the gifts at its
+    end. Should a group of `listed` ever cost no typed resource, the whole list is listed
+    instead (never wrong, only slower)."""
 
     def __init__(self, st: TerritoryState, tribe: int) -> None:
         self.st = st

@@ -14,7 +14,7 @@ from `game.ai`; the seat agent built on it is `agents.GreedyAgent`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Container
+from typing import Container
 
 from game.core.protocol import Action
 from game.core.rng import Rng
@@ -30,11 +30,9 @@ from game.territory.greedy_orders import (
     best_first, slot_of, spell_cost, spend_down,
 )
 from game.territory import reach, styles
+from game.territory.orders import UNLISTED, LegalOrders   # the rules' answer for system tribes
 from game.territory.state import GOBLIN, NOBODY, UNDEAD
 from game.territory.view import TerritoryView
-
-if TYPE_CHECKING:  # the rules' answer for system tribes (the planner is handed one)
-    from game.territory.orders import LegalOrders
 
 W = AI_WEIGHTS
 
@@ -66,7 +64,7 @@ class Planner:
             self.legal, self.legal_list = A.Listed(legal), list(legal)
         else:
             # a system tribe (T-14.4): the rules answer membership; listed without the
-            # arrows, which `of_kinds` is never asked for
+            # kinds of `orders.UNLISTED`, which `of_kinds` is never asked for
             self.legal, self.legal_list = legal, legal.listed
         self.budget = list(self.t.res)
         self.plan: list[Action] = []
@@ -226,7 +224,7 @@ class Planner:
             self._by_type = {}
             for n, action in enumerate(self.legal_list):
                 self._by_type.setdefault(type(action), []).append(n)
-        assert A.Arrow not in kinds  # `legal_list` may leave the arrows out (LegalOrders)
+        assert UNLISTED.isdisjoint(kinds)  # `legal_list` may leave them out (LegalOrders)
         found = sorted(n for kind in kinds for n in self._by_type.get(kind, ()))
         return [self.legal_list[n] for n in found]
 

@@ -87,6 +87,30 @@ def test_T_6_chunk_groups_orders_by_cost_and_first_key_in_first_seen_order():
         assert arrows_chunk.keyed_groups() == []
 
 
+def test_T_6_merged_chunks_group_like_one_chunk_of_all_their_orders():
+    """`Chunk.merged` (every other tribe's gifts as one memoised chunk) groups exactly as
+    one chunk of the merged chunks' pairs, in order: consecutive chunks group like one."""
+    from random import Random
+
+    from game.territory.chunks import Chunk
+
+    rnd = Random(8)
+    kinds = ("slot", "wall", "spell")
+    for _ in range(200):
+        parts = []
+        for c in range(rnd.randrange(0, 5)):
+            pairs = []
+            for n in range(rnd.randrange(0, 8)):
+                keys = tuple((rnd.choice(kinds), rnd.randrange(3)) for _ in range(rnd.randrange(0, 3)))
+                pairs.append((f"order{c}.{n}", Plan((rnd.randrange(2), rnd.randrange(2), 0),
+                                                    rnd.randrange(3), keys)))
+            parts.append(pairs)
+        merged = Chunk.merged([Chunk(pairs) for pairs in parts])
+        whole = Chunk([pair for pairs in parts for pair in pairs])
+        assert merged.keyless_groups() == whole.keyless_groups()
+        assert merged.keyed_groups() == whole.keyed_groups()
+
+
 def test_T_14_4_legal_orders_membership_is_the_full_lists():
     """`LegalOrders` (the system tribes' view of the list, T-14.4) answers `in` for new
     orders through `check_order`: on states of random games, for every action listed for

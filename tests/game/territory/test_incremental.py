@@ -103,10 +103,11 @@ REAL_LEGAL_ORDERS = orders.LegalOrders
 
 def assert_same_as_the_list(st, tribe: int, legal: list) -> None:
     """`LegalOrders` answers what the full list answers (T-14.4, T-6): `listed` is the list
-    without its arrows in the same order, and `in` agrees with the list on every listed
-    action and on every arrow probe."""
+    without the kinds of `orders.UNLISTED` (arrows, gifts, cessions, vassal offers,
+    answers) in the same order, and `in` agrees with the list on every listed action, on
+    every left-out one and on every arrow probe."""
     answer = REAL_LEGAL_ORDERS(st, tribe)
-    assert answer.listed == [a for a in legal if type(a) is not A.Arrow]
+    assert answer.listed == [a for a in legal if type(a) not in orders.UNLISTED]
     members = set(legal)
     for action in legal:
         assert action in answer
@@ -143,6 +144,35 @@ def test_T_14_4_system_tribes_legal_orders_answer_as_the_full_list(seats, seed, 
             if st.result() is not None:
                 break
     assert checked["system"] > 10 and checked["seat"] > 50, checked
+
+
+def test_T_14_4_system_tribes_plan_the_same_from_the_full_list(monkeypatch):
+    """T-14.4: a system tribe's plan from `LegalOrders` (which lists neither arrows nor
+    gifts, cessions, vassal offers and answers) is the plan from the full legal list, at
+    every system tribe's planning of random games with many tribes."""
+    from game.territory import planner
+
+    planned = {"plans": 0, "orders": 0}
+
+    class Compared(orders.LegalOrders):
+        def __init__(self, st, tribe):
+            super().__init__(st, tribe)
+            full = planner.plan_turn(st.view(None), tribe, orders.legal_orders(st, tribe))
+            assert planner.plan_turn(st.view(None), tribe, REAL_LEGAL_ORDERS(st, tribe)) == full
+            planned["plans"] += 1
+            planned["orders"] += len(full)
+
+    monkeypatch.setattr(orders, "LegalOrders", Compared)
+    rs = rulesets.get("territory")
+    for seats, seed in ((3, 41), (5, 42)):
+        st = rs.new_game(Setup(seats=("random",) * seats, seed=seed))
+        players = [make_agent("random", rs, s, seed) for s in range(seats)]
+        while st.result() is None and st.turn <= 16:
+            for seat in st.to_move():
+                st.apply(seat, players[seat].choose(None, st.legal_actions(seat)))
+                if st.result() is not None:
+                    break
+    assert planned["plans"] > 30 and planned["orders"] > 100, planned
 
 
 def test_T_12_3_T_10_1_turn_cached_core_choices_and_bound_spell_bases_equal_fresh_ones():
