@@ -209,7 +209,13 @@ class App:
         scene = self.stack.pop()
         scene.leave()
         if self.stack:
-            self.stack[-1].resume()
+            below = self.stack[-1]
+            below.resume()
+            # the pointer moved over the overlay, which took its motion: the scene below learns
+            # where it is now, or a button it last hovered kept its highlight and tooltip (seen
+            # after a confirm dialog: Submit's tip stayed up until the mouse moved)
+            below.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=self.mouse, rel=(0, 0),
+                                            buttons=(0, 0, 0), touch=False))
         self.repaint()
         return scene
 

@@ -77,3 +77,22 @@ def test_a_cut_row_of_the_tech_tree_reads_whole_on_hover(app):
     finally:
         app.draw_tooltip = draw
     assert any(t.startswith(label) for t in texts), (label, texts)
+
+
+@pytest.mark.parametrize("answer", [0, 1])
+def test_a_button_under_a_closed_dialog_forgets_its_hover_until_the_pointer_returns(app, answer):
+    """SCREENS 6: Dice for Land's Submit asks first (T-5.2); the pointer leaves Submit for the
+    dialog's Submit or Stay, whose click closes the dialog. The screen's Submit must not keep its
+    highlight and tip (they stayed up until the mouse moved, seen in a real window)."""
+    scene = open_screen(app, "territory")
+    submit = next(w for w in scene.widgets.widgets if w.text() == "Submit")
+    ui.hover(app, submit.rect.center)
+    assert submit.hover and submit.rect in tips_drawn(app)
+    ui.click(app, submit.rect.center)
+    dialog = app.top
+    assert dialog is not scene
+    ui.click(app, dialog.widgets.widgets[answer].rect.center)
+    assert app.top is scene
+    assert not submit.hover and submit.rect not in tips_drawn(app)
+    ui.hover(app, submit.rect.center)       # back on it: the tip shows again
+    assert submit.rect in tips_drawn(app)
