@@ -597,8 +597,10 @@ class TerritoryScene(BackgroundResolution, TerritoryBoardDraw, BoardScene):
             text.draw(canvas, "×", (rect.centerx, rect.y), theme.RED if rect.collidepoint(self.app.mouse) else theme.PEBBLE, "centre")
 
     def dice_positions(self) -> list[tuple[int, int]]:
-        """The d6 of a step lands at the board's top right corner, clear of the map's land."""
-        return [(BOARD.right - 30, BOARD.y + 6)]
+        """The d6 of a step lands at the board's top right corner, clear of the map's land and
+        wholly on the board (its right edge was under the player panels)."""
+        size = self.dice_art.face(6, 1, self.dice_scale).get_width()
+        return [(BOARD.right - size - 4, BOARD.y + 6)]
 
     def order_text(self, o) -> str:
         """An entered order in words; an arrow with every step: "(17,3) → (17,2) cross → (18,2) x4"."""

@@ -96,3 +96,15 @@ def test_a_button_under_a_closed_dialog_forgets_its_hover_until_the_pointer_retu
     assert not submit.hover and submit.rect not in tips_drawn(app)
     ui.hover(app, submit.rect.center)       # back on it: the tip shows again
     assert submit.rect in tips_drawn(app)
+
+
+@pytest.mark.parametrize("ruleset", ["tidegate", "territory"])
+def test_the_resting_dice_lie_wholly_on_the_board(app, ruleset):
+    """SCREENS: the last roll's dice stay shown on the board until the next roll; Dice for
+    Land's d6 lay with its right edge under the player panels' column (seen in a real window).
+    (Landship's d4 sits in its side column, by the action points, on purpose.)"""
+    scene = open_screen(app, ruleset)
+    sides = scene.dice_sides if isinstance(scene.dice_sides, tuple) else (scene.dice_sides,) * 4
+    for pos, n in zip(scene.dice_positions(), sides):
+        die = scene.dice_art.face(n, 1, scene.dice_scale).get_rect(topleft=pos)
+        assert scene.camera.view.contains(die), (die, scene.camera.view)
