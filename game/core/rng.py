@@ -41,14 +41,21 @@ class Rng:
         return ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & 0xFFFFFFFF
 
     def below(self, n: int) -> int:
-        """Uniform integer in [0, n), without modulo bias (n < 2**32)."""
+        """An integer in [0, n) (n < 2**32): the next 32-bit output modulo n.
+
+        The bias this leaves (at most n / 2**32) is far below anything a game can show. An
+        earlier version meant to reject outputs below a threshold, but its threshold,
+        `(-n) % n`, is 0 in Python, so it never rejected: the plain modulo is what every
+        recorded game and test was played with, and the streams stay as they were. The
+        generator step is written out here (and in `shuffle`): the AI's planners draw
+        hundreds of thousands of these a search."""
         if n <= 0:
             raise ValueError("below() needs n >= 1")
-        threshold = (-n) % n % (1 << 32)
-        while True:
-            r = self._next()
-            if r >= threshold:
-                return r % n
+        old = self.state
+        self.state = (old * _MULT + self.inc) & _MASK64
+        xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
+        rot = old >> 59
+        return (((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & 0xFFFFFFFF) % n
 
     def randint(self, low: int, high: int) -> int:
         """Uniform integer in [low, high], both ends included."""
@@ -63,10 +70,17 @@ class Rng:
         return items[self.below(len(items))]
 
     def shuffle(self, items: list) -> None:
-        """Fisher-Yates shuffle in place."""
+        """Fisher-Yates shuffle in place: for i from the end, swap with `below(i + 1)` (the
+        generator step written out, as in `below`)."""
+        state, inc = self.state, self.inc
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            old = state
+            state = (old * _MULT + inc) & _MASK64
+            xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
+            rot = old >> 59
+            j = (((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & 0xFFFFFFFF) % (i + 1)
             items[i], items[j] = items[j], items[i]
+        self.state = state
 
     def random(self) -> float:
         """A float in [0, 1) with 53 random bits."""
@@ -137,6 +151,12 @@ class ScriptedRng(Rng):
             value = self._fallback().below(n)
             self.drawn.append(("below", value))
         return value
+
+    def shuffle(self, items: list) -> None:
+        """Fisher-Yates through `below`, so a scripted value is an index."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
 
     def randint(self, low: int, high: int) -> int:
         value = self._scripted("randint", low, high)

@@ -30,6 +30,7 @@ from game.territory.state import NOBODY, UNDEAD
 W = AI_WEIGHTS
 # planner.Planner (not imported: planner imports this module, and game/ has no cycles)
 PlannerLike = Any
+SIDE_INDEX: dict[str, int] = {side: k for k, side in enumerate(SIDES)}
 Cost = tuple[int, int, int]
 NOTHING: tuple[float, Cost, int] = (0.0, (0, 0, 0), 0)
 
@@ -62,8 +63,11 @@ def frontier(p: PlannerLike, tile: int) -> float:
 
 
 def border_tiles(p: PlannerLike) -> int:
-    """Own tiles touching another tribe's land (how exposed the tribe is)."""
-    return sum(1 for i in p.own if enemy_sides(p, i))
+    """Own tiles touching another tribe's land (how exposed the tribe is), counted once a
+    plan (the planner's `border`)."""
+    if p.border is None:
+        p.border = sum(1 for i in p.own if enemy_sides(p, i))
+    return p.border
 
 
 def tile_weight(p: PlannerLike, tile: int) -> float:
@@ -166,7 +170,7 @@ def _commerce(p: PlannerLike, a: A.Commerce) -> tuple[float, Cost, int]:
 def _wall(p: PlannerLike, a: A.Wall) -> tuple[float, Cost, int]:
     """T-21.1 (3): a wall facing a neighbour, more on cities and against rich neighbours."""
     v = p.view
-    j = v.board.sides[a.tile][SIDES.index(a.side)]
+    j = v.board.sides[a.tile][SIDE_INDEX[a.side]]
     if j < 0 or v.owner[j] < 0 or v.owner[j] == p.tid:
         return NOTHING
     threat = 1 + (2 if v.owner[j] == p.richest else 0)
@@ -192,7 +196,9 @@ def _tunnel(p: PlannerLike, a: A.Tunnel) -> tuple[float, Cost, int]:
         value = W["reconnect"] * 2 if p.t.split_age >= 0 else 0
     else:
         # a new front: each tunnel we already have makes one more worth less
-        fronts = 1 + sum(1 for i in p.own if v.tunnel[i] >= 0)
+        if p.fronts is None:   # once a plan (the planner's `fronts`)
+            p.fronts = 1 + sum(1 for i in p.own if v.tunnel[i] >= 0)
+        fronts = p.fronts
         value = (W["tunnel"] + (tile_weight(p, a.b) if far >= 0 else 0)) / fronts
     return float(value), cost, 0
 

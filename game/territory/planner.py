@@ -14,6 +14,8 @@ from `game.ai`; the seat agent built on it is `agents.GreedyAgent`.
 
 from __future__ import annotations
 
+from collections import defaultdict
+
 from typing import Container
 
 from game.core.protocol import Action
@@ -46,6 +48,29 @@ def p_success(y: int) -> float:
     return y / 6
 
 
+def best_die(value: float, edge: int, surcharge: int) -> tuple[float, int, int]:
+    """(net value, x, cost) of the best die x (1-6) on a target worth `value`, with attack
+    minus defense `edge` and `surcharge` resources on top: the first x whose
+    p_success(x + edge) * value - cost is highest. A pure function of its three arguments,
+    which repeat across tiles and plans: memoised (`_BEST_DIE`, cleared when full)."""
+    key = (value, edge, surcharge)
+    best = _BEST_DIE.get(key)
+    if best is None:
+        best = (-1e9, 0, 0)
+        for x in range(1, 7):
+            cost = x + surcharge
+            net = p_success(x + edge) * value - cost
+            if net > best[0] + 1e-9:
+                best = (net, x, cost)
+        if len(_BEST_DIE) >= 4096:
+            _BEST_DIE.clear()
+        _BEST_DIE[key] = best
+    return best
+
+
+_BEST_DIE: dict[tuple[float, int, int], tuple[float, int, int]] = {}
+
+
 class Planner:
     """One turn's plan for one tribe (see the module docstring)."""
 
@@ -68,8 +93,8 @@ class Planner:
             self.legal, self.legal_list = legal, legal.listed
         self.budget = list(self.t.res)
         self.plan: list[Action] = []
-        self.cap = position.cap(view, tribe)
         self.own = [i for i in view.board.land_tiles if view.owner[i] == tribe]
+        self.cap = position.cap(view, tribe, self.own)
         self.own_set = set(self.own)
         self.used_tiles: set[int] = set()
         self.spell_used = False
@@ -93,6 +118,9 @@ class Planner:
         # again for the same tile from every own tile next to it
         self._targets: dict[int, float] = {}
         self._best: dict[tuple[int, int, int, bool, bool], tuple[float, int, int]] = {}
+        self._splinter: dict[int, float] = {}   # tile -> `reach.splinter`, likewise
+        self.border: int | None = None   # `greedy_orders.border_tiles`, counted once asked
+        self.fronts: int | None = None   # `greedy_orders._tunnel`'s fronts, likewise
         self.castable = {s for s in SPELL if self._can_cast(s)}
         self.landlocked_memo: bool | None = None   # reach.landlocked, once a plan
         # D41: certain 1-resource Pioneer captures of unclaimed land left this turn
@@ -221,9 +249,10 @@ class Planner:
         """The legal actions of `kinds` (action classes, none a subclass of another) in the
         rules' order; the fixed legal list is indexed by class once, not scanned per call."""
         if self._by_type is None:
-            self._by_type = {}
-            for n, action in enumerate(self.legal_list):
-                self._by_type.setdefault(type(action), []).append(n)
+            by_type: dict[type, list[int]] = defaultdict(list)
+            for n, kind in enumerate(map(type, self.legal_list)):
+                by_type[kind].append(n)
+            self._by_type = by_type
         assert UNLISTED.isdisjoint(kinds)  # `legal_list` may leave them out (LegalOrders)
         found = sorted(n for kind in kinds for n in self._by_type.get(kind, ()))
         return [self.legal_list[n] for n in found]
@@ -432,6 +461,13 @@ class Planner:
             a += ATTACK["grievance"]
         return a
 
+    def splinter(self, tile: int) -> float:
+        """`reach.splinter` of a target, once a plan (asked from every tile next to it)."""
+        cost = self._splinter.get(tile)
+        if cost is None:
+            cost = self._splinter[tile] = reach.splinter(self, tile)
+        return cost
+
     def best_x(self, tile: int, side: int, surcharge: int, sea: bool) -> tuple[float, int, int]:
         """(net value, x, cost) of the best attack on `tile`."""
         key = (tile, side, surcharge, sea, self.frontier_left > 0)
@@ -446,15 +482,8 @@ class Planner:
         value = self.target_value(tile)
         if owner == NOBODY and self.frontier_left > 0:  # T-11.3 Open Frontier (D41: 3 a turn)
             return value - 1 - surcharge, 1, 1 + surcharge
-        attack = self.attack_bonus(owner, tile, sea)
-        defense = position.defense(v, tile, self.tid, side)
-        best = (-1e9, 0, 0)
-        for x in range(1, 7):
-            cost = x + surcharge
-            net = p_success(x + attack - defense) * value - cost
-            if net > best[0] + 1e-9:
-                best = (net, x, cost)
-        return best
+        edge = self.attack_bonus(owner, tile, sea) - position.defense(v, tile, self.tid, side)
+        return best_die(value, edge, surcharge)
 
     def attacks(self, reserve: int, allow_even: bool = False) -> None:
         """(2) One- and two-tile arrows, best p(x)·V - cost first, while affordable."""
@@ -463,6 +492,7 @@ class Planner:
         faction = self.t.faction
         options: list[tuple[float, int, list[Action]]] = []
         priced_frontier = self.frontier_left > 0
+        crossings: dict[int, list] = {}   # `reach.sea_targets` by first sea tile, this pass
         for origin in self.own:
             links = list(board.adjacent[origin])
             if faction == "shadow" and v.tunnel[origin] >= 0:
@@ -481,7 +511,7 @@ class Planner:
                     surcharge = 1
                 elif kind == SEA:
                     if board.coastal[origin]:  # T-11.2: sea is entered from a held tile
-                        reach.sea_landings(self, origin, j, options)
+                        reach.sea_landings(self, origin, j, options, crossings)
                     continue
                 elif kind in (CHASM, VOLCANO) and faction == "pioneer":
                     surcharge = 1
@@ -493,7 +523,7 @@ class Planner:
                     side = board.side_between(k, j)
                     net, x, cost = self.best_x(k, side, surcharge, False)
                     if x:
-                        options.append((net - 0.25 - reach.splinter(self, k), cost,
+                        options.append((net - 0.25 - self.splinter(k), cost,
                                         [arrow_action(origin, j, 0, "none"), step_action(k, x, "none")]))
         if self.rng is not None:  # T-21.1: ties broken by the agent's RNG
             self.rng.shuffle(options)

@@ -133,17 +133,18 @@ def owns_building(st: Any, tribe: int, name: str) -> bool:
     return any(building[i] in wanted for i in tiles_of(st, tribe))
 
 
-def cap(st: Any, tribe: int) -> int:
-    """T-7.2: base + main buildings on own tiles + Storage per city/capital."""
+def cap(st: Any, tribe: int, own: list[int] | None = None) -> int:
+    """T-7.2: base + main buildings on own tiles + Storage per city/capital. `own`: the
+    tribe's tiles, if the caller has them (else read from the board)."""
     t = st.tribes[tribe]
     total = st.params.base_cap
     storage = "storage" in t.techs
     sun = t.totem == "sun"
     jungle = t.faction == "jungle"
     owner, building = st.owner, st.building
-    for i in st.board.land_tiles:
-        if owner[i] != tribe:
-            continue
+    if own is None:
+        own = [i for i in st.board.land_tiles if owner[i] == tribe]
+    for i in own:
         b = building[i]
         if b == NONE:
             continue

@@ -61,44 +61,70 @@ def island_size(p: PlannerLike, tiles: list[int]) -> int:
     return len(seen)
 
 
-def sea_landings(p: PlannerLike, origin: int, first: int, options: list) -> None:
+def sea_crossings(board: Any, first: int, reach: int) -> tuple[tuple[tuple[int, ...], tuple], ...]:
+    """The sea tiles reachable from sea tile `first` within `reach` crossed tiles, breadth
+    first (the shortest crossing to each, in search order), each as (its crossing: the sea
+    tiles from `first` to it, its landings: ((land tile next to it, side between), ...) in
+    adjacency order). Memoised on the board: every coastal tile of every plan asks again."""
+    key = ("sea_crossings", first, reach)
+    crossings = board.memo.get(key)
+    if crossings is None:
+        paths: dict[int, tuple[int, ...]] = {first: (first,)}
+        frontier = [first]
+        while frontier:
+            nxt = []
+            for s in frontier:
+                path = paths[s]
+                for k in board.adjacent[s]:
+                    if board.kind[k] == SEA and k not in paths and len(path) < reach:
+                        paths[k] = path + (k,)
+                        nxt.append(k)
+            frontier = nxt
+        crossings = board.memo[key] = tuple(
+            (path, tuple((k, board.side_between(k, s)) for k in board.adjacent[s]
+                         if board.kind[k] == LAND))
+            for s, path in paths.items())
+    return crossings
+
+
+def sea_landings(p: PlannerLike, origin: int, first: int, options: list, known: dict) -> None:
     """T-11.2/T-11.3: arrows from a coastal tile across one or more sea tiles (Tide pays no
     surcharge, others 1 a tile), ending in an attack on a land tile next to the last sea
-    tile. Each crossed tile is an order entry (D38), so the reach is bounded."""
-    v = p.view
-    board = v.board
+    tile. Each crossed tile is an order entry (D38), so the reach is bounded. `known`
+    holds `sea_targets` by first sea tile for one pass of `Planner.attacks` (they do not
+    depend on the origin: every origin is an own tile, never a target)."""
+    targets = known.get(first)
+    if targets is None:
+        targets = known[first] = sea_targets(p, first)
+    for net, cost, entry, tail in targets:
+        options.append((net, cost, [arrow_action(origin, entry, 0, "none"), *tail]))
+
+
+def sea_targets(p: PlannerLike, first: int) -> list[tuple[float, int, int, tuple[Action, ...]]]:
+    """The best landing on each land tile reachable across the sea from sea tile `first`,
+    by tile: (net value, cost, the sea tile the arrow enters, the steps after it). Of two
+    crossings to one tile the shorter (searched first) is kept unless the longer nets more."""
     tide = p.t.faction == "tide"
     reach = W["tide_sea_reach"] if tide else W["sea_reach"]
-    paths: dict[int, list[int]] = {first: [first]}
-    frontier = [first]
-    while frontier:  # breadth first: the shortest crossing to each sea tile
-        nxt = []
-        for s in frontier:
-            path = paths[s]
-            for k in board.adjacent[s]:
-                kind = board.kind[k]
-                if kind == SEA and k not in paths and len(path) < reach:
-                    paths[k] = path + [k]
-                    nxt.append(k)
-        frontier = nxt
-    best: dict[int, tuple[float, int, list[Action]]] = {}
-    for s, path in paths.items():
-        for k in board.adjacent[s]:
-            if (k == origin or k in p.own_set or board.kind[k] != LAND
-                    or k in p.used_tiles):
+    own_set, used = p.own_set, p.used_tiles
+    best: dict[int, tuple[float, int, tuple[int, ...], int]] = {}
+    for path, landings in sea_crossings(p.view.board, first, reach):
+        surcharge = 0 if tide else len(path)
+        for k, side in landings:
+            if k in own_set or k in used:
                 continue
-            surcharge = 0 if tide else len(path)
-            net, x, cost = p.best_x(k, board.side_between(k, s), surcharge, True)
+            net, x, cost = p.best_x(k, side, surcharge, True)
             if not x:
                 continue
-            net -= 0.25 * len(path) + splinter(p, k)
+            net -= 0.25 * len(path) + p.splinter(k)
             if k not in best or net > best[k][0]:
-                steps: list[Action] = [arrow_action(origin, path[0], 0, "none")]
-                steps += [step_action(c, 0, "none") for c in path[1:]]
-                steps.append(step_action(k, x, "none"))
-                best[k] = (net, cost, steps)
+                best[k] = (net, cost, path, x)
+    out = []
     for k in sorted(best):
-        options.append(best[k])
+        net, cost, path, x = best[k]
+        tail = tuple(step_action(c, 0, "none") for c in path[1:]) + (step_action(k, x, "none"),)
+        out.append((net, cost, path[0], tail))
+    return out
 
 
 def choose_core(p: PlannerLike) -> None:
