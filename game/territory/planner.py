@@ -15,6 +15,8 @@ from `game.ai`; the seat agent built on it is `agents.GreedyAgent`.
 from __future__ import annotations
 
 from collections import defaultdict
+from itertools import chain
+from operator import itemgetter
 
 from typing import Container
 
@@ -28,7 +30,7 @@ from game.territory.constants import (
 from game.territory import position
 from game.territory.arrows import GRUDGE_BUILDINGS, arrow_action, step_action
 from game.territory.greedy_orders import (
-    ANY_ORDER, DEFENCE, DIPLOMACY, ECONOMY, MAGIC, PAYBACK, answers, frontier, order_value,
+    ANY_ORDER, DEFENCE, DIPLOMACY, ECONOMY, MAGIC, PAYBACK, HANDLERS, answers, frontier,
     best_first, slot_of, spell_cost, spend_down,
 )
 from game.territory import reach, styles
@@ -108,11 +110,11 @@ class Planner:
         self.has_tower = position.tower_of(view, tribe) >= 0   # fixed for the turn
         self._by_type: dict[type, list[int]] | None = None   # positions in legal_list
         self._outpost: dict[int, int] = {}                      # tile -> T-11.6 outpost bonus
-        # id of a listed action -> its `order_value`: a pure function of the view and of
-        # what `run` fixes before the first `choose` (near, richest, partners), so
-        # each listed action is valued once a plan (the later passes ask again); keyed by
-        # id, as `legal_list` holds every listed action for the planner's life
-        self._values: dict[int, tuple[float, tuple[int, int, int], int]] = {}
+        # action class -> its listed actions worth something (`valued`): `order_value` is a
+        # pure function of the view and of what `run` fixes before the first `choose`
+        # (near, richest, partners), so each class is valued once a plan (later passes ask
+        # again) and the many orders worth nothing are not looked at again
+        self._valued: dict[type, list[tuple[int, Action, float, tuple[int, int, int], int]]] = {}
         # tile -> `target_value`, and (tile, side, surcharge, sea, Open Frontier pricing) ->
         # `best_x`: pure functions of the view and what the plan fixes at its start, asked
         # again for the same tile from every own tile next to it
@@ -209,15 +211,9 @@ class Planner:
         while affordable and `reserve` stays; ties broken by the agent's RNG. A tower spell
         must also beat `rival` (the best bound spell's net value)."""
         options: list[tuple[float, Action, tuple[int, int, int], int]] = []
-        values = self._values
-        for action in self.of_kinds(kinds):
-            known = values.get(id(action))
-            if known is None:
-                known = values[id(action)] = order_value(self, action)
-            value, typed, generic = known
-            # the value first: most orders are worth nothing, and it is cheaper to look up
-            # than the (hashed) planned orders
-            if value <= 0 or action in self.planned:
+        planned = self.planned
+        for _, action, value, typed, generic in self.valued(kinds):
+            if action in planned:
                 continue
             net = value - sum(typed) - generic
             if net > floor:
@@ -248,14 +244,42 @@ class Planner:
     def of_kinds(self, kinds: tuple[type, ...]) -> list[Action]:
         """The legal actions of `kinds` (action classes, none a subclass of another) in the
         rules' order; the fixed legal list is indexed by class once, not scanned per call."""
+        by_type = self.positions()
+        assert UNLISTED.isdisjoint(kinds)  # `legal_list` may leave them out (LegalOrders)
+        found = sorted(n for kind in kinds for n in by_type.get(kind, ()))
+        return [self.legal_list[n] for n in found]
+
+    def positions(self) -> dict[type, list[int]]:
+        """Action class -> the positions of its actions in the legal list, built once."""
         if self._by_type is None:
             by_type: dict[type, list[int]] = defaultdict(list)
             for n, kind in enumerate(map(type, self.legal_list)):
                 by_type[kind].append(n)
             self._by_type = by_type
+        return self._by_type
+
+    def valued(self, kinds: tuple[type, ...]) -> list[tuple[int, Action, float, tuple[int, int, int], int]]:
+        """(position, action, value, typed cost, generic cost) of each legal action of `kinds`
+        whose `order_value` is above 0, in the rules' order (the order of `of_kinds`)."""
         assert UNLISTED.isdisjoint(kinds)  # `legal_list` may leave them out (LegalOrders)
-        found = sorted(n for kind in kinds for n in self._by_type.get(kind, ()))
-        return [self.legal_list[n] for n in found]
+        parts = []
+        for kind in kinds:
+            part = self._valued.get(kind)
+            if part is None:
+                part = self._valued[kind] = []
+                handler = HANDLERS.get(kind)
+                if handler is not None:
+                    legal = self.legal_list
+                    for n in self.positions().get(kind, ()):
+                        action = legal[n]
+                        value, typed, generic = handler(self, action)
+                        if value > 0:
+                            part.append((n, action, value, typed, generic))
+            if part:
+                parts.append(part)
+        if len(parts) == 1:
+            return parts[0]
+        return sorted(chain.from_iterable(parts), key=itemgetter(0))
 
     def bind_spells(self) -> None:
         """Bewitch, Fortune or Battle Fervor on the planned arrow they help most (T-10.1),
