@@ -1,10 +1,12 @@
 """Issue 19 item 7 (speed without a stale cache): the greedy planner (T-21.1, T-21.3; system
-tribes plan with it, T-14.4) values each listed order once a plan (`Planner._values`). After
-every plan of random and greedy games, each remembered value must equal `order_value` asked
-afresh of the finished planner: the value may depend only on what the plan fixes before
-its first choice, never on what it has planned since. The same holds for the remembered
-target values (`_targets`), best attacks (`_best`, T-21.1 (2)) and the tile counts (`counts`,
-taken when first asked, T-16.3's tribute rule)."""
+tribes plan with it, T-14.4) values each order class once a plan and keeps the orders worth
+something (`Planner._valued`). After every plan of random and greedy games, each kept value
+must equal `order_value` asked afresh of the finished planner, and the orders left out must be
+worth nothing afresh: a value may depend only on what the plan fixes before its first choice,
+never on what it has planned since. The same holds for the remembered target values
+(`_targets`), best attacks (`_best`, T-21.1 (2)), splinter costs (`_splinter`, T-12.2), the
+border and tunnel-front counts and the tile counts (`counts`, taken when first asked, T-16.3's
+tribute rule)."""
 
 from __future__ import annotations
 
@@ -15,8 +17,8 @@ import pytest
 from game import rulesets
 from game.ai import make_agent
 from game.core.protocol import Setup
-from game.territory import planner, position
-from game.territory.greedy_orders import order_value
+from game.territory import planner, position, reach
+from game.territory.greedy_orders import enemy_sides, order_value
 
 
 def play(agents: list[str], seed: int, factions: list[str] | None, frontier: int) -> None:
@@ -48,23 +50,35 @@ def test_T_21_3_remembered_order_values_equal_fresh_ones(monkeypatch, agents, se
 
     def checked_run(self):
         asked: dict[int, int] = {}
-        value_of = planner.order_value
 
-        def counting(p, action):
-            asked[id(action)] = asked.get(id(action), 0) + 1
-            return value_of(p, action)
+        def counting(handler):
+            def counted_handler(p, action):
+                asked[id(action)] = asked.get(id(action), 0) + 1
+                return handler(p, action)
+            return counted_handler
 
-        monkeypatch.setattr(planner, "order_value", counting)
+        originals = dict(planner.HANDLERS)
+        for kind, handler in originals.items():
+            monkeypatch.setitem(planner.HANDLERS, kind, counting(handler))
         try:
             plan = run(self)
         finally:
-            monkeypatch.setattr(planner, "order_value", value_of)
-        by_id = {id(a): a for a in self.legal_list}
-        for key, remembered in self._values.items():
-            assert remembered == order_value(self, by_id[key]), by_id[key]
+            for kind, handler in originals.items():
+                monkeypatch.setitem(planner.HANDLERS, kind, handler)
+        for kind, kept in self._valued.items():
+            fresh = [(n, a) for n, a in enumerate(self.legal_list) if type(a) is kind]
+            worth = [(n, a, *order_value(self, a)) for n, a in fresh]
+            assert kept == [w for w in worth if w[2] > 0], kind
+            seen["values"] += len(fresh)
         assert all(n == 1 for n in asked.values())   # valued once a plan
         for tile, value in self._targets.items():
             assert value == self._target_value(tile), tile
+        for tile, cost in self._splinter.items():
+            assert cost == reach.splinter(self, tile), tile
+        if self.border is not None:
+            assert self.border == sum(1 for i in self.own if enemy_sides(self, i))
+        if self.fronts is not None:
+            assert self.fronts == 1 + sum(1 for i in self.own if self.view.tunnel[i] >= 0)
         left = self.frontier_left
         try:
             for (tile, side, surcharge, sea, frontier), best in self._best.items():
@@ -77,7 +91,6 @@ def test_T_21_3_remembered_order_values_equal_fresh_ones(monkeypatch, agents, se
             assert self._counts == position.tile_counts(self.view)
             seen["counts"] += 1
         seen["plans"] += 1
-        seen["values"] += len(self._values)
         seen["attacks"] += len(self._best)
         return plan
 
