@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from game.territory.constants import (
-    ATTACK, BUILDING, CAPITAL, CITY, COMMERCE_GOLD, ECON, FLOWER, INCOME_BONUS, NONE, OUTPOST,
+    ATTACK, BUILDING, CAPITAL, CITY, COMMERCE_GOLD, ECON, FLOWER, INCOME_BONUS, LAND, NONE, OUTPOST,
     OUTPOST_ATTACK, SIDES, SUN_CAP, SUN_DEFENSE, SUN_GOLD, TOWER, TREE, WALL_LEVELS, WORKSHOP,
 )
 from game.territory.state import NOBODY, UNDEAD, GOBLIN, OWNER_NAMES
@@ -106,22 +106,27 @@ def faction_of(st: Any, owner: int) -> str:
 
 def tower_of(st: Any, tribe: int) -> int:
     """The tile of the tribe's tower (Jungle: its Tree), or -1 (T-10.1)."""
-    t = st.tribes[tribe]
-    wanted = TREE if t.faction == "jungle" else TOWER
-    building = st.building
-    for i in tiles_of(st, tribe):
-        if building[i] == wanted:
-            return i
-    return -1
+    return first_building(st, tribe, TREE if st.tribes[tribe].faction == "jungle" else TOWER)
 
 
 def capital_of(st: Any, tribe: int) -> int:
     """The tile of the tribe's capital, or -1."""
-    building = st.building
-    for i in tiles_of(st, tribe):
-        if building[i] == CAPITAL:
+    return first_building(st, tribe, CAPITAL)
+
+
+def first_building(st: Any, tribe: int, wanted: int) -> int:
+    """The first of the tribe's tiles (in tile order, as `tiles_of`) holding building
+    `wanted`, or -1. The few tiles with that building are found by `list.index` (a C-level
+    scan) and their owners checked, rather than listing the tribe's tiles."""
+    building, owner, kind = st.building, st.owner, st.board.kind
+    i = -1
+    while True:
+        try:
+            i = building.index(wanted, i + 1)
+        except ValueError:
+            return -1
+        if owner[i] == tribe and kind[i] == LAND:
             return i
-    return -1
 
 
 def owns_building(st: Any, tribe: int, name: str) -> bool:
@@ -335,11 +340,13 @@ def joined_groups(adjacent: Sequence[Sequence[int]], tunnel: Sequence[int], own:
         while stack:
             j = stack.pop()
             group.append(j)
-            links = list(adjacent[j])
-            if shadow and tunnel[j] >= 0:
-                links.append(tunnel[j])
-            for n in links:
+            for n in adjacent[j]:
                 if n in own and n not in seen:
+                    seen.add(n)
+                    stack.append(n)
+            if shadow:   # the tunnel after the neighbours
+                n = tunnel[j]
+                if n >= 0 and n in own and n not in seen:
                     seen.add(n)
                     stack.append(n)
         groups.append(sorted(group))
