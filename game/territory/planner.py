@@ -110,6 +110,7 @@ class Planner:
         self.has_tower = position.tower_of(view, tribe) >= 0   # fixed for the turn
         self._by_type: dict[type, list[int]] | None = None   # positions in legal_list
         self._outpost: dict[int, int] = {}                      # tile -> T-11.6 outpost bonus
+        self._attack_base: dict[tuple[int, bool], int] = {}     # (owner, sea) -> `_owner_attack`
         # action class -> its listed actions worth something (`valued`): `order_value` is a
         # pure function of the view and of what `run` fixes before the first `choose`
         # (near, richest, partners), so each class is valued once a plan (later passes ask
@@ -464,17 +465,25 @@ class Planner:
         return value
 
     def attack_bonus(self, target: int, tile: int, sea: bool) -> int:
-        """T-11.6: A as the rules will compute it, from the public view."""
+        """T-11.6: A as the rules will compute it, from the public view: the part that
+        depends on the target's owner and the sea (`_owner_attack`) plus the outpost bonus
+        of the tile, each worked out once a plan (the view is fixed for it)."""
+        base = self._attack_base.get((target, sea))
+        if base is None:
+            base = self._attack_base[(target, sea)] = self._owner_attack(target, sea)
+        bonus = self._outpost.get(tile)
+        if bonus is None:
+            bonus = self._outpost[tile] = position.outpost_bonus(self.view, self.tid, tile)
+        return base + bonus
+
+    def _owner_attack(self, target: int, sea: bool) -> int:
+        """T-11.6's attack bonuses but the outpost's, against tiles of owner `target`."""
         v, t = self.view, self.t
         a = 0
         if "military_tactics" in t.techs:
             a += ATTACK["military_tactics"]
         if t.totem == "snake":
             a += ATTACK["snake"]
-        bonus = self._outpost.get(tile)
-        if bonus is None:  # the view is fixed for the plan: once per tile
-            bonus = self._outpost[tile] = position.outpost_bonus(v, self.tid, tile)
-        a += bonus
         outside = target in (UNDEAD, GOBLIN) or (target >= 0 and v.tribes[target].kind == "system")
         if t.faction == "pioneer" and outside:
             a += ATTACK["human_glory"]

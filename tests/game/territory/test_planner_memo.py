@@ -4,9 +4,9 @@ something (`Planner._valued`). After every plan of random and greedy games, each
 must equal `order_value` asked afresh of the finished planner, and the orders left out must be
 worth nothing afresh: a value may depend only on what the plan fixes before its first choice,
 never on what it has planned since. The same holds for the remembered target values
-(`_targets`), best attacks (`_best`, T-21.1 (2)), splinter costs (`_splinter`, T-12.2), the
-border and tunnel-front counts and the tile counts (`counts`, taken when first asked, T-16.3's
-tribute rule)."""
+(`_targets`), best attacks (`_best`, T-21.1 (2)) and their attack bonuses (`_attack_base`,
+`_outpost`, T-11.6), splinter costs (`_splinter`, T-12.2), the border and tunnel-front
+counts and the tile counts (`counts`, taken when first asked, T-16.3's tribute rule)."""
 
 from __future__ import annotations
 
@@ -75,6 +75,10 @@ def test_T_21_3_remembered_order_values_equal_fresh_ones(monkeypatch, agents, se
             assert value == self._target_value(tile), tile
         for tile, cost in self._splinter.items():
             assert cost == reach.splinter(self, tile), tile
+        for (owner, sea), base in self._attack_base.items():
+            assert base == self._owner_attack(owner, sea), (owner, sea)
+        for tile, bonus in self._outpost.items():
+            assert bonus == position.outpost_bonus(self.view, self.tid, tile), tile
         if self.border is not None:
             assert self.border == sum(1 for i in self.own if enemy_sides(self, i))
         if self.fronts is not None:
