@@ -95,7 +95,7 @@ class Planner:
             self.legal, self.legal_list = legal, legal.listed
         self.budget = list(self.t.res)
         self.plan: list[Action] = []
-        self.own = [i for i in view.board.land_tiles if view.owner[i] == tribe]
+        self.own = position.owned(view, tribe)
         self.cap = position.cap(view, tribe, self.own)
         self.own_set = set(self.own)
         self.used_tiles: set[int] = set()

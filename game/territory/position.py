@@ -8,6 +8,7 @@ from what it may see.
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any, Sequence
 
 from game.territory.constants import (
@@ -73,14 +74,21 @@ def tiles_of(st: Any, tribe: int) -> list[int]:
     the same). On a state during ORDERS the list is cached for the turn: do not change it."""
     cache = getattr(st, "_cache", None)
     if cache is None or st._resolving:
-        owner = st.owner
-        return [i for i in st.board.land_tiles if owner[i] == tribe]
+        return owned(st, tribe)
     key = ("own", tribe, st.turn)
     own = cache.get(key)
     if own is None:
-        owner = st.owner
-        own = cache[key] = [i for i in st.board.land_tiles if owner[i] == tribe]
+        own = cache[key] = owned(st, tribe)
     return own
+
+
+def owned(st: Any, tribe: int) -> list[int]:
+    """The land tiles whose owner is `tribe` (a tribe id or an owner code), in tile order: the
+    tiles with that owner found by C-level map/compress over the owner list, then kept if
+    land (only land is owned, but an owner code may mark other tiles)."""
+    kind = st.board.kind
+    return [i for i in compress(range(len(st.owner)), map(tribe.__eq__, st.owner))
+            if kind[i] == LAND]
 
 
 def tile_counts(st: Any) -> dict[int, int]:
@@ -148,7 +156,7 @@ def cap(st: Any, tribe: int, own: list[int] | None = None) -> int:
     jungle = t.faction == "jungle"
     owner, building = st.owner, st.building
     if own is None:
-        own = [i for i in st.board.land_tiles if owner[i] == tribe]
+        own = owned(st, tribe)
     for i in own:
         b = building[i]
         if b == NONE:
