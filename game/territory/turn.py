@@ -9,7 +9,7 @@ from game.core.protocol import GameOver
 from game.territory import effects, position
 from game.territory import events as E
 from game.territory.constants import (
-    CAPITAL, CITY, ECON, LAND, NONE, RUIN, SPLIT_LIMIT, START_BONUS, TECH, TREE,
+    BUILDING, CAPITAL, CITY, ECON, LAND, NONE, RUIN, SPLIT_LIMIT, START_BONUS, SUN_CAP, TECH, TREE,
 )
 from game.territory.state import GOBLIN, NOBODY, Phase, TerritoryState, UNDEAD
 
@@ -86,11 +86,17 @@ def splits(st: TerritoryState) -> None:
         tribe.core = -1
 
 
+# T-7.2: no building, Storage or Sun lowers the cap, so it is never below the base (the
+# data allows negative values; then `discards` counts every cap)
+CAP_AT_LEAST_BASE = (all(b.cap >= 0 for b in BUILDING.values()) and ECON["storage_cap"] >= 0
+                     and SUN_CAP >= 0)
+
+
 def discards(st: TerritoryState) -> None:
     """T-7.3 D5: over the cap, discard by the priority list."""
     for tribe in st.tribes:
-        if not tribe.alive:
-            continue
+        if not tribe.alive or (CAP_AT_LEAST_BASE and sum(tribe.res) <= st.params.base_cap):
+            continue   # (no cap below the base: no need to count it)
         cap = position.cap(st, tribe.id)
         excess = sum(tribe.res) - cap
         if excess <= 0:
