@@ -22,6 +22,8 @@ def undead_components(st: TerritoryState) -> list[list[int]]:
 
 def undead_phase(st: TerritoryState) -> None:
     """T-5.3 E / T-14.3: each hostile undead component strikes once."""
+    if not any(st.hostile):   # (only undead tiles hold hostility: none strikes; no walk)
+        return
     for comp in undead_components(st):
         hostile = 0
         for i in comp:
