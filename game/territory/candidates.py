@@ -269,7 +269,8 @@ def static_chunks(st: TerritoryState, tribe: int, with_arrows: bool = True
     add(A.BUY_EXOTIC, building.check_buy_exotic)
     if faction == "arcane":
         for i in board.land_tiles:
-            if position.seen_building(st, i) == RUIN:
+            # (the public sees a ruin only where there is one: most tiles need no call)
+            if on_tile[i] == RUIN and position.seen_building(st, i) == RUIN:
                 add(A.Archaeology(i), building.check_archaeology)
     targets: tuple[int, ...] | None = None   # for tile spells on others' land, once
     # every tower spell's base check needs a tower (T-10.1): without one, none is asked
