@@ -219,57 +219,61 @@ def step_options(st: TerritoryState, tribe: int) -> tuple[tuple[int, tuple[Any, 
 
     A step's checker result depends on x only through 0 (cross) / 1 / more (the grievance
     discount needs a total cost of 2), so three checker calls per tile and raze decide all
-    seven x.
+    seven x. Each next tile's `path_options` is also cached for the turn per (tile, kind
+    of the previous tile, crossings pending or not): a new arrow or step (a cache miss
+    here, about two calls in five in random play) meets, about a third of the time, a
+    tile that an earlier arrow of the turn met.
     """
-    arrow = open_arrow(st, tribe)
-    if arrow is None:
+    orders = st.tribes[tribe].orders
+    arrow = orders[-1] if orders else None   # `open_arrow`
+    if arrow is None or not arrow.steps:
         return ()
-    t = st.tribes[tribe]
     # the turn's cache is replaced whenever the board may have changed (RESOLVE, START,
     # test set-ups); clones share it, and share the order objects they both hold
+    cache = {} if st._resolving else st._cache
     key = ("steps", tribe, id(arrow))
-    if not st._resolving:
-        entry = st._cache.get(key)
-        if entry is not None and entry[0] is arrow:
-            return entry[1]
+    entry = cache.get(key)
+    if entry is not None and entry[0] is arrow:
+        return entry[1]
+    steps = arrow.steps
+    last = steps[-1].tile
+    nbs = st.board.adjacent[last]
+    tunnel = st.tunnel[last]
+    if tunnel >= 0 and tunnel not in nbs and st.tribes[tribe].faction == "shadow":
+        nbs = nbs + (tunnel,)
+    # `next_tile_refusal` for these next tiles: neither the origin nor a path tile again
+    visited = {s.tile for s in steps}
+    visited.add(arrow.action.origin)  # type: ignore[attr-defined]
+    prev_kind, pending = arrow_context(st, arrow)
+    more = pending >= 1
     groups: dict[int, list[Any]] = {}
-    last = arrow.steps[-1].tile
-    nbs = list(st.board.adjacent[last])
-    if t.faction == "shadow" and st.tunnel[last] >= 0:
-        nbs.append(st.tunnel[last])
-    nbs.append(last)
-    seen: set[int] = set()
-    context: tuple[int, int] | None = None
     for j in nbs:
-        if j in seen:
+        if j in visited:
             continue
-        seen.add(j)
-        if j == last:
-            # a repeat: `check_repeat` decides each candidate; its refusal of (1, none)
-            # depends on neither x nor raze, so it rules out every repeat at once
-            if isinstance(check_repeat(st, tribe, arrow, step_action(j, 1, "none")), IllegalAction):
-                continue
-            for raze in RAZE:
-                for x in range(7):
-                    step = step_action(j, x, raze)
-                    plan = check_repeat(st, tribe, arrow, step)
-                    if isinstance(plan, Plan):
-                        groups.setdefault(plan.generic, []).append(step)
-            continue
-        if next_tile_refusal(st, tribe, arrow, j):
-            continue
-        if context is None:  # the arrow's part, the same for every next tile: once
-            context = arrow_context(st, arrow)
-        costs, tile_groups = path_options(st, tribe, context[0], j, context[1])
-        for cost, steps in zip(costs, tile_groups):
+        # `path_options` per tile for the turn (what its key reads of the board cannot
+        # change during ORDERS): one lookup instead of its key's owner and building reads
+        tile_key = ("path", tribe, j, prev_kind, more)
+        options = cache.get(tile_key)
+        if options is None:
+            options = cache[tile_key] = path_options(st, tribe, prev_kind, j, pending)
+        for cost, tile_steps in zip(*options):
             into = groups.get(cost)
             if into is None:
-                groups[cost] = list(steps)
+                groups[cost] = list(tile_steps)
             else:
-                into.extend(steps)
-    options = tuple((cost, tuple(steps)) for cost, steps in groups.items())
-    if not st._resolving:
-        st._cache[key] = (arrow, options)
+                into.extend(tile_steps)
+    # a repeat: `check_repeat` decides each candidate; its refusal of (1, none) depends on
+    # neither x nor raze (always refused after a crossing), so it rules out every repeat
+    if steps[-1].x and not isinstance(check_repeat(st, tribe, arrow, step_action(last, 1, "none")),
+                                      IllegalAction):
+        for raze in RAZE:
+            for x in range(7):
+                step = step_action(last, x, raze)
+                plan = check_repeat(st, tribe, arrow, step)
+                if isinstance(plan, Plan):
+                    groups.setdefault(plan.generic, []).append(step)
+    options = tuple((cost, tuple(group)) for cost, group in groups.items())
+    cache[key] = (arrow, options)
     return options
 
 

@@ -269,7 +269,8 @@ def static_chunks(st: TerritoryState, tribe: int, with_arrows: bool = True
     add(A.BUY_EXOTIC, building.check_buy_exotic)
     if faction == "arcane":
         for i in board.land_tiles:
-            if position.seen_building(st, i) == RUIN:
+            # (the public sees a ruin only where there is one: most tiles need no call)
+            if on_tile[i] == RUIN and position.seen_building(st, i) == RUIN:
                 add(A.Archaeology(i), building.check_archaeology)
     targets: tuple[int, ...] | None = None   # for tile spells on others' land, once
     # every tower spell's base check needs a tower (T-10.1): without one, none is asked
@@ -444,57 +445,20 @@ def cost_groups(st: TerritoryState, tribe: int, with_arrows: bool = True) -> tup
     return groups
 
 
-def _keyed_bucket_memo(memo: dict, n: int, group: tuple, full: frozenset) -> tuple:
-    """`_keyed_bucket` of keyed group number `n`, memoised per the group's keys in `full`
-    (all it depends on): entering and taking back orders brings the same sets back."""
-    keys = group[4]
-    if not full or full.isdisjoint(keys):
-        return group[:4] + (group[6],)
-    inter = full & keys
+def keyed_bucket(st: TerritoryState, tribe: int, n: int, group: tuple, inter: frozenset,
+                 with_arrows: bool = True) -> tuple:
+    """The actions of keyed group number `n` (of `cost_groups`) without the orders holding a
+    key of `inter` (its keys at their limit, never empty), memoised for the tribe and turn
+    per (n, inter), all the result depends on: entering and taking back orders brings the
+    same sets back. Every order's keys are tested by C-level map/compress calls."""
+    cache = {} if st._resolving else st._cache
+    memo = cache.get(("keyed_memo", tribe, st.turn, with_arrows))
+    if memo is None:
+        memo = cache[("keyed_memo", tribe, st.turn, with_arrows)] = {}
     bucket = memo.get((n, inter))
     if bucket is None:
-        bucket = memo[(n, inter)] = _keyed_bucket(group, inter)
+        bucket = memo[(n, inter)] = tuple(compress(group[6], map(inter.isdisjoint, group[5])))
     return bucket
-
-
-def _keyed_bucket(group: tuple, inter: frozenset) -> tuple:
-    """One keyed group without the orders holding a key of `inter` (its keys at their
-    limit): (gold, materials, exotics, total, actions). Every order's keys are tested by
-    C-level map/compress calls, not a Python loop."""
-    g, m, e, total, _, keysets, actions = group
-    return (g, m, e, total, tuple(compress(actions, map(inter.isdisjoint, keysets))))
-
-
-def keyed_buckets(st: TerritoryState, tribe: int, full: frozenset, with_arrows: bool = True
-                  ) -> tuple[tuple, ...]:
-    """The keyed static orders whose keys are not at their limit (`full`), one bucket per
-    keyed group (possibly empty), cached per turn and `full`. Entering or removing an order
-    changes few full keys: the result is derived from the previous one, re-filtering only
-    the groups that hold a changed key."""
-    key = ("keyed", tribe, st.turn, full, with_arrows)
-    cache = {} if st._resolving else st._cache
-    buckets = cache.get(key)
-    if buckets is None:
-        groups = cost_groups(st, tribe, with_arrows)[1]
-        memo = cache.setdefault(("keyed_memo", tribe, st.turn, with_arrows), {})
-        last = cache.get(("keyed_last", tribe, st.turn, with_arrows))
-        if last is not None:
-            # only the groups holding a changed key are re-filtered; they are found by a
-            # C-level disjointness test per group (a turn's groups are few, about 15, and
-            # the changed keys one or two): an index key -> groups cost more to build,
-            # once per tribe and turn, than all the tests it saved
-            changed = last[0] ^ full
-            rebuilt = list(last[1])
-            for n, group in enumerate(groups):
-                if not changed.isdisjoint(group[4]):
-                    rebuilt[n] = _keyed_bucket_memo(memo, n, group, full)
-            buckets = tuple(rebuilt)
-        else:
-            buckets = tuple(_keyed_bucket_memo(memo, n, group, full)
-                            for n, group in enumerate(groups))
-        cache[key] = buckets
-        cache[("keyed_last", tribe, st.turn, with_arrows)] = (full, buckets)
-    return buckets
 
 
 def affordable(st: TerritoryState, tribe: int, g: int, m: int, e: int,
@@ -504,13 +468,30 @@ def affordable(st: TerritoryState, tribe: int, g: int, m: int, e: int,
     extend it). Not cached: holdings change with nearly every order entered (a cache per
     holdings hit 29 % of the calls in random play), and a turn's worth of cached lists
     outlived the young garbage-collector generations, so every few turns a full
-    collection walked them all (about a quarter of the collector's time)."""
+    collection walked them all (about a quarter of the collector's time).
+
+    A keyed group is filtered by `full` only when it is affordable and holds a key of
+    `full` (`keyed_bucket`): `full` changes with every wall or building entered or taken
+    back, and re-filtering every group it touched at each change (affordable or not) had
+    cost more than these few C-level set tests per call."""
     total = g + m + e
     out: list[Any] = []
-    for tg, tm, te, cost, actions in cost_groups(st, tribe, with_arrows)[0]:
+    keyless, keyed = cost_groups(st, tribe, with_arrows)
+    for tg, tm, te, cost, actions in keyless:
         if cost <= total and tg <= g and tm <= m and te <= e:
             out.extend(actions)
-    for tg, tm, te, cost, actions in keyed_buckets(st, tribe, full, with_arrows):
-        if actions and cost <= total and tg <= g and tm <= m and te <= e:
-            out.extend(actions)
+    if not full:
+        for tg, tm, te, cost, _, _, actions in keyed:
+            if cost <= total and tg <= g and tm <= m and te <= e:
+                out.extend(actions)
+        return out
+    n = -1
+    for group in keyed:
+        n += 1
+        tg, tm, te, cost, keys, _, actions = group
+        if cost <= total and tg <= g and tm <= m and te <= e:
+            if full.isdisjoint(keys):
+                out.extend(actions)
+            else:
+                out.extend(keyed_bucket(st, tribe, n, group, full & keys, with_arrows))
     return out

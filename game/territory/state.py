@@ -128,6 +128,26 @@ class Tribe:
         twin.orders = list(self.orders)
         return twin
 
+    def public_copy(self) -> "Tribe":
+        """The tribe as the others see it (T-18.1): an independent copy holding its START
+        resources (holdings + escrow), no orders, no pending research, default settings.
+        What `copy` then `clear_orders` give, without copying the lists they replace."""
+        twin = Tribe.__new__(Tribe)
+        d = twin.__dict__
+        d.update(self.__dict__)
+        res = self.res
+        if self.orders:
+            escrow = self.escrow()
+            d["res"] = [res[0] + escrow[0], res[1] + escrow[1], res[2] + escrow[2]]
+        else:
+            d["res"] = list(res)
+        d["techs"] = set(self.techs)
+        d["researching"] = []
+        d["spice"] = dict(self.spice)
+        d["priority"], d["flower"], d["core"] = "gme", 0, -1
+        twin.clear_orders()
+        return twin
+
     @property
     def is_player(self) -> bool:
         """A seat's tribe (only these can win)."""

@@ -9,7 +9,7 @@ from game.core.protocol import GameOver
 from game.territory import effects, position
 from game.territory import events as E
 from game.territory.constants import (
-    CAPITAL, CITY, ECON, LAND, NONE, RUIN, SPLIT_LIMIT, START_BONUS, TECH, TREE,
+    BUILDING, CAPITAL, CITY, ECON, LAND, NONE, RUIN, SPLIT_LIMIT, START_BONUS, SUN_CAP, TECH, TREE,
 )
 from game.territory.state import GOBLIN, NOBODY, Phase, TerritoryState, UNDEAD
 
@@ -22,6 +22,8 @@ def undead_components(st: TerritoryState) -> list[list[int]]:
 
 def undead_phase(st: TerritoryState) -> None:
     """T-5.3 E / T-14.3: each hostile undead component strikes once."""
+    if not any(st.hostile):   # (only undead tiles hold hostility: none strikes; no walk)
+        return
     for comp in undead_components(st):
         hostile = 0
         for i in comp:
@@ -40,9 +42,29 @@ def undead_phase(st: TerritoryState) -> None:
             effects.turn_undead(st, tile, "undead", effects.hostility(st, victim))
 
 
-def components(st: TerritoryState, tid: int) -> list[list[int]]:
-    """T-12.1: own tiles joined by adjacency and, for Shadow, tunnels with both ends own."""
-    return position.joined_groups(st.board.adjacent, st.tunnel, set(position.tiles_of(st, tid)),
+def land_by_owner(st: TerritoryState) -> dict[int, list[int]]:
+    """Every tribe's land tiles in tile order (tribes without land left out), from one pass
+    over the land: END asks each tribe's tiles for its splits, then whether it has any
+    left, then how many, and a pass per tribe and question had cost several times as much."""
+    owner = st.owner
+    out: dict[int, list[int]] = {}
+    for i in st.board.land_tiles:
+        o = owner[i]
+        if o >= 0:
+            tiles = out.get(o)
+            if tiles is None:
+                out[o] = [i]
+            else:
+                tiles.append(i)
+    return out
+
+
+def components(st: TerritoryState, tid: int, own: list[int] | None = None) -> list[list[int]]:
+    """T-12.1: own tiles joined by adjacency and, for Shadow, tunnels with both ends own
+    (`own`: the tribe's tiles, when the caller has them)."""
+    if own is None:
+        own = position.tiles_of(st, tid)
+    return position.joined_groups(st.board.adjacent, st.tunnel, set(own),
                                   st.tribes[tid].faction == "shadow")
 
 
@@ -60,12 +82,15 @@ def core_component(st: TerritoryState, tid: int, comps: list[list[int]]) -> list
         1 for i in c if st.building[i] not in (NONE, RUIN)), -c[0]))
 
 
-def splits(st: TerritoryState) -> None:
-    """T-12.2: age split territories; split off what is not the core at the limit."""
+def splits(st: TerritoryState, land: dict[int, list[int]] | None = None) -> None:
+    """T-12.2: age split territories; split off what is not the core at the limit. `land`
+    (`land_by_owner`) is kept up to date with the tiles split off."""
+    if land is None:
+        land = land_by_owner(st)
     for tribe in list(st.tribes):
         if not tribe.alive:
             continue
-        comps = components(st, tribe.id)
+        comps = components(st, tribe.id, land.get(tribe.id, []))
         if len(comps) <= 1:
             tribe.split_age = -1
             continue
@@ -82,15 +107,23 @@ def splits(st: TerritoryState) -> None:
             effects.emit(st, E.TribeCreated(new.id, new.faction, tribe.id, tuple(comp)))
             for i in comp:
                 effects.set_owner(st, i, new.id, "split")
+            land[new.id] = comp
+        land[tribe.id] = keep
         tribe.split_age = -1
         tribe.core = -1
+
+
+# T-7.2: no building, Storage or Sun lowers the cap, so it is never below the base (the
+# data allows negative values; then `discards` counts every cap)
+CAP_AT_LEAST_BASE = (all(b.cap >= 0 for b in BUILDING.values()) and ECON["storage_cap"] >= 0
+                     and SUN_CAP >= 0)
 
 
 def discards(st: TerritoryState) -> None:
     """T-7.3 D5: over the cap, discard by the priority list."""
     for tribe in st.tribes:
-        if not tribe.alive:
-            continue
+        if not tribe.alive or (CAP_AT_LEAST_BASE and sum(tribe.res) <= st.params.base_cap):
+            continue   # (no cap below the base: no need to count it)
         cap = position.cap(st, tribe.id)
         excess = sum(tribe.res) - cap
         if excess <= 0:
@@ -104,10 +137,12 @@ def discards(st: TerritoryState) -> None:
         effects.emit(st, E.Discarded(tribe.id, (lost[0], lost[1], lost[2]), cap))
 
 
-def qualifiers(st: TerritoryState) -> list[tuple[int, str]]:
-    """T-17.2: surviving players meeting V1, V2 or V3 (with the conditions met)."""
+def qualifiers(st: TerritoryState, counts: dict[int, int] | None = None) -> list[tuple[int, str]]:
+    """T-17.2: surviving players meeting V1, V2 or V3 (with the conditions met); `counts`:
+    tiles per tribe (`position.tile_counts`), when the caller has them."""
     players = [t.id for t in st.tribes if t.is_player and t.alive]
-    counts = position.tile_counts(st)
+    if counts is None:
+        counts = position.tile_counts(st)
     land = len(st.board.land_tiles)
     p = st.params
     out = []
@@ -131,9 +166,12 @@ def qualifiers(st: TerritoryState) -> list[tuple[int, str]]:
     return out
 
 
-def ranked_winners(st: TerritoryState, among: list[int]) -> tuple[int, ...]:
-    """T-17.3: most tiles, then most resources; still tied: shared."""
-    counts = position.tile_counts(st)
+def ranked_winners(st: TerritoryState, among: list[int],
+                   counts: dict[int, int] | None = None) -> tuple[int, ...]:
+    """T-17.3: most tiles, then most resources; still tied: shared (`counts` as in
+    `qualifiers`)."""
+    if counts is None:
+        counts = position.tile_counts(st)
     best = max((counts.get(p, 0), sum(st.tribes[p].res)) for p in among)
     return tuple(sorted(p for p in among
                         if (counts.get(p, 0), sum(st.tribes[p].res)) == best))
@@ -160,24 +198,25 @@ def final_cause(qualified: list[tuple[int, str]], winners: tuple[int, ...]) -> s
 def end_turn(st: TerritoryState) -> None:
     """T-5.5: splits, eliminations, discards, victory check."""
     effects.emit(st, E.PhaseStarted("END", -1))
-    splits(st)
-    owner, land = st.owner, st.board.land_tiles
+    # every tribe's land, kept up to date by the splits; nothing after them moves a tile
+    land = land_by_owner(st)
+    splits(st, land)
     for tribe in st.tribes:
-        # (asked again for each tribe, after any elimination; the scan runs in C)
-        if tribe.alive and tribe.id not in map(owner.__getitem__, land):
+        if tribe.alive and not land.get(tribe.id):
             effects.eliminate(st, tribe.id, "no_tiles")
     discards(st)
     players = [t.id for t in st.tribes if t.is_player and t.alive]
     if len(players) <= 1:  # T-17.4: the last tribe standing wins; none left: a draw
         return finish(st, tuple(players), "T-17.4")
-    qualified = qualifiers(st)
+    counts = {tid: len(tiles) for tid, tiles in land.items()}
+    qualified = qualifiers(st, counts)
     if st.final_turn and st.turn >= st.final_turn:  # T-17.3
         among = [p for p, _ in qualified] or players
-        winners = ranked_winners(st, among)
+        winners = ranked_winners(st, among, counts)
         return finish(st, winners, final_cause(qualified, winners))
     if st.turn >= st.params.max_turns:  # T-17.4: END(60) at the latest, ranked as T-17.3
         among = [p for p, _ in qualified] or players
-        return finish(st, ranked_winners(st, among), "T-17.4")
+        return finish(st, ranked_winners(st, among, counts), "T-17.4")
     if qualified and not st.final_turn:
         st.final_turn = st.turn + 1
         effects.emit(st, E.FinalTurn(st.final_turn, tuple(qualified)))

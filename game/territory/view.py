@@ -23,23 +23,14 @@ def make_view(st: TerritoryState, seat: int | None) -> "TerritoryView":
     """T-18: the public board (hidden groups as unclaimed land, no treasure spots), every
     tribe's public data, and only `seat`'s own orders and holdings/escrow split."""
     owner, building, hostile = list(st.owner), list(st.building), list(st.hostile)
+    revealed = st.revealed
     for g, group in enumerate(st.board.groups):  # only neutral tiles can be hidden
-        if not st.revealed[g]:
+        if not revealed[g]:
             for i in group.tiles:
-                if position.hidden(st, i):
+                if owner[i] < NOBODY:  # undead or goblin in an unrevealed group: hidden
                     owner[i], building[i], hostile[i] = NOBODY, NONE, 0
-    tribes = []
-    for t in st.tribes:
-        if t.seat == seat and seat is not None:
-            tribes.append(t.copy())
-        else:
-            public = t.copy()
-            escrow = t.escrow()
-            public.res = [t.res[k] + escrow[k] for k in range(3)]
-            public.clear_orders()
-            public.researching = []
-            public.priority, public.flower, public.core = "gme", 0, -1
-            tribes.append(public)
+    tribes = [t.copy() if t.seat == seat and seat is not None else t.public_copy()
+              for t in st.tribes]
     return TerritoryView(
         seat=seat, board=public_board(st.board, st.revealed), params=st.params,
         seats=st.setup.seats,
