@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections import defaultdict
 from itertools import chain
 from operator import itemgetter
-
 from typing import Container
 
 from game.core.protocol import Action
