@@ -23,14 +23,14 @@ from game.core.protocol import Action
 from game.core.rng import Rng
 from game.territory import actions as A
 from game.territory.constants import (
-    AI_WEIGHTS, ATTACK, BUILDING, CAMP, CAPITAL, CHASM, CITY, FARM, LAND, NONE,
-    OUTPOST, RUIN, SEA, SIDES, SPELL, TECH, VOLCANO, WORKSHOP,
+    AI_WEIGHTS, ATTACK, BUILDING, CAMP, CAPITAL, CITY, FARM, LAND, NONE, OUTPOST, RUIN, SPELL,
+    TECH, WORKSHOP,
 )
 from game.territory import position
-from game.territory.arrows import GRUDGE_BUILDINGS, arrow_action, step_action
+from game.territory.arrows import GRUDGE_BUILDINGS
 from game.territory.greedy_orders import (
     ANY_ORDER, DEFENCE, DIPLOMACY, ECONOMY, MAGIC, PAYBACK, HANDLERS, answers, frontier,
-    best_first, slot_of, spell_cost, spend_down,
+    slot_of, spell_cost, spend_down,
 )
 from game.territory import reach, styles
 from game.territory.orders import UNLISTED, LegalOrders   # the rules' answer for system tribes
@@ -38,38 +38,6 @@ from game.territory.state import GOBLIN, NOBODY, UNDEAD
 from game.territory.view import TerritoryView
 
 W = AI_WEIGHTS
-
-
-def p_success(y: int) -> float:
-    """T-11.4 (f): the chance a step with y succeeds."""
-    if y <= 0:
-        return 0.0
-    if y >= 6:
-        return 1.0
-    return y / 6
-
-
-def best_die(value: float, edge: int, surcharge: int) -> tuple[float, int, int]:
-    """(net value, x, cost) of the best die x (1-6) on a target worth `value`, with attack
-    minus defense `edge` and `surcharge` resources on top: the first x whose
-    p_success(x + edge) * value - cost is highest. A pure function of its three arguments,
-    which repeat across tiles and plans: memoised (`_BEST_DIE`, cleared when full)."""
-    key = (value, edge, surcharge)
-    best = _BEST_DIE.get(key)
-    if best is None:
-        best = (-1e9, 0, 0)
-        for x in range(1, 7):
-            cost = x + surcharge
-            net = p_success(x + edge) * value - cost
-            if net > best[0] + 1e-9:
-                best = (net, x, cost)
-        if len(_BEST_DIE) >= 4096:
-            _BEST_DIE.clear()
-        _BEST_DIE[key] = best
-    return best
-
-
-_BEST_DIE: dict[tuple[float, int, int], tuple[float, int, int]] = {}
 
 
 class Planner:
@@ -190,15 +158,15 @@ class Planner:
             styles.counter_walls(self)
         if self.t.temple >= 0:  # T-13.5: Deep Tide first, before attacks spend the exotics
             self.choose((A.DeepTide,), reserve=0, limit=1)
-        self.attacks(reserve=0)
+        reach.attacks(self, reserve=0)
         if self.t.faction == "pioneer" and self.frontier_left == 0:
-            self.attacks(reserve=0)  # D41: further unclaimed tiles as ordinary attacks
+            reach.attacks(self, reserve=0)  # D41: further unclaimed tiles as ordinary attacks
         self.bind_spells()
         self.defence()
         self.spells()
         self.choose(DIPLOMACY, reserve=0, limit=3)
         if self.total() > self.cap:
-            self.attacks(reserve=0, allow_even=True)
+            reach.attacks(self, reserve=0, allow_even=True)
         if self.total() > self.cap:
             self.choose(ANY_ORDER, reserve=0, limit=4, floor=-2.0)
         spend_down(self)
@@ -306,7 +274,7 @@ class Planner:
                         continue  # Open Frontier: certain anyway (or priced as ordinary later)
                     value = self.target_value(tile)
                     side = self.view.board.side_between(tile, before)
-                    p = p_success(step.x + self.attack_bonus(owner, tile, False)
+                    p = reach.p_success(step.x + self.attack_bonus(owner, tile, False)
                                   - position.defense(self.view, tile, self.tid, side))
                     for spell, gain in (("bewitch", 1 - p),
                                         ("fortune", (1 - p) * p),
@@ -337,7 +305,7 @@ class Planner:
             side = self.view.board.side_between(tile, before)
             y = step.x + self.attack_bonus(owner, tile, False) - position.defense(
                 self.view, tile, self.tid, side)
-            out.append((p_success(y), 1.0))
+            out.append((reach.p_success(y), 1.0))
         return out
 
     @staticmethod
@@ -515,104 +483,7 @@ class Planner:
         if owner == NOBODY and self.frontier_left > 0:  # T-11.3 Open Frontier (D41: 3 a turn)
             return value - 1 - surcharge, 1, 1 + surcharge
         edge = self.attack_bonus(owner, tile, sea) - position.defense(v, tile, self.tid, side)
-        return best_die(value, edge, surcharge)
-
-    def attacks(self, reserve: int, allow_even: bool = False) -> None:
-        """(2) One- and two-tile arrows, best p(x)·V - cost first, while affordable."""
-        v = self.view
-        board = v.board
-        faction = self.t.faction
-        options: list[tuple[float, int, list[Action]]] = []
-        priced_frontier = self.frontier_left > 0
-        crossings: dict[int, list] = {}   # `reach.sea_targets` by first sea tile, this pass
-        for origin in self.own:
-            links = list(board.adjacent[origin])
-            if faction == "shadow" and v.tunnel[origin] >= 0:
-                links.append(v.tunnel[origin])
-            for j in links:
-                if j in self.own_set or j in self.used_tiles:
-                    continue
-                kind = board.kind[j]
-                if kind == LAND:
-                    side = board.side_between(j, origin)
-                    net, x, cost = self.best_x(j, side, 0, False)
-                    if x:
-                        options.append((net, cost, [arrow_action(origin, j, x, "none")]))
-                    if v.owner[j] != NOBODY:
-                        continue
-                    surcharge = 1
-                elif kind == SEA:
-                    if board.coastal[origin]:  # T-11.2: sea is entered from a held tile
-                        reach.sea_landings(self, origin, j, options, crossings)
-                    continue
-                elif kind in (CHASM, VOLCANO) and faction == "pioneer":
-                    surcharge = 1
-                else:
-                    continue
-                for k in board.adjacent[j]:  # cross j, attack k
-                    if k == origin or k in self.own_set or board.kind[k] != LAND:
-                        continue
-                    side = board.side_between(k, j)
-                    net, x, cost = self.best_x(k, side, surcharge, False)
-                    if x:
-                        options.append((net - 0.25 - self.splinter(k), cost,
-                                        [arrow_action(origin, j, 0, "none"), step_action(k, x, "none")]))
-        if self.rng is not None:  # T-21.1: ties broken by the agent's RNG
-            self.rng.shuffle(options)
-        best_first(options)   # by net value, highest first, then the cheaper
-        taken: set[int] = set()
-        # entries kept for the later steps (walls, spells, diplomacy): D38 caps a turn's orders
-        limit = v.params.max_orders - len(self.plan) - (0 if allow_even else W["late_orders"])
-        for net, cost, actions in options:
-            if net <= 0 and not (allow_even and net > -1):
-                break
-            target = actions[-1].tile  # type: ignore[attr-defined]
-            if target in taken or target in self.used_tiles:
-                continue
-            if len(actions) > limit:
-                continue
-            if self.total() - cost < reserve or not self.afford((0, 0, 0), cost):
-                continue
-            if actions[0] not in self.legal:
-                continue
-            if priced_frontier and v.owner[target] == NOBODY:
-                if self.frontier_left == 0:
-                    continue  # priced as certain, but D41's three are used: next pass
-                self.frontier_left -= 1
-            self.pay((0, 0, 0), cost)
-            self.plan.extend(actions)
-            limit -= len(actions)
-            taken.add(target)
-            self.used_tiles.add(target)
-            if limit > 0 and len(actions) == 1 and v.owner[target] != NOBODY:
-                limit -= self.extend_arrow(target, actions[0], taken)  # type: ignore[arg-type]
-
-    def extend_arrow(self, tile: int, arrow: A.Arrow, taken: set[int]) -> int:
-        """T-11.1: push a successful attack on into the enemy tile behind it (one more step),
-        when that step is still worth it after the first one's chance; 1 if planned."""
-        v = self.view
-        if self.frontier_left > 0 and v.owner[tile] == NOBODY:
-            return 0
-        first = p_success(arrow.x + self.attack_bonus(v.owner[tile], tile, False)
-                          - position.defense(v, tile, self.tid, v.board.side_between(tile, arrow.origin)))
-        best: tuple[float, int, int, int] | None = None
-        for k in v.board.adjacent[tile]:
-            if (k in self.own_set or k in taken or k in self.used_tiles or v.board.kind[k] != LAND
-                    or v.owner[k] < 0 or k == arrow.origin):
-                continue
-            net, x, cost = self.best_x(k, v.board.side_between(k, tile), 0, False)
-            # the step is rolled only if the first succeeded; its cost is refunded otherwise
-            net = first * net
-            if x and net > 0 and (best is None or net > best[0]):
-                best = (net, k, x, cost)
-        if best is None or not self.afford((0, 0, 0), best[3]):
-            return 0
-        _, k, x, cost = best
-        self.pay((0, 0, 0), cost)
-        self.plan.append(step_action(k, x, "none"))
-        taken.add(k)
-        self.used_tiles.add(k)
-        return 1
+        return reach.best_die(value, edge, surcharge)
 
     # ---- defence and magic (T-21.1 (3), (4)) -----------------------------------------------
     def neighbours(self) -> dict[int, int]:

@@ -1,7 +1,8 @@
-"""Where the greedy Dice for Land planner (T-21.1) can reach and what it keeps: arrows across
-several sea tiles (T-11.2; Tide pays no sea surcharge, T-13.5), the cost of a capture cut off
-from the tribe's land (T-12.2 splits it off at the faction's split limit), island detection,
-and the core a split tribe names (T-12.3).
+"""Where the greedy Dice for Land planner (T-21.1) can reach and what it keeps: its attacks
+(T-21.1 (2): one- and two-tile arrows priced by the best die, a step pushed on into the tile
+behind a capture), arrows across several sea tiles (T-11.2; Tide pays no sea surcharge,
+T-13.5), the cost of a capture cut off from the tribe's land (T-12.2 splits it off at the
+faction's split limit), island detection, and the core a split tribe names (T-12.3).
 
 Plain functions of the planner `p` (a `planner.Planner`, not imported: planner imports this
 module); they read its view, own tiles and weights, nothing hidden (T-18.3).
@@ -15,7 +16,11 @@ from game.core.protocol import Action
 from game.territory import actions as A
 from game.territory import position
 from game.territory.arrows import arrow_action, step_action
-from game.territory.constants import AI_WEIGHTS, CAPITAL, LAND, NONE, RUIN, SEA, SPLIT_LIMIT
+from game.territory.constants import (
+    AI_WEIGHTS, CAPITAL, CHASM, LAND, NONE, RUIN, SEA, SPLIT_LIMIT, VOLCANO,
+)
+from game.territory.greedy_orders import best_first
+from game.territory.state import NOBODY
 
 W = AI_WEIGHTS
 PlannerLike = Any
@@ -61,6 +66,136 @@ def island_size(p: PlannerLike, tiles: list[int]) -> int:
     return len(seen)
 
 
+def p_success(y: int) -> float:
+    """T-11.4 (f): the chance a step with y succeeds."""
+    if y <= 0:
+        return 0.0
+    if y >= 6:
+        return 1.0
+    return y / 6
+
+
+def best_die(value: float, edge: int, surcharge: int) -> tuple[float, int, int]:
+    """(net value, x, cost) of the best die x (1-6) on a target worth `value`, with attack
+    minus defense `edge` and `surcharge` resources on top: the first x whose
+    p_success(x + edge) * value - cost is highest. A pure function of its three arguments,
+    which repeat across tiles and plans: memoised (`_BEST_DIE`, cleared when full)."""
+    key = (value, edge, surcharge)
+    best = _BEST_DIE.get(key)
+    if best is None:
+        best = (-1e9, 0, 0)
+        for x in range(1, 7):
+            cost = x + surcharge
+            net = p_success(x + edge) * value - cost
+            if net > best[0] + 1e-9:
+                best = (net, x, cost)
+        if len(_BEST_DIE) >= 4096:
+            _BEST_DIE.clear()
+        _BEST_DIE[key] = best
+    return best
+
+
+_BEST_DIE: dict[tuple[float, int, int], tuple[float, int, int]] = {}
+
+
+def attacks(p: PlannerLike, reserve: int, allow_even: bool = False) -> None:
+    """(2) One- and two-tile arrows, best p(x)·V - cost first, while affordable."""
+    v = p.view
+    board = v.board
+    faction = p.t.faction
+    options: list[tuple[float, int, list[Action]]] = []
+    priced_frontier = p.frontier_left > 0
+    crossings: dict[int, list] = {}   # `sea_targets` by first sea tile, this pass
+    for origin in p.own:
+        links = list(board.adjacent[origin])
+        if faction == "shadow" and v.tunnel[origin] >= 0:
+            links.append(v.tunnel[origin])
+        for j in links:
+            if j in p.own_set or j in p.used_tiles:
+                continue
+            kind = board.kind[j]
+            if kind == LAND:
+                side = board.side_between(j, origin)
+                net, x, cost = p.best_x(j, side, 0, False)
+                if x:
+                    options.append((net, cost, [arrow_action(origin, j, x, "none")]))
+                if v.owner[j] != NOBODY:
+                    continue
+                surcharge = 1
+            elif kind == SEA:
+                if board.coastal[origin]:  # T-11.2: sea is entered from a held tile
+                    sea_landings(p, origin, j, options, crossings)
+                continue
+            elif kind in (CHASM, VOLCANO) and faction == "pioneer":
+                surcharge = 1
+            else:
+                continue
+            for k in board.adjacent[j]:  # cross j, attack k
+                if k == origin or k in p.own_set or board.kind[k] != LAND:
+                    continue
+                side = board.side_between(k, j)
+                net, x, cost = p.best_x(k, side, surcharge, False)
+                if x:
+                    options.append((net - 0.25 - p.splinter(k), cost,
+                                    [arrow_action(origin, j, 0, "none"), step_action(k, x, "none")]))
+    if p.rng is not None:  # T-21.1: ties broken by the agent's RNG
+        p.rng.shuffle(options)
+    best_first(options)   # by net value, highest first, then the cheaper
+    taken: set[int] = set()
+    # entries kept for the later steps (walls, spells, diplomacy): D38 caps a turn's orders
+    limit = v.params.max_orders - len(p.plan) - (0 if allow_even else W["late_orders"])
+    for net, cost, actions in options:
+        if net <= 0 and not (allow_even and net > -1):
+            break
+        target = actions[-1].tile  # type: ignore[attr-defined]
+        if target in taken or target in p.used_tiles:
+            continue
+        if len(actions) > limit:
+            continue
+        if p.total() - cost < reserve or not p.afford((0, 0, 0), cost):
+            continue
+        if actions[0] not in p.legal:
+            continue
+        if priced_frontier and v.owner[target] == NOBODY:
+            if p.frontier_left == 0:
+                continue  # priced as certain, but D41's three are used: next pass
+            p.frontier_left -= 1
+        p.pay((0, 0, 0), cost)
+        p.plan.extend(actions)
+        limit -= len(actions)
+        taken.add(target)
+        p.used_tiles.add(target)
+        if limit > 0 and len(actions) == 1 and v.owner[target] != NOBODY:
+            limit -= extend_arrow(p, target, actions[0], taken)  # type: ignore[arg-type]
+
+def extend_arrow(p: PlannerLike, tile: int, arrow: A.Arrow, taken: set[int]) -> int:
+    """T-11.1: push a successful attack on into the enemy tile behind it (one more step),
+    when that step is still worth it after the first one's chance; 1 if planned."""
+    v = p.view
+    if p.frontier_left > 0 and v.owner[tile] == NOBODY:
+        return 0
+    first = p_success(arrow.x + p.attack_bonus(v.owner[tile], tile, False)
+                      - position.defense(v, tile, p.tid, v.board.side_between(tile, arrow.origin)))
+    best: tuple[float, int, int, int] | None = None
+    for k in v.board.adjacent[tile]:
+        if (k in p.own_set or k in taken or k in p.used_tiles or v.board.kind[k] != LAND
+                or v.owner[k] < 0 or k == arrow.origin):
+            continue
+        net, x, cost = p.best_x(k, v.board.side_between(k, tile), 0, False)
+        # the step is rolled only if the first succeeded; its cost is refunded otherwise
+        net = first * net
+        if x and net > 0 and (best is None or net > best[0]):
+            best = (net, k, x, cost)
+    if best is None or not p.afford((0, 0, 0), best[3]):
+        return 0
+    _, k, x, cost = best
+    p.pay((0, 0, 0), cost)
+    p.plan.append(step_action(k, x, "none"))
+    taken.add(k)
+    p.used_tiles.add(k)
+    return 1
+
+
 def sea_crossings(board: Any, first: int, reach: int) -> tuple[tuple[tuple[int, ...], tuple], ...]:
     """The sea tiles reachable from sea tile `first` within `reach` crossed tiles, breadth
     first (the shortest crossing to each, in search order), each as (its crossing: the sea
@@ -91,7 +226,7 @@ def sea_landings(p: PlannerLike, origin: int, first: int, options: list, known: 
     """T-11.2/T-11.3: arrows from a coastal tile across one or more sea tiles (Tide pays no
     surcharge, others 1 a tile), ending in an attack on a land tile next to the last sea
     tile. Each crossed tile is an order entry (D38), so the reach is bounded. `known`
-    holds `sea_targets` by first sea tile for one pass of `Planner.attacks` (they do not
+    holds `sea_targets` by first sea tile for one pass of `attacks` (they do not
     depend on the origin: every origin is an own tile, never a target)."""
     targets = known.get(first)
     if targets is None:
