@@ -178,15 +178,19 @@ def arrow_context(st: TerritoryState, arrow: Order) -> tuple[int, int]:
     return prev_kind, pending
 
 
+def closed_tiles(arrow: Order) -> set[int]:
+    """T-11.1: the tiles `arrow` may not enter again: its origin and every tile of its path
+    (a repeat attack on the last tile is `check_repeat`'s)."""
+    closed = {s.tile for s in arrow.steps}
+    closed.add(arrow.action.origin)  # type: ignore[attr-defined]
+    return closed
+
+
 def next_tile_refusal(st: TerritoryState, tribe: int, arrow: Order, tile: int) -> IllegalAction | None:
     """T-11.1: why `tile` cannot be the next path tile of `arrow` (not a repeat), or None."""
-    steps = arrow.steps
-    prev = steps[-1].tile
-    if tile == arrow.action.origin:  # type: ignore[attr-defined]
+    prev = arrow.steps[-1].tile
+    if tile in closed_tiles(arrow):
         return rule("T-11.1")
-    for s in steps:   # a loop, not `any` over a generator: asked for every next tile
-        if s.tile == tile:
-            return rule("T-11.1")
     if tile not in st.board.adjacent[prev] and not (
             st.tribes[tribe].faction == "shadow" and st.tunnel[prev] == tile):
         return rule("T-11.1")
@@ -224,9 +228,8 @@ def step_options(st: TerritoryState, tribe: int) -> tuple[tuple[int, tuple[Any, 
     here, about two calls in five in random play) meets, about a third of the time, a
     tile that an earlier arrow of the turn met.
     """
-    orders = st.tribes[tribe].orders
-    arrow = orders[-1] if orders else None   # `open_arrow`
-    if arrow is None or not arrow.steps:
+    arrow = open_arrow(st, tribe)
+    if arrow is None:
         return ()
     # the turn's cache is replaced whenever the board may have changed (RESOLVE, START,
     # test set-ups); clones share it, and share the order objects they both hold
@@ -241,9 +244,8 @@ def step_options(st: TerritoryState, tribe: int) -> tuple[tuple[int, tuple[Any, 
     tunnel = st.tunnel[last]
     if tunnel >= 0 and tunnel not in nbs and st.tribes[tribe].faction == "shadow":
         nbs = nbs + (tunnel,)
-    # `next_tile_refusal` for these next tiles: neither the origin nor a path tile again
-    visited = {s.tile for s in steps}
-    visited.add(arrow.action.origin)  # type: ignore[attr-defined]
+    # `next_tile_refusal` for these next tiles (all adjacent, or the Shadow tunnel's end)
+    visited = closed_tiles(arrow)
     prev_kind, pending = arrow_context(st, arrow)
     more = pending >= 1
     groups: dict[int, list[Any]] = {}
