@@ -17,7 +17,8 @@ from game.core.errors import MapError
 from game.core.paths import map_key
 from game.core.squaregrid import SquareTopology, square_topology
 from game.core.tiled import (
-    TiledMapData, TiledObject, bool_prop, cached_board, int_prop, read_map, require_ruleset, str_prop,
+    TiledMapData, TiledObject, board_reduce, bool_prop, cached_board, int_prop, read_map, require_ruleset,
+    str_prop,
 )
 from game.landship.constants import (
     DEFAULT_PARAMS, DIR_STEPS, RESOURCE_SHIP, SHIP_TYPES, Params,
@@ -80,6 +81,11 @@ class Board:
     families: dict = field(default_factory=dict, init=False, compare=False, repr=False)
     rings: dict = field(default_factory=dict, init=False, compare=False, repr=False)
     kits: dict = field(default_factory=dict, init=False, compare=False, repr=False)  # base.Kit
+
+    def __reduce__(self) -> tuple:
+        """Pickled without its memos, unpickled as the receiving process's equal board (see
+        `game.core.tiled.board_reduce`)."""
+        return board_reduce(self)
 
     def __post_init__(self) -> None:
         w, h = self.width, self.height

@@ -15,7 +15,7 @@ from typing import Any
 from game.core.errors import MapError
 from game.core.paths import map_key
 from game.core.squaregrid import SquareTopology, square_topology
-from game.core.tiled import TiledMapData, choice_prop, int_prop, require_ruleset
+from game.core.tiled import TiledMapData, board_reduce, choice_prop, int_prop, require_ruleset
 from game.territory.constants import (
     DEFAULT_PARAMS, FACTIONS, KINDS, LAND, PARAM_RANGES, SEA, SPECIALS, SUBMISSIONS, VOLCANO,
     Cost, Params,
@@ -80,6 +80,11 @@ class Board:
     # else they read (orders.py: per-tile candidates and arrows). Derived data, never game
     # state: shared by every game on the board and by clones.
     memo: dict = field(default_factory=dict, init=False, compare=False, repr=False)
+
+    def __reduce__(self) -> tuple:
+        """Pickled without its memos, unpickled as the receiving process's equal board (see
+        `game.core.tiled.board_reduce`)."""
+        return board_reduce(self)
 
     def trim_memo(self) -> None:
         """Forget the memo once it holds `MEMO_LIMIT` entries (called at START of a turn,

@@ -169,6 +169,26 @@ def test_cached_board_reads_once_per_file_version(tmp_path):
     assert cached_board("x", f, reader) is not first and len(calls) == 3
 
 
+@pytest.mark.parametrize("ruleset_id", ["territory", "landship"])
+def test_a_pickled_board_leaves_its_memo_behind_and_joins_the_equal_board_received(ruleset_id):
+    """Issue 18: boards travel to the search's worker processes inside views. Pickled, a
+    board carries no memo (derived data: megabytes after a while); unpickled twice, it is one
+    board, so every view a worker receives shares that board's memo."""
+    import pickle
+
+    from game import rulesets
+    from game.core.protocol import Setup
+
+    board = rulesets.get(ruleset_id).new_game(Setup(seats=("greedy", "greedy"), seed=3)).board
+    board.memo[("test", "big")] = list(range(50_000))
+    data = pickle.dumps(board)
+    assert len(data) < 20_000
+    first, second = pickle.loads(data), pickle.loads(data)
+    assert first == board and first is not board
+    assert second is first and ("test", "big") not in first.memo
+    del board.memo[("test", "big")]
+
+
 # ---- layer size and unknown tile ids (every ruleset gets these from read_map) ----------
 def _resize(attr, delta):
     def mutate(root):
@@ -238,3 +258,4 @@ def test_ruleset_base_defaults():
     with pytest.raises(IllegalAction) as err:
         rs.new_game(Setup(seats=("a",), seed=1))
     assert err.value.key == "bad_seat_count"
+
