@@ -3,7 +3,7 @@
     python main.py                               title screen
     python main.py play RULESET --seats human,greedy [--map M] [--seed N]
     python main.py simulate RULESET --seats greedy,random --games N [--seed N] [--json] [--jobs N]
-                                 [--iterations N | --think SECONDS]   (budget of `hard` seats)
+                                 [--iterations N | --think SECONDS] [--cores N]   (budget of `hard` seats)
                                  [--factions random|F1,F2,...]   (territory: factions per seat entry)
     python main.py smoke --out DIR               every scene drawn offscreen to PNG files
     python main.py replay SAVE.json
@@ -83,10 +83,14 @@ def _one_positional(opts: dict[str, object], what: str) -> str:
 
 
 def cmd_simulate(args: list[str]) -> int:
+    from game.core.runtime import batch_gc
     from game.play.simulate import format_table, simulate, stderr_progress
 
+    batch_gc()
+
     opts = _parse(args, {"--seats": "str", "--games": "int", "--seed": "int", "--jobs": "int",
-                         "--map": "str", "--iterations": "int", "--think": "float", "--factions": "str"},
+                         "--map": "str", "--iterations": "int", "--think": "float", "--factions": "str",
+                         "--cores": "int"},
                   bools=("--json", "--no-rotate", "--fixed"))
     ruleset = _one_positional(opts, "RULESET")
     seats = [s.strip() for s in str(opts.get("seats", "greedy,random")).split(",") if s.strip()]
@@ -103,6 +107,10 @@ def cmd_simulate(args: list[str]) -> int:
         budget["iterations"] = int(opts["iterations"])  # type: ignore[arg-type]
     if "think" in opts:
         budget["seconds"] = float(opts["think"])  # type: ignore[arg-type]
+    if "cores" in opts:   # processes one hard plan decision's playouts use (same decisions)
+        if int(opts["cores"]) < 1:  # type: ignore[arg-type]
+            raise CliError(tr("cli.cores_positive"))
+        budget["cores"] = int(opts["cores"])  # type: ignore[arg-type]
     factions = opts.get("factions")
     if factions is not None and factions != "random":
         factions = [f.strip() for f in str(factions).split(",") if f.strip()]

@@ -47,6 +47,16 @@ def test_issue_18_hard_seats_with_a_fixed_iteration_budget_are_reproducible():
     assert a["agent_options"] == {"iterations": 6}
 
 
+def test_issue_18_hard_plans_on_two_cores_play_the_games_of_one():
+    """`--cores 2`: a plan decision's playouts on two processes, the same games as one core."""
+    args = ("simulate", "territory", "--seats", "hard,normal", "--games", "1", "--seed", "3",
+            "--iterations", "8", "--json", "--factions", "random")
+    one, two = json.loads(run(*args).stdout), json.loads(run(*args, "--cores", "2").stdout)
+    assert two["agent_options"] == {"iterations": 8, "cores": 2}
+    for key in ("wins", "mean_actions", "mean_turns", "end_causes"):
+        assert one[key] == two[key], key
+
+
 def test_simulate_table_shows_confidence_intervals():
     out = run("simulate", "tidegate", "--seats", "greedy,random", "--games", "4")
     assert out.returncode == 0
@@ -58,6 +68,7 @@ def test_simulate_table_shows_confidence_intervals():
     (("simulate", "tidegate", "--seats", "greedy,wizard"), "Unknown player type 'wizard'"),
     (("simulate", "tidegate", "--games", "many"), "not a valid number"),
     (("simulate", "tidegate", "--games", "0"), "--games"),
+    (("simulate", "territory", "--seats", "hard,normal", "--cores", "0"), "--cores must be at least 1"),
     (("simulate", "tidegate", "--seats", "greedy"), "needs 2 to 4 players"),
     (("--sparkle",), "unknown option '--sparkle'"),
     (("dance",), "unknown command 'dance'"),

@@ -9,7 +9,8 @@ worker process (and, to compare in the same run, on a thread, and with a greedy 
 `--quick` plays 4 games per setting; `--games N`, `--minutes M` (a time cap per row: the
 row reports the games it finished), `--iterations N`, `--rulesets a,b`, `--seats 2,4`,
 `--seed N`, `--log FILE` (one JSON line per game), `--no-frames`, `--factions random`
-(territory: factions drawn per game instead of picked in seat order).
+(territory: factions drawn per game instead of picked in seat order), `--cores N` (a hard plan
+decision's playouts on N processes: the same decisions in less wall time).
 
 `--frames RULESET [--seconds S] [--from-turn N] [--repo DIR ...]` (issue 15) prints only the
 frame figures of one screen, all seats AI, for each checkout DIR: e.g. territory's seven-seat
@@ -199,7 +200,8 @@ def search_speed(ruleset_id: str, iterations: int = 100, seats: int = 2) -> dict
 
 def search_figures(ruleset_id: str, games: int, seats: tuple[int, ...] = (2, 4),
                    iterations: int | None = None, minutes: float | None = None,
-                   seed: int = 1, log: str | None = None, factions: str | None = None) -> dict:
+                   seed: int = 1, log: str | None = None, factions: str | None = None,
+                   cores: int = 1) -> dict:
     """Hard against greedy: 2 seats (hard, greedy) and, where the ruleset allows 4, one hard
     against three greedy; game g puts hard at seat g % n (seats rotate). Games are played one
     at a time, each printed as a JSON line on stderr (and appended to `log`), so a row cut by
@@ -209,7 +211,9 @@ def search_figures(ruleset_id: str, games: int, seats: tuple[int, ...] = (2, 4),
     playouts (new plans) per game with their iterations and time, and seconds per game.
     `factions="random"` (territory) presets factions drawn from each game's seed, one per
     agent, instead of the pick phase, where the first seat takes the strongest tribe and
-    wins 39 of 40 two-seat greedy games: a row then measures play, not pick order."""
+    wins 39 of 40 two-seat greedy games: a row then measures play, not pick order. `cores`:
+    processes a plan decision's playouts use (the same decisions as on one core, in less wall
+    time: run one benchmark process per machine then)."""
     from game import rulesets
     from game.ai.knobs import knobs_for
     from game.play.simulate import percentile, play_one, wilson
@@ -229,7 +233,7 @@ def search_figures(ruleset_id: str, games: int, seats: tuple[int, ...] = (2, 4),
             if minutes is not None and played and time.perf_counter() - start > 60 * minutes:
                 break
             t0 = time.perf_counter()
-            rec = play_one(ruleset_id, agents, seed + g, g % n, agent_options={"iterations": budget},
+            rec = play_one(ruleset_id, agents, seed + g, g % n, agent_options={"iterations": budget, "cores": cores},
                            factions=factions)
             game_s.append(time.perf_counter() - t0)
             played += 1
@@ -243,7 +247,7 @@ def search_figures(ruleset_id: str, games: int, seats: tuple[int, ...] = (2, 4),
                                "hard_seat": g % n, "hard_won": won, "winners": rec.winners,
                                **({"factions": list(rec.factions)} if rec.factions else {}),
                                "cause": rec.cause, "rounds": rec.rounds, "searched": len(rows),
-                               "iterations": budget, "game_s": round(game_s[-1], 1),
+                               "iterations": budget, "cores": cores, "game_s": round(game_s[-1], 1),
                                # decisions that ran playouts (plan mode: new plans; the
                                # plan's later steps are decisions with 0 iterations)
                                "with_playouts": sum(1 for i, _ in rows if i > 0),
@@ -447,7 +451,7 @@ def folder_size_mb(path: Path) -> float:
 
 
 SWITCHES = {"--quick", "--clone", "--search", "--no-frames"}
-VALUED = {"--out", "--games", "--minutes", "--iterations", "--rulesets", "--seats", "--seed",
+VALUED = {"--out", "--games", "--minutes", "--iterations", "--rulesets", "--seats", "--seed", "--cores",
           "--log", "--factions", "--frames", "--seconds", "--from-turn", "--repo"}
 
 
@@ -479,6 +483,8 @@ def main() -> int:
     quick = "--quick" in sys.argv
     out_file = sys.argv[sys.argv.index("--out") + 1] if "--out" in sys.argv else None
     from game import rulesets
+    from game.core.runtime import batch_gc
+    batch_gc()   # a batch process, as `main.py simulate` (see game/core/runtime.py)
     if "--clone" in sys.argv:  # only the clone() cost per ruleset (a few seconds)
         print(json.dumps({rid: clone_figures(rid) for rid in rulesets.ids()}, indent=2))
         return 0
@@ -589,7 +595,7 @@ if __name__ == "__main__":
 
 def search_main(quick: bool, out_file: str | None) -> int:
     """`--search [--quick] [--games N] [--minutes M] [--iterations N] [--rulesets a,b]
-    [--seats 2,4] [--seed N] [--log FILE] [--no-frames] [--factions random]`: the hard AI's
+    [--seats 2,4] [--seed N] [--log FILE] [--no-frames] [--factions random] [--cores N]`: the hard AI's
     speed (playouts per CPU-second), strength (at the fixed budgets of `SEARCH_ITERATIONS` per
     seat count unless `--iterations`; each row stops after N games or M minutes) and the frame
     time of a game screen while it thinks. `--factions` applies only to rulesets with factions
@@ -620,7 +626,8 @@ def search_main(quick: bool, out_file: str | None) -> int:
             continue
         entry = {"speed": search_speed(rid)}
         entry.update(search_figures(rid, games, seats, iterations, minutes,
-                                    int(arg("--seed", "1")), log, arg("--factions", "") or None))
+                                    int(arg("--seed", "1")), log, arg("--factions", "") or None,
+                                    int(arg("--cores", "1"))))
         if rid in GAME_SCENES and "--no-frames" not in sys.argv:
             entry["frame_while_hard_thinks"] = {
                 mode: think_frame_figures(rid, 5 if quick else 20, mode)

@@ -72,6 +72,8 @@ def main(argv: list[str] | None = None) -> int:
 
     from game import rulesets
     from game.core.errors import UnknownName
+    from game.core.runtime import batch_gc
+    batch_gc()
     try:
         rulesets.get(args.ruleset)
     except UnknownName as exc:
@@ -85,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
     if jobs == 1:
         results = [run_batch(b) for b in batches]
     else:
-        with ProcessPoolExecutor(jobs) as pool:
+        with ProcessPoolExecutor(jobs, initializer=batch_gc) as pool:
             results = list(pool.map(run_batch, batches))
     crashes = sorted((c for r in results for c in r["crashes"]), key=lambda c: c["game"])
     report = {

@@ -19,17 +19,18 @@ plan), so an offloaded agent decides exactly as an in-process one.
 Plan mode (the knob `plan_turn`: Skirmish, Landship, Dice for Land): a decision searches a
 whole turn (`game.ai.plans`); the agent then plays the plan's next action, with no search,
 while it is legal and the turn (`turn_key` of the view) is the same, and searches a new plan
-otherwise. The budget (iterations or seconds) is per plan.
+otherwise. The budget (iterations or seconds) is per plan. With `cores` above 1 a plan's
+evaluation playouts run on that many processes at once (`game.ai.plans`, `game.ai.workers`):
+the same playouts and the same plan as on one core, in less wall time (the game screens
+use every core of the machine).
 """
 
 from __future__ import annotations
 
 import copy
-import multiprocessing
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from game.ai import Agent, agent_table
+from game.ai import Agent, agent_table, workers
 from game.ai.knobs import knobs_for
 from game.ai.plans import PlanSearch
 from game.ai.search import Search, SearchStats
@@ -95,6 +96,7 @@ class HardAgent(_GreedyLevel):
         self.iterations: int | None = None      # fixed budget; None: think `seconds`
         self.seconds: float = DEFAULT_THINK_S
         self.offload = False                    # think in the worker process
+        self.cores = 1                          # plan mode: processes a decision's playouts use
         self.last = SearchStats()               # what the last decision cost
         self.plan: list[Action] = []            # plan mode: the rest of this turn's plan ...
         self.plan_key: object = None            # ... made in the turn with this key
@@ -110,7 +112,7 @@ class HardAgent(_GreedyLevel):
         if self.offload and len(legal) > 1:
             twin = copy.copy(self)
             twin.offload = False
-            action, rng_state, stats, plan, key = _worker().submit(_think, twin, view, legal).result()
+            action, rng_state, stats, plan, key = workers.think_pool().submit(_think, twin, view, legal).result()
             self.rng = Rng.from_state(rng_state)
             self.last = stats
             self.plan, self.plan_key = plan, key
@@ -139,7 +141,7 @@ class HardAgent(_GreedyLevel):
         knobs = knobs_for(self.ruleset.id)
         seconds = None if self.iterations is not None else self.seconds
         if knobs.plan_turn:
-            planner = PlanSearch(self.ruleset, self.seat, knobs, self._policy, self.rng)
+            planner = PlanSearch(self.ruleset, self.seat, knobs, self._policy, self.rng, self.cores)
             plan = planner.run_plan(view, legal, self.iterations, seconds)
             self.last = planner.stats
             self.plan = list(plan[1:])
@@ -159,33 +161,22 @@ def _think(agent: HardAgent, view: View, legal: list[Action]
     return action, agent.rng.get_state(), agent.last, agent.plan, agent.plan_key
 
 
-_POOL: ProcessPoolExecutor | None = None
-
-
-def _worker() -> ProcessPoolExecutor:
-    """The one search worker process (spawned, not forked: the parent runs pygame and threads)."""
-    global _POOL
-    if _POOL is None:
-        _POOL = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
-    return _POOL
-
-
 def shutdown_worker() -> None:
-    """Stop the search worker (at exit; a later offloaded decision starts a new one)."""
-    global _POOL
-    if _POOL is not None:
-        _POOL.shutdown(wait=False, cancel_futures=True)
-        _POOL = None
+    """Stop the search worker and its helpers (at exit; a later offloaded decision starts
+    them again)."""
+    workers.shutdown()
 
 
 LEVELS: dict[str, type[Agent]] = {"easy": EasyAgent, "normal": NormalAgent, "hard": HardAgent}
 
 
 def configure(agent: Any, *, seconds: float | None = None, iterations: int | None = None,
-              offload: bool | None = None) -> None:
-    """Set a hard agent's budget / offloading; other agents ignore it."""
+              offload: bool | None = None, cores: int | None = None) -> None:
+    """Set a hard agent's budget / offloading / cores; other agents ignore it."""
     if not isinstance(agent, HardAgent):
         return
+    if cores is not None:
+        agent.cores = max(1, cores)
     if seconds is not None:
         agent.seconds = seconds
     if iterations is not None:

@@ -29,6 +29,11 @@ searched decisions a game; this mode searches whole turns instead (the knob `pla
   dice and choices (common random numbers), and no agent carries a turn's memory from one
   world into another.
 - **The decision** is greedy's plan unless another beats it by `switch_margin`.
+- **On every core** (`cores` above 1): a halving round's (plan, world) playouts are dealt out
+  to helper processes (`game.ai.workers`) and this one. A playout is a pure function of the
+  plan and the world (its sample, drawn again in the helper from the view with the same seed,
+  and its dice seed), so the rewards, and the decision, are exactly those of one core; only
+  the wall time differs.
 
 The agent (`game.ai.levels.HardAgent`) keeps the chosen plan and plays its next action while
 that is legal in the real game and the turn is the same (`turn_key` of the view); otherwise
@@ -39,11 +44,15 @@ it searches again from the view it has. As in `Search`, a decision is a pure fun
 from __future__ import annotations
 
 import time
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
 
-from game.ai import concedes
-from game.ai.search import Search, SearchStats, _Arm, _OutOfTime, win_chances
+from game.ai import concedes, workers
+from game.ai.search import (
+    Knobs, PolicyFactory, Search, SearchStats, _Arm, _OutOfTime, win_chances,
+)
 from game.core.errors import IllegalAction
-from game.core.protocol import Action, State, View
+from game.core.protocol import Action, Ruleset, State, View
 from game.core.rng import Rng, derive_seed
 
 Plan = tuple[Action, ...]
@@ -52,6 +61,11 @@ Plan = tuple[Action, ...]
 class PlanSearch(Search):
     """One plan decision (see the module docstring); `run_plan` returns the chosen plan, whose
     first action is one of the legal actions it was given."""
+
+    def __init__(self, ruleset: Ruleset, seat: int, knobs: Knobs, policy: PolicyFactory,
+                 rng: Rng, cores: int = 1) -> None:
+        super().__init__(ruleset, seat, knobs, policy, rng)
+        self.cores = max(1, cores)   # processes a round's playouts are shared among
 
     def run_plan(self, view: View, legal: list[Action], iterations: int | None = None,
                  seconds: float | None = None) -> Plan:
@@ -63,8 +77,9 @@ class PlanSearch(Search):
             self.stats = SearchStats(0, time.perf_counter() - start, 1)
             return (playing[0],)
         knobs, rng = self.knobs, self.rng
-        self._samples = [self.ruleset.state_from_view(view, Rng(rng.below(1 << 31)))
-                         for _ in range(max(1, knobs.determinizations))]
+        self._view = view
+        self._sample_seeds = [rng.below(1 << 31) for _ in range(max(1, knobs.determinizations))]
+        self._samples = [self.ruleset.state_from_view(view, Rng(s)) for s in self._sample_seeds]
         self._world_seeds: list[int] = []
         self._deadline = None if seconds is None else start + seconds
         self._done = 0
@@ -88,7 +103,7 @@ class PlanSearch(Search):
                         self._play(arm, 0)
                     per = (time.perf_counter() - t0) / len(arms)
                     left = (seconds or 0.0) - (time.perf_counter() - start)
-                    budget = len(arms) + max(0, int(left / max(per, 1e-6)))
+                    budget = len(arms) + max(0, int(self.cores * left / max(per, 1e-6)))
                 survivors = self._halve(arms, budget, greedy)
             except _OutOfTime:
                 pass
@@ -215,12 +230,59 @@ class PlanSearch(Search):
         if (self._deadline is not None and self._done >= self._floor
                 and time.perf_counter() >= self._deadline):
             raise _OutOfTime
+        arm.rewards.append(self._reward(arm.action, world))   # type: ignore[arg-type]
+        self._done += 1
+
+    def _reward(self, plan: Plan, world: int) -> float:
+        """Our win chance after `plan` in world `world` and the others' greedy reply."""
         state = self._world(world)
         players = self._fresh_players(self._world_seeds[world], len(state.setup.seats))
-        self._our_turn(state, players, arm.action)    # type: ignore[arg-type]
+        self._our_turn(state, players, plan)
         self._reply(state, players)
-        arm.rewards.append(win_chances(state, self.knobs, self._value())[self.seat])
-        self._done += 1
+        return win_chances(state, self.knobs, self._value())[self.seat]
+
+    def _play_round(self, arms: list[_Arm], target: int) -> int:
+        """One round of the halving; with `cores` above 1 its playouts are dealt out to the
+        helper processes and this one (`_Part`), and each arm gets its rewards in world order:
+        a playout is a pure function of (plan, world), so the rewards and the decision are
+        those of one core. Out of time (a part stops at the deadline), each arm keeps the
+        worlds it has without a gap, and the search ends (`_OutOfTime`)."""
+        pairs = [(k, w) for k, arm in enumerate(arms) for w in range(len(arm.rewards), target)]
+        if self.cores <= 1 or len(pairs) < 2:
+            return super()._play_round(arms, target)
+        self._draw_worlds(target)    # every world's seed drawn, in order, as one core would
+        parts = [pairs[c::self.cores] for c in range(self.cores)]
+        left = None if self._deadline is None else self._deadline - time.perf_counter()
+        jobs = [_Part(self.ruleset, self.seat, self.knobs, self.policy, self._view,
+                      self._sample_seeds, self._world_seeds[:target],
+                      [(arms[k].action, w) for k, w in part], left) for part in parts[1:]]
+        try:
+            pool = workers.helper_pool(len(jobs))
+            futures = [pool.submit(_evaluate, job) for job in jobs]
+        except (OSError, RuntimeError):   # no processes here: one core it is
+            return super()._play_round(arms, target)
+        results: dict[tuple[int, int], float] = {}
+        for k, w in parts[0]:
+            if left is not None and time.perf_counter() >= self._deadline:  # type: ignore[operator]
+                break
+            results[(k, w)] = self._reward(arms[k].action, w)   # type: ignore[arg-type]
+        for part, future in zip(parts[1:], futures):
+            try:
+                rewards = future.result()
+            except Exception as error:   # noqa: BLE001 - a helper failed: its share is played here
+                if isinstance(error, BrokenProcessPool):
+                    workers.drop_helpers(len(jobs))
+                rewards = [self._reward(arms[k].action, w) for k, w in part]  # type: ignore[arg-type]
+            results.update(zip(part, rewards))
+        played = 0
+        for k, arm in enumerate(arms):
+            while len(arm.rewards) < target and (k, len(arm.rewards)) in results:
+                arm.rewards.append(results[(k, len(arm.rewards))])
+                played += 1
+        self._done += played
+        if played < len(pairs):
+            raise _OutOfTime
+        return played
 
     def _reply(self, state: State, players: dict[int, object]) -> None:
         """The other seats play greedy until our seat is to move again; with more than one
@@ -241,6 +303,50 @@ class PlanSearch(Search):
                     break
                 state.apply(mover, action)
                 steps += 1
+
+
+@dataclass
+class _Part:
+    """A helper process's share of a round: what it needs to replay (plan, world) pairs exactly
+    as the searching process would (the samples are drawn again from the view with the same
+    seeds: a view pickles small, a state carries its board's memo), and the seconds left
+    (None: no clock, a fixed budget)."""
+
+    ruleset: Ruleset
+    seat: int
+    knobs: Knobs
+    policy: PolicyFactory
+    view: View
+    sample_seeds: list[int]
+    world_seeds: list[int]
+    pairs: list[tuple[Plan, int]]
+    seconds: float | None
+
+
+# the helper process's search of the decision it last served: the samples (and the board
+# memo their checkers fill) serve every round of that decision
+_SERVED: list[tuple[tuple, "PlanSearch"]] = []
+
+
+def _evaluate(part: _Part) -> list[float]:
+    """In a helper process: the rewards of the part's pairs in order, stopping early (a
+    shorter list) once its seconds are spent."""
+    start = time.perf_counter()
+    key = (part.ruleset.id, part.seat, tuple(part.sample_seeds))
+    if _SERVED and _SERVED[0][0] == key and _SERVED[0][1]._view == part.view:
+        search = _SERVED[0][1]
+    else:
+        search = PlanSearch(part.ruleset, part.seat, part.knobs, part.policy, Rng(0))
+        search._view = part.view
+        search._samples = [part.ruleset.state_from_view(part.view, Rng(s)) for s in part.sample_seeds]
+        _SERVED[:] = [(key, search)]
+    search._world_seeds = list(part.world_seeds)
+    out = []
+    for plan, world in part.pairs:
+        if part.seconds is not None and time.perf_counter() - start >= part.seconds:
+            break
+        out.append(search._reward(plan, world))
+    return out
 
 
 def _ask(agent: object, state: State, seat: int, key: object) -> Action | None:

@@ -241,10 +241,7 @@ class Search:
                 break
             per = max(1, left // (len(survivors) * (rounds - r)))
             target = len(survivors[0].rewards) + per
-            for arm in survivors:
-                while len(arm.rewards) < target:
-                    self._play(arm, len(arm.rewards))
-                    used += 1
+            used += self._play_round(survivors, target)
             if len(survivors) <= 2:
                 continue
             keep = max(2, math.ceil(len(survivors) / 2))
@@ -254,6 +251,16 @@ class Search:
                 chosen[-1] = next(a for a in survivors if a.action == greedy)
             survivors = chosen
         return survivors
+
+    def _play_round(self, arms: list[_Arm], target: int) -> int:
+        """One round of the halving: every arm plays worlds up to `target` (arm by arm, world
+        by world); returns the playouts run."""
+        played = 0
+        for arm in arms:
+            while len(arm.rewards) < target:
+                self._play(arm, len(arm.rewards))
+                played += 1
+        return played
 
     def _decide(self, survivors: list[_Arm], greedy: Action) -> Action:
         """The best survivor over the worlds all of them met; greedy's unless beaten by the
@@ -269,10 +276,14 @@ class Search:
 
     def _world(self, index: int) -> State:
         """World `index`: one of the sampled states with its own dice to come."""
-        while len(self._world_seeds) <= index:
-            self._world_seeds.append(self.rng.below(1 << 31))
+        self._draw_worlds(index + 1)
         sample = self._samples[index % len(self._samples)]
         return sample.clone(reseed=self._world_seeds[index])
+
+    def _draw_worlds(self, count: int) -> None:
+        """Draw the dice seeds of worlds up to `count`, in world order, from our RNG."""
+        while len(self._world_seeds) < count:
+            self._world_seeds.append(self.rng.below(1 << 31))
 
     def _play(self, arm: _Arm, world: int) -> None:
         """One iteration: the arm's action in world `world`, the tree below, a playout."""

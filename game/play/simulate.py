@@ -24,6 +24,7 @@ from game import rulesets
 from game.ai import make_agent
 from game.ai.levels import configure
 from game.core.protocol import Setup
+from game.core.runtime import batch_gc
 
 
 @dataclass
@@ -205,7 +206,7 @@ def simulate(ruleset_id: str, agents: list[str], games: int, seed: int = 1, jobs
         return (ruleset_id, agents, batch, seed, rotate, map_path, options, time_decisions,
                 agent_options, factions)
     if jobs > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        with ProcessPoolExecutor(max_workers=jobs, initializer=batch_gc) as pool:
             for part in pool.map(_play_batch, [job(b) for b in batches]):
                 records.extend(part)
                 if progress:

@@ -19,6 +19,8 @@ round counter, or the end of the game — never from one ruleset's event classes
 
 from __future__ import annotations
 
+import os
+
 from typing import Any, Callable, Hashable
 
 import pygame
@@ -76,9 +78,11 @@ class BoardScene(ReplayControls, BoardInput, BoardDrawing, Scene):
             self.hidden_info = bool(rulesets.get(session.setup.ruleset).has_hidden_info)
         self.driver = TurnDriver(session, bool(self.hidden_info))
         # hard seats think for the chosen time in the search worker process (issue 18): a
-        # search on the driver's thread would hold the GIL against the frame loop
+        # search on the driver's thread would hold the GIL against the frame loop; a whole-turn
+        # plan's playouts are shared among every core (the workers yield to this process)
         for agent in session.agents.values():
-            configure(agent, seconds=getattr(app.settings, "think_s", None), offload=True)
+            configure(agent, seconds=getattr(app.settings, "think_s", None), offload=True,
+                      cores=os.cpu_count() or 1)
         self.timeline = Timeline(play_sound=app.sounds.play)
         self.presenter = Presenter(self, self.presenters, self.timeline, self._log_entry,
                                    follow=lambda p: self.camera.follow(p))

@@ -334,3 +334,59 @@ def test_territory_plans_and_every_playout_are_pinned(row, monkeypatch):
     got = repr(([first] + agent.plan, rewards, agent.rng.get_state()))
     assert len(rewards) == agent.last.iterations == iterations
     assert hashlib.sha256(got.encode()).hexdigest()[:16] == digest
+
+
+@pytest.mark.parametrize("ruleset_id,seats", [("territory", 4), ("skirmish", 2), ("landship", 2)])
+def test_a_plan_on_two_cores_is_the_plan_on_one(ruleset_id, seats, monkeypatch):
+    """Issue 18, hard on every core: with `cores` 2 the halving's playouts are shared with a
+    helper process, and each is a pure function of (plan, world), so the decision, the rest of
+    the plan, the RNG and the playouts counted are exactly those of one core."""
+    from game.ai import workers
+
+    asked = []
+    pool = workers.helper_pool
+    monkeypatch.setattr(workers, "helper_pool", lambda n: asked.append(n) or pool(n))
+    state, seat = turn_start(ruleset_id, seats, 21, 40)
+    view, legal = state.view(seat), state.legal_actions(seat)
+    runs = []
+    for cores in (1, 2):
+        agent = hard(ruleset_id, seat, seed=9, iterations=24)
+        configure(agent, cores=cores)
+        action = agent.choose(view, legal)
+        runs.append((action, agent.plan, agent.rng.get_state(), agent.last.iterations))
+        assert agent.last.children > 1               # plans to compare: the halving ran
+        assert bool(asked) == (cores == 2)           # ... on two processes the second time
+    assert runs[0] == runs[1]
+    assert runs[0][3] >= 20
+
+
+def test_a_timed_plan_on_two_cores_stops_with_whole_worlds():
+    """With a wall-clock budget the parts stop at the deadline: every plan keeps the worlds
+    it has without a gap, the decision is a legal action, and at least the first sweep ran."""
+    state, seat = turn_start("territory", 4, 23, 40)
+    agent = hard("territory", seat, seed=4)
+    configure(agent, seconds=0.3, cores=2)
+    agent.iterations = None
+    action = agent.choose(state.view(seat), state.legal_actions(seat))
+    assert action in state.legal_actions(seat)
+    assert agent.last.iterations >= agent.last.children > 1
+
+
+def test_a_helper_that_fails_leaves_its_share_to_the_searching_process(monkeypatch):
+    """A helper process that cannot take work (here: no process can be started) costs time,
+    not the decision: the round is played in the searching process, the plan as on one core."""
+    from game.ai import workers
+
+    def broken(_workers):
+        raise OSError("no processes here")
+
+    state, seat = turn_start("territory", 4, 21, 40)
+    view, legal = state.view(seat), state.legal_actions(seat)
+    runs = []
+    for cores in (1, 2):
+        agent = hard("territory", seat, seed=9, iterations=16)
+        configure(agent, cores=cores)
+        if cores == 2:
+            monkeypatch.setattr(workers, "helper_pool", broken)
+        runs.append((agent.choose(view, legal), agent.plan, agent.rng.get_state()))
+    assert runs[0] == runs[1]

@@ -259,3 +259,21 @@ def test_ruleset_base_defaults():
         rs.new_game(Setup(seats=("a",), seed=1))
     assert err.value.key == "bad_seat_count"
 
+
+def test_batch_processes_collect_young_garbage_every_10000_allocations():
+    """game/core/runtime.py: simulate, bench, soak and the search workers raise only the
+    young generation's threshold (to 10,000), never lower one that is higher."""
+    import gc
+
+    from game.core.runtime import batch_gc
+
+    saved = gc.get_threshold()
+    try:
+        gc.set_threshold(700, 10, 10)
+        batch_gc()
+        assert gc.get_threshold() == (10_000, 10, 10)
+        gc.set_threshold(50_000, 7, 9)
+        batch_gc()
+        assert gc.get_threshold() == (50_000, 7, 9)
+    finally:
+        gc.set_threshold(*saved)
