@@ -183,3 +183,8 @@ def configure(agent: Any, *, seconds: float | None = None, iterations: int | Non
         agent.iterations = iterations
     if offload is not None:
         agent.offload = offload
+    if agent.offload and agent.cores > 1:
+        try:   # the think process starts its helpers while the game opens (not waited for)
+            workers.think_pool().submit(workers.warm_helpers, agent.cores - 1)
+        except (OSError, RuntimeError):   # no processes here: the first plan will say so
+            pass

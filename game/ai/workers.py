@@ -16,6 +16,7 @@ the AI thinks.
 from __future__ import annotations
 
 import multiprocessing
+import multiprocessing.util
 import os
 from concurrent.futures import ProcessPoolExecutor
 
@@ -58,7 +59,26 @@ def helper_pool(workers: int) -> ProcessPoolExecutor:
     pool = _HELPERS.get(workers)
     if pool is None:
         pool = _HELPERS[workers] = _spawned(workers)
+        if multiprocessing.parent_process() is not None:
+            # in a worker process (the think process): its exit joins its children, and its
+            # helpers would wait for work for ever; stop them first, before that join and
+            # before the pools' own queues are closed (their finalizers run at priority 10).
+            # A main process stops them in concurrent.futures' own exit hook.
+            multiprocessing.util.Finalize(None, _stop_helpers, exitpriority=100)
     return pool
+
+
+def warm_helpers(workers: int) -> None:
+    """Start `workers` helper processes now (a game screen asks the think process for this
+    when it opens, so the first searched plan does not wait for processes to start)."""
+    helper_pool(workers).submit(int).result()
+
+
+def _stop_helpers() -> None:
+    pools = list(_HELPERS.values())
+    _HELPERS.clear()
+    for pool in pools:
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def drop_helpers(workers: int) -> None:

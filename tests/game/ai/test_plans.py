@@ -390,3 +390,23 @@ def test_a_helper_that_fails_leaves_its_share_to_the_searching_process(monkeypat
             monkeypatch.setattr(workers, "helper_pool", broken)
         runs.append((agent.choose(view, legal), agent.plan, agent.rng.get_state()))
     assert runs[0] == runs[1]
+
+
+def test_a_program_whose_think_process_started_helpers_exits(tmp_path):
+    """The game screens' hard seats think in a worker process that starts its own helper
+    processes; the program must still exit when it ends (the think process stops its helpers
+    before its exit joins them, which had waited for ever)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = tmp_path / "think_and_exit.py"
+    script.write_text(
+        "import sys\n"
+        f"sys.path.insert(0, {str(Path(__file__).resolve().parents[3])!r})\n"
+        "from game.ai import workers\n"
+        "if __name__ == '__main__':\n"
+        "    workers.think_pool().submit(workers.warm_helpers, 1).result(timeout=60)\n"
+        "    print('warm')\n", encoding="utf-8")
+    out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=90)
+    assert out.returncode == 0 and out.stdout.strip() == "warm", out.stderr
