@@ -367,12 +367,12 @@ def cached_board(ruleset_id: str, path: str | Path, reader: Callable[[str], T]) 
     Boards are immutable, so games share them; an edited file (new mtime or size) is read
     again. A missing file goes straight to the reader, which raises its MapError.
     """
-    p = Path(path)
+    name = os.path.abspath(path)   # (not resolved: a symlink's spelling is a second entry, no harm)
     try:
-        st = p.stat()
+        st = os.stat(name)
     except OSError:
         return reader(str(path))
-    key = (ruleset_id, str(p.resolve()), st.st_mtime_ns, st.st_size)
+    key = (ruleset_id, name, st.st_mtime_ns, st.st_size)
     if key not in _BOARDS:
         if len(_BOARDS) >= _BOARDS_MAX:
             _BOARDS.pop(next(iter(_BOARDS)))

@@ -211,11 +211,13 @@ def tile_arrays(board: Board) -> dict[str, Any]:
     compact arrays where the values are small, so `clone()` copies them cheaply. `hostile`
     stays a list: its bit sets grow with the number of tribes."""
     size = board.size
+    treasure = board.memo.get("treasure_spots")   # (a tile-by-tile test: worth keeping)
+    if treasure is None:
+        treasure = board.memo["treasure_spots"] = bytes(i in board.treasures for i in range(size))
     return dict(
         owner=array("h", [NOBODY]) * size, building=bytearray(size), commerce=bytearray(size),
         walls=bytearray(4 * size), tunnel=array("i", [-1]) * size, desolate=array("h", [0]) * size,
-        gift=array("h", [0]) * size, hostile=[0] * size,
-        treasure=bytearray(i in board.treasures for i in range(size)),
+        gift=array("h", [0]) * size, hostile=[0] * size, treasure=bytearray(treasure),
         revealed=bytearray(len(board.groups)), goblin_site=array("h", [-1]) * size)
 
 
