@@ -167,21 +167,54 @@ def _commerce(p: PlannerLike, a: A.Commerce) -> tuple[float, Cost, int]:
     return float(W["horizon"] * COMMERCE_GOLD), less(p, COMMERCE_COST), 0
 
 
+def wall_values(p: PlannerLike, tile: int) -> tuple[float | None, ...]:
+    """T-21.1 (3): what a wall on each side of `tile` is worth (None: the side faces no
+    neighbour's land), more on cities and against the richest neighbour. Once a plan per
+    tile (`p.wall_memo`): a pure function of the view and of `richest`, fixed before the
+    first wall is valued, and asked for both payments, the upgrade and Earth Wall."""
+    values = p.wall_memo.get(tile)
+    if values is None:
+        v = p.view
+        owner, tid = v.owner, p.tid
+        out: list[float | None] = []
+        for j in v.board.sides[tile]:
+            if j < 0 or owner[j] < 0 or owner[j] == tid:
+                out.append(None)
+            else:
+                threat = 1 + (2 if owner[j] == p.richest else 0)
+                out.append(W["wall"] * threat * tile_weight(p, tile) / 4)
+        values = p.wall_memo[tile] = tuple(out)
+    return values
+
+
 def _wall(p: PlannerLike, a: A.Wall) -> tuple[float, Cost, int]:
-    """T-21.1 (3): a wall facing a neighbour, more on cities and against rich neighbours."""
-    v = p.view
-    j = v.board.sides[a.tile][SIDE_INDEX[a.side]]
-    if j < 0 or v.owner[j] < 0 or v.owner[j] == p.tid:
+    """T-21.1 (3): a wall facing a neighbour (`wall_values`)."""
+    value = wall_values(p, a.tile)[SIDE_INDEX[a.side]]
+    if value is None:
         return NOTHING
-    threat = 1 + (2 if v.owner[j] == p.richest else 0)
-    value = W["wall"] * threat * tile_weight(p, a.tile) / 4
     cost = WALL_COST if a.pay == "gold" else WALL_MIXED_COST
     return value, less(p, cost), 0
 
 
 def _wall_upgrade(p: PlannerLike, a: A.WallUpgrade) -> tuple[float, Cost, int]:
-    value, _, _ = _wall(p, A.Wall(a.tile, a.side))
-    return value * 0.8, less(p, WALL_UPGRADE_COST), 0
+    value = wall_values(p, a.tile)[SIDE_INDEX[a.side]]
+    return (value or 0.0) * 0.8, less(p, WALL_UPGRADE_COST), 0
+
+
+def valued_walls(p: PlannerLike, legal: list[Any], positions: list[int]) -> list[tuple]:
+    """`Planner.valued`'s entries for the listed walls at `positions`: (position, wall,
+    value, typed cost, 0) of each worth something, as `_wall` values them one by one, in a
+    loop (a tribe lists eight walls a tile, most facing no neighbour)."""
+    out: list[tuple] = []
+    gold, mixed = less(p, WALL_COST), less(p, WALL_MIXED_COST)
+    memo = p.wall_memo
+    for n in positions:
+        a = legal[n]
+        values = memo.get(a.tile) or wall_values(p, a.tile)
+        value = values[SIDE_INDEX[a.side]]
+        if value is not None and value > 0:
+            out.append((n, a, value, gold if a.pay == "gold" else mixed, 0))
+    return out
 
 
 def _tunnel(p: PlannerLike, a: A.Tunnel) -> tuple[float, Cost, int]:
@@ -308,7 +341,7 @@ def _cast(p: PlannerLike, a: A.Cast) -> tuple[float, Cost, int]:
                 mine += 1
         value = 2 * mine - 2
     elif spell == "earth_wall":
-        wall = _wall(p, A.Wall(a.target, a.side))[0]
+        wall = wall_values(p, a.target)[SIDE_INDEX[a.side]] or 0.0
         # the gold a built wall costs is saved; no wall order entry is used (D38)
         value = wall + WALL_COST[0] + W["earth_wall"] if wall > 0 else 0.0
     elif spell == "desolation":

@@ -30,7 +30,7 @@ from game.territory import position
 from game.territory.arrows import GRUDGE_BUILDINGS
 from game.territory.greedy_orders import (
     ANY_ORDER, DEFENCE, DIPLOMACY, ECONOMY, MAGIC, PAYBACK, HANDLERS, answers, frontier,
-    slot_of, spell_cost, spend_down,
+    slot_of, spell_cost, spend_down, valued_walls,
 )
 from game.territory import reach, styles
 from game.territory.orders import UNLISTED, LegalOrders   # the rules' answer for system tribes
@@ -89,6 +89,7 @@ class Planner:
         self._targets: dict[int, float] = {}
         self._best: dict[tuple[int, int, int, bool, bool], tuple[float, int, int]] = {}
         self._splinter: dict[int, float] = {}   # tile -> `reach.splinter`, likewise
+        self.wall_memo: dict[int, tuple] = {}   # tile -> `greedy_orders.wall_values`, likewise
         self.border: int | None = None   # `greedy_orders.border_tiles`, counted once asked
         self.fronts: int | None = None   # `greedy_orders._tunnel`'s fronts, likewise
         self.castable = {s for s in SPELL if self._can_cast(s)}
@@ -236,7 +237,9 @@ class Planner:
             if part is None:
                 part = self._valued[kind] = []
                 handler = HANDLERS.get(kind)
-                if handler is not None:
+                if kind is A.Wall:   # the most listed kind, valued in one loop
+                    part.extend(valued_walls(self, self.legal_list, self.positions().get(kind, [])))
+                elif handler is not None:
                     legal = self.legal_list
                     for n in self.positions().get(kind, ()):
                         action = legal[n]
