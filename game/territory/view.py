@@ -19,30 +19,42 @@ from game.territory.constants import BUILDINGS, NONE, Params
 from game.territory.state import NOBODY, Phase, TerritoryState, Tribe
 
 
-def make_view(st: TerritoryState, seat: int | None) -> "TerritoryView":
+def make_view(st: TerritoryState, seat: int | None, shared: bool = False) -> "TerritoryView":
     """T-18: the public board (hidden groups as unclaimed land, no treasure spots), every
-    tribe's public data, and only `seat`'s own orders and holdings/escrow split."""
-    owner, building, hostile = list(st.owner), list(st.building), list(st.hostile)
+    tribe's public data, and only `seat`'s own orders and holdings/escrow split.
+
+    `shared`: the view holds the state's own lists wherever it shows them unchanged (and
+    the state's owner, building and hostility lists when nothing is hidden), for a reader
+    that drops it before the state changes and never changes it (the system tribes'
+    planner, T-14.4): copying a big board's lists was a third of a system tribe's view."""
+    owner, building, hostile = st.owner, st.building, st.hostile
     revealed = st.revealed
+    copied = not shared
+    if copied:
+        owner, building, hostile = list(owner), list(building), list(hostile)
     for g, group in enumerate(st.board.groups):  # only neutral tiles can be hidden
         if not revealed[g]:
             for i in group.tiles:
                 if owner[i] < NOBODY:  # undead or goblin in an unrevealed group: hidden
+                    if not copied:
+                        owner, building, hostile = list(owner), list(building), list(hostile)
+                        copied = True
                     owner[i], building[i], hostile[i] = NOBODY, NONE, 0
     tribes = [t.copy() if t.seat == seat and seat is not None else t.public_copy()
               for t in st.tribes]
+    own = (lambda x: x) if shared else list
     return TerritoryView(
         seat=seat, board=public_board(st.board, st.revealed), params=st.params,
         seats=st.setup.seats,
         order=st.order, phase=st.phase, turn=st.turn, pick_index=st.pick_index,
-        tribes=tribes, owner=owner, building=building, commerce=list(st.commerce),
-        walls=list(st.walls), tunnel=list(st.tunnel), desolate=list(st.desolate),
-        gift=list(st.gift), hostile=hostile, revealed=list(st.revealed),
+        tribes=tribes, owner=owner, building=building, commerce=own(st.commerce),
+        walls=own(st.walls), tunnel=own(st.tunnel), desolate=own(st.desolate),
+        gift=own(st.gift), hostile=hostile, revealed=own(st.revealed),
         submission=st.submission, volcano=st.volcano, turmoil_until=st.turmoil_until,
-        winter_until=st.winter_until, demands=list(st.demands), trades=list(st.trades),
-        vassal_offers=list(st.vassal_offers), grievances=list(st.grievances),
-        attacked=dict(st.attacked), final_turn=st.final_turn, winners=st.winners,
-        to_move=tuple(st.to_move()),
+        winter_until=st.winter_until, demands=own(st.demands), trades=own(st.trades),
+        vassal_offers=own(st.vassal_offers), grievances=own(st.grievances),
+        attacked=st.attacked if shared else dict(st.attacked), final_turn=st.final_turn,
+        winners=st.winners, to_move=tuple(st.to_move()),
     )
 
 
