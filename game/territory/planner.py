@@ -62,7 +62,9 @@ class Planner:
             self.legal, self.legal_list = legal, legal.listed
         self.budget = list(self.t.res)
         self.plan: list[Action] = []
-        self.own = position.owned(view, tribe)
+        # a system tribe's tiles: the rules' list of this turn (`LegalOrders.own`), the same
+        # as the view's (own tiles are never hidden)
+        self.own = legal.own if isinstance(legal, LegalOrders) else position.owned(view, tribe)
         self.cap = position.cap(view, tribe, self.own)
         self.own_set = set(self.own)
         self.used_tiles: set[int] = set()
@@ -90,6 +92,7 @@ class Planner:
         self._best: dict[tuple[int, int, int, bool, bool], tuple[float, int, int]] = {}
         self._splinter: dict[int, float] = {}   # tile -> `reach.splinter`, likewise
         self.wall_memo: dict[int, tuple] = {}   # tile -> `greedy_orders.wall_values`, likewise
+        self.attack_memo: dict[bool, list] = {}   # Open Frontier priced -> `reach.attack_options`
         self.border: int | None = None   # `greedy_orders.border_tiles`, counted once asked
         self.fronts: int | None = None   # `greedy_orders._tunnel`'s fronts, likewise
         self.castable = {s for s in SPELL if self._can_cast(s)}
