@@ -240,6 +240,24 @@ def _temple(p: PlannerLike, a: A.Temple) -> tuple[float, Cost, int]:
     return float(W["temple"]), TEMPLE_COST, 0
 
 
+def valued_casts(p: PlannerLike, legal: list[Any], positions: list[int]) -> list[tuple]:
+    """`Planner.valued`'s entries for the listed spells at `positions`, as `_cast` values
+    them; an Earth Wall on a side whose wall is worth nothing (most of them: every side of
+    every own tile is listed) is worth nothing, so it is not valued one by one."""
+    out: list[tuple] = []
+    memo = p.wall_memo
+    for n in positions:
+        a = legal[n]
+        if a.spell == "earth_wall":
+            wall = (memo.get(a.target) or wall_values(p, a.target))[SIDE_INDEX[a.side]]
+            if not wall or wall <= 0:
+                continue
+        value, typed, generic = _cast(p, a)
+        if value > 0:
+            out.append((n, a, value, typed, generic))
+    return out
+
+
 # ---- techs and magic economy (T-9) -----------------------------------------------------------
 def _research(p: PlannerLike, a: A.Research) -> tuple[float, Cost, int]:
     v, t, h = p.view, p.t, W["horizon"]
@@ -486,6 +504,9 @@ def slot_of(action: Any) -> tuple | None:
     return None
 
 
+# kinds valued in one loop each (`Planner.valued`), the kinds listed most often
+BATCH: dict[type, Any] = {A.Wall: valued_walls, A.Cast: valued_casts}
+
 HANDLERS: dict[type, Any] = {
     A.Build: _build, A.Upgrade: _upgrade, A.Commerce: _commerce, A.Wall: _wall,
     A.WallUpgrade: _wall_upgrade, A.Tunnel: _tunnel, A.Temple: _temple, A.Research: _research,
@@ -494,7 +515,7 @@ HANDLERS: dict[type, Any] = {
     A.ProposeTrade: _trade, A.Gift: _gift,
 }
 
-__all__ = ["order_value", "answers", "spend_down", "HANDLERS", "slot_of", "ECONOMY", "PAYBACK",
+__all__ = ["order_value", "answers", "spend_down", "HANDLERS", "BATCH", "slot_of", "ECONOMY", "PAYBACK",
            "DEFENCE", "MAGIC", "DIPLOMACY", "ANY_ORDER", "LAND", "NOBODY", "UNDEAD", "TREE"]
 
 

@@ -30,7 +30,7 @@ from game.territory import position
 from game.territory.arrows import GRUDGE_BUILDINGS
 from game.territory.greedy_orders import (
     ANY_ORDER, DEFENCE, DIPLOMACY, ECONOMY, MAGIC, PAYBACK, HANDLERS, answers, frontier,
-    slot_of, spell_cost, spend_down, valued_walls,
+    slot_of, spell_cost, spend_down, BATCH,
 )
 from game.territory import reach, styles
 from game.territory.orders import UNLISTED, LegalOrders   # the rules' answer for system tribes
@@ -185,14 +185,16 @@ class Planner:
         options: list[tuple[float, Action, tuple[int, int, int], int]] = []
         planned = self.planned
         for _, action, value, typed, generic in self.valued(kinds):
-            if action in planned:
+            # (an empty set still hashes the action: a Python-level dataclass hash)
+            if planned and action in planned:
                 continue
             net = value - sum(typed) - generic
             if net > floor:
                 options.append((net, action, typed, generic))
         if self.rng is not None:
             self.rng.shuffle(options)
-        options.sort(key=lambda o: -o[0])
+        # highest net first, ties in their order (a reverse sort keeps equal keys in order)
+        options.sort(key=itemgetter(0), reverse=True)
         taken = 0
         for net, action, typed, generic in options:
             if taken >= limit or len(self.plan) >= self.view.params.max_orders:
@@ -235,16 +237,20 @@ class Planner:
         whose `order_value` is above 0, in the rules' order (the order of `of_kinds`)."""
         assert UNLISTED.isdisjoint(kinds)  # `legal_list` may leave them out (LegalOrders)
         parts = []
+        done = self._valued
         for kind in kinds:
-            part = self._valued.get(kind)
+            part = done.get(kind)
             if part is None:
-                part = self._valued[kind] = []
+                part = done[kind] = []
                 handler = HANDLERS.get(kind)
-                if kind is A.Wall:   # the most listed kind, valued in one loop
-                    part.extend(valued_walls(self, self.legal_list, self.positions().get(kind, [])))
-                elif handler is not None:
+                at = self.positions().get(kind)
+                if not at or handler is None:
+                    pass
+                elif kind in BATCH:   # the most listed kinds, valued in one loop
+                    part.extend(BATCH[kind](self, self.legal_list, at))
+                else:
                     legal = self.legal_list
-                    for n in self.positions().get(kind, ()):
+                    for n in at:
                         action = legal[n]
                         value, typed, generic = handler(self, action)
                         if value > 0:

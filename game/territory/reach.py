@@ -156,7 +156,7 @@ def attack_options(p: PlannerLike, priced_frontier: bool) -> list[tuple[float, i
     crossings: dict[int, list] = {}   # `sea_targets` by first sea tile, this pass
     own_set, used = p.own_set, p.used_tiles
     side_between, kinds, owner = board.side_between, board.kind, v.owner
-    memo, best_x = p._best, p.best_x
+    memo, best_x = p._best, p._best_x
     for origin in p.own:
         links = board.adjacent[origin]
         if faction == "shadow" and v.tunnel[origin] >= 0:
@@ -167,8 +167,12 @@ def attack_options(p: PlannerLike, priced_frontier: bool) -> list[tuple[float, i
             kind = kinds[j]
             if kind == LAND:
                 side = side_between(j, origin)
-                # `p.best_x`, its memo asked here first (most targets are asked again)
-                net, x, cost = memo.get((j, side, 0, False, priced_frontier)) or best_x(j, side, 0, False)
+                # `p.best_x` with its memo inline (the pricing is fixed for the search)
+                key = (j, side, 0, False, priced_frontier)
+                best = memo.get(key)
+                if best is None:
+                    best = memo[key] = best_x(j, side, 0, False)
+                net, x, cost = best
                 if x:
                     options.append((net, cost, [arrow_action(origin, j, x, "none")], j))
                 if owner[j] != NOBODY:
@@ -186,8 +190,11 @@ def attack_options(p: PlannerLike, priced_frontier: bool) -> list[tuple[float, i
                 if k == origin or k in own_set or kinds[k] != LAND:
                     continue
                 side = side_between(k, j)
-                net, x, cost = memo.get((k, side, surcharge, False, priced_frontier)) or best_x(
-                    k, side, surcharge, False)
+                key = (k, side, surcharge, False, priced_frontier)
+                best = memo.get(key)
+                if best is None:
+                    best = memo[key] = best_x(k, side, surcharge, False)
+                net, x, cost = best
                 if x:
                     options.append((net - 0.25 - p.splinter(k), cost,
                                     [arrow_action(origin, j, 0, "none"), step_action(k, x, "none")], j))
