@@ -351,12 +351,9 @@ def _cast(p: PlannerLike, a: A.Cast) -> tuple[float, Cost, int]:
         if gold >= W["steal_min_gold"]:
             value = min(ECON["steal_max"], gold) * 1.5
     elif spell == "nature_gift":
-        cx, cy = a.target % v.board.width, a.target // v.board.width
-        mine = 0
-        for i in p.own:
-            x, y = i % v.board.width, i // v.board.width
-            if abs(x - cx) <= 1 and abs(y - cy) <= 1:
-                mine += 1
+        # own tiles at most one step away in x and in y: the target and the 8 around it
+        own = p.own_set
+        mine = (a.target in own) + sum(1 for i in v.board.around[a.target] if i in own)
         value = 2 * mine - 2
     elif spell == "earth_wall":
         wall = wall_values(p, a.target)[SIDE_INDEX[a.side]] or 0.0
