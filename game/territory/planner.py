@@ -95,7 +95,8 @@ class Planner:
         self.attack_memo: dict[bool, list] = {}   # Open Frontier priced -> `reach.attack_options`
         self.border: int | None = None   # `greedy_orders.border_tiles`, counted once asked
         self.fronts: int | None = None   # `greedy_orders._tunnel`'s fronts, likewise
-        self.castable = {s for s in SPELL if self._can_cast(s)}
+        # (every spell needs the tower: `_can_cast` asks it first)
+        self.castable = {s for s in SPELL if self._can_cast(s)} if self.has_tower else set()
         self.landlocked_memo: bool | None = None   # reach.landlocked, once a plan
         # D41: certain 1-resource Pioneer captures of unclaimed land left this turn
         self.frontier_left = view.params.open_frontier_per_turn if self.t.faction == "pioneer" else 0
@@ -238,12 +239,13 @@ class Planner:
         assert UNLISTED.isdisjoint(kinds)  # `legal_list` may leave them out (LegalOrders)
         parts = []
         done = self._valued
+        by_type = self.positions()
         for kind in kinds:
             part = done.get(kind)
             if part is None:
                 part = done[kind] = []
                 handler = HANDLERS.get(kind)
-                at = self.positions().get(kind)
+                at = by_type.get(kind)
                 if not at or handler is None:
                     pass
                 elif kind in BATCH:   # the most listed kinds, valued in one loop

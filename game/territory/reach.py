@@ -148,10 +148,15 @@ def attack_options(p: PlannerLike, priced_frontier: bool) -> list[tuple[float, i
     is closed exactly when its gate is taken: the first tile entered (its target, or the
     unclaimed land crossed to the target behind it), the target for a landing across the
     sea. A pure function of the view, the own tiles and the taken tiles, so a later pass
-    filters the first pass's by gate rather than searching again."""
+    filters the first pass's by gate rather than searching again.
+
+    Without an RNG (system tribes) an option netting -1 or less is left out: `attacks`
+    stops at the first such option in every pass, so it is never taken (with an RNG every
+    option is kept: how many there are decides the shuffle)."""
     v = p.view
     board = v.board
     faction = p.t.faction
+    floor = -1.0 if p.rng is None else float("-inf")
     options: list[tuple[float, int, list[Action], int]] = []
     crossings: dict[int, list] = {}   # `sea_targets` by first sea tile, this pass
     own_set, used = p.own_set, p.used_tiles
@@ -173,14 +178,14 @@ def attack_options(p: PlannerLike, priced_frontier: bool) -> list[tuple[float, i
                 if best is None:
                     best = memo[key] = best_x(j, side, 0, False)
                 net, x, cost = best
-                if x:
+                if x and net > floor:
                     options.append((net, cost, [arrow_action(origin, j, x, "none")], j))
                 if owner[j] != NOBODY:
                     continue
                 surcharge = 1
             elif kind == SEA:
                 if board.coastal[origin]:  # T-11.2: sea is entered from a held tile
-                    sea_landings(p, origin, j, options, crossings)
+                    sea_landings(p, origin, j, options, crossings, floor)
                 continue
             elif kind in (CHASM, VOLCANO) and faction == "pioneer":
                 surcharge = 1
@@ -196,8 +201,10 @@ def attack_options(p: PlannerLike, priced_frontier: bool) -> list[tuple[float, i
                     best = memo[key] = best_x(k, side, surcharge, False)
                 net, x, cost = best
                 if x:
-                    options.append((net - 0.25 - p.splinter(k), cost,
-                                    [arrow_action(origin, j, 0, "none"), step_action(k, x, "none")], j))
+                    net = net - 0.25 - p.splinter(k)
+                    if net > floor:
+                        options.append((net, cost, [arrow_action(origin, j, 0, "none"),
+                                                    step_action(k, x, "none")], j))
     return options
 
 
@@ -255,17 +262,20 @@ def sea_crossings(board: Any, first: int, reach: int) -> tuple[tuple[tuple[int, 
     return crossings
 
 
-def sea_landings(p: PlannerLike, origin: int, first: int, options: list, known: dict) -> None:
+def sea_landings(p: PlannerLike, origin: int, first: int, options: list, known: dict,
+                 floor: float) -> None:
     """T-11.2/T-11.3: arrows from a coastal tile across one or more sea tiles (Tide pays no
     surcharge, others 1 a tile), ending in an attack on a land tile next to the last sea
     tile. Each crossed tile is an order entry (D38), so the reach is bounded. `known`
     holds `sea_targets` by first sea tile for one pass of `attacks` (they do not
-    depend on the origin: every origin is an own tile, never a target)."""
+    depend on the origin: every origin is an own tile, never a target); those netting
+    `floor` or less are left out (see `attack_options`)."""
     targets = known.get(first)
     if targets is None:
         targets = known[first] = sea_targets(p, first)
     for net, cost, entry, tail, k in targets:
-        options.append((net, cost, [arrow_action(origin, entry, 0, "none"), *tail], k))
+        if net > floor:
+            options.append((net, cost, [arrow_action(origin, entry, 0, "none"), *tail], k))
 
 
 def sea_targets(p: PlannerLike, first: int) -> list[tuple[float, int, int, tuple[Action, ...], int]]:
