@@ -23,10 +23,11 @@ def make_view(st: TerritoryState, seat: int | None, shared: bool = False) -> "Te
     """T-18: the public board (hidden groups as unclaimed land, no treasure spots), every
     tribe's public data, and only `seat`'s own orders and holdings/escrow split.
 
-    `shared`: the view holds the state's own lists wherever it shows them unchanged (and
-    the state's owner, building and hostility lists when nothing is hidden), for a reader
-    that drops it before the state changes and never changes it (the system tribes'
-    planner, T-14.4): copying a big board's lists was a third of a system tribe's view."""
+    `shared`: the view holds the state's own lists wherever it shows them unchanged (the
+    owner, building and hostility lists too when nothing is hidden) and the tribes that
+    are `shown_as_is`, for a reader that drops it before the state changes and never
+    changes it (the system tribes' planner, T-14.4): copying a big board's lists was a
+    third of a system tribe's view, public copies of the tribes another third."""
     owner, building, hostile = st.owner, st.building, st.hostile
     revealed = st.revealed
     copied = not shared
@@ -40,8 +41,8 @@ def make_view(st: TerritoryState, seat: int | None, shared: bool = False) -> "Te
                         owner, building, hostile = list(owner), list(building), list(hostile)
                         copied = True
                     owner[i], building[i], hostile[i] = NOBODY, NONE, 0
-    tribes = [t.copy() if t.seat == seat and seat is not None else t.public_copy()
-              for t in st.tribes]
+    tribes = [t.copy() if t.seat == seat and seat is not None
+              else t if shared and shown_as_is(t) else t.public_copy() for t in st.tribes]
     own = (lambda x: x) if shared else list
     return TerritoryView(
         seat=seat, board=public_board(st.board, st.revealed), params=st.params,
@@ -56,6 +57,15 @@ def make_view(st: TerritoryState, seat: int | None, shared: bool = False) -> "Te
         attacked=st.attacked if shared else dict(st.attacked), final_turn=st.final_turn,
         winners=st.winners, to_move=tuple(st.to_move()),
     )
+
+
+def shown_as_is(t: Tribe) -> bool:
+    """The tribe's public copy (`Tribe.public_copy`) would equal it: no orders (so no
+    escrow), no pending research, default settings, nothing entered this turn. About half
+    the tribes a system tribe's view shows (the system tribes yet to play, the dead)."""
+    return (not t.orders and not t.researching and t.priority == "gme" and t.flower == 0
+            and t.core == -1 and t.next_order == 0 and t.edits == 0 and not t.used
+            and not t.full and t.entries == 0 and t.frontier == 0)
 
 
 def public_board(board: Board, revealed: Any) -> Board:
