@@ -15,7 +15,7 @@ from `game.ai`; the seat agent built on it is `agents.GreedyAgent`.
 from __future__ import annotations
 
 from collections import defaultdict
-from itertools import chain
+from itertools import chain, groupby
 from operator import itemgetter
 from typing import Container
 
@@ -227,9 +227,13 @@ class Planner:
     def positions(self) -> dict[type, list[int]]:
         """Action class -> the positions of its actions in the legal list, built once."""
         if self._by_type is None:
+            # the list holds long runs of one class (its cost groups): a run at a time
             by_type: dict[type, list[int]] = defaultdict(list)
-            for n, kind in enumerate(map(type, self.legal_list)):
-                by_type[kind].append(n)
+            n = 0
+            for kind, run in groupby(map(type, self.legal_list)):
+                end = n + len(list(run))
+                by_type[kind].extend(range(n, end))
+                n = end
             self._by_type = by_type
         return self._by_type
 
