@@ -34,6 +34,7 @@ from game.territory.greedy_orders import (
 )
 from game.territory import reach, styles
 from game.territory.orders import UNLISTED, LegalOrders   # the rules' answer for system tribes
+from game.territory.plans import less_gold
 from game.territory.state import GOBLIN, NOBODY, UNDEAD
 from game.territory.view import TerritoryView
 
@@ -139,9 +140,9 @@ class Planner:
     def add(self, action: Action, typed: tuple[int, int, int] = (0, 0, 0), generic: int = 0,
             check: bool = True) -> bool:
         """Plan `action` if it is legal and affordable; returns whether it was planned."""
-        if check and action not in self.legal:
+        if not self.afford(typed, generic):   # (asked first: legality may ask a checker)
             return False
-        if not self.afford(typed, generic):
+        if check and action not in self.legal:
             return False
         self.pay(typed, generic)
         self.plan.append(action)
@@ -338,8 +339,9 @@ class Planner:
         if specials and "extraction" not in t.techs:
             self._research("extraction")
         best: list[tuple[float, Action, tuple[int, int, int]]] = []
+        arch = 1 if "architecture_art" in t.techs else 0
         for action in self.of_kinds(PAYBACK):  # `_payback` is 0 for every other kind
-            gain, cost = self._payback(action)
+            gain, cost = self._payback(action, arch)
             if gain <= 0:
                 continue
             ratio = (cost[0] + cost[1] + cost[2]) / gain
@@ -381,14 +383,10 @@ class Planner:
         """Techs already planned this turn."""
         return {slot[1] for slot in self.slots if slot[0] == "tech"}
 
-    def _payback(self, action: Action) -> tuple[float, tuple[int, int, int]]:
-        """Gold per turn an economic order adds, and its cost."""
+    def _payback(self, action: Action, arch: int) -> tuple[float, tuple[int, int, int]]:
+        """Gold per turn an economic order adds, and its cost (`arch`: 1 with Architecture
+        Art, a gold less)."""
         v = self.view
-        arch = 1 if "architecture_art" in self.t.techs else 0
-
-        def less(c: tuple[int, int, int]) -> tuple[int, int, int]:
-            return (max(0, c[0] - arch), c[1], c[2])
-
         if isinstance(action, A.Build):
             kind = action.building
             special = v.board.special[action.tile]
@@ -398,18 +396,18 @@ class Planner:
                     # T-13.7 grudge: a captor of a Shadow camp gets undead land, not the
                     # tile, so on the border a camp also keeps rivals off
                     gain += W["grudge_camp"]
-                return gain, less(BUILDING[CAMP].cost)
+                return gain, less_gold(BUILDING[CAMP].cost, arch)
             if kind == "farm":
-                return 2.0, less(BUILDING[FARM].cost)
+                return 2.0, less_gold(BUILDING[FARM].cost, arch)
             if kind == "workshop":
                 cost = (3, 0, 0) if special == 1 else BUILDING[WORKSHOP].cost
-                return 2.0, less(cost)
+                return 2.0, less_gold(cost, arch)
             if kind == "city":
-                return 2.0, less((5, 2, 0))
+                return 2.0, less_gold((5, 2, 0), arch)
         if isinstance(action, A.Upgrade) and v.building[action.tile] in (CAMP, OUTPOST):
-            return 1.0, less(BUILDING[CITY].cost)
+            return 1.0, less_gold(BUILDING[CITY].cost, arch)
         if isinstance(action, A.Commerce):
-            return 2.0, less((5, 0, 0))
+            return 2.0, less_gold((5, 0, 0), arch)
         return 0.0, (0, 0, 0)
 
     # ---- attacks (T-21.1 (2)) ---------------------------------------------------------------
