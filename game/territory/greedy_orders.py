@@ -183,8 +183,11 @@ def wall_values(p: PlannerLike, tile: int) -> tuple[float | None, ...]:
             else:
                 threat = 1 + (2 if owner[j] == p.richest else 0)
                 out.append(W["wall"] * threat * tile_weight(p, tile) / 4)
-        values = p.wall_memo[tile] = tuple(out)
+        values = p.wall_memo[tile] = tuple(out) if out.count(None) < 4 else FACING_NONE
     return values
+
+
+FACING_NONE: tuple[None, ...] = (None, None, None, None)   # `wall_values` of an inner tile
 
 
 def _wall(p: PlannerLike, a: A.Wall) -> tuple[float, Cost, int]:
@@ -211,6 +214,8 @@ def valued_walls(p: PlannerLike, legal: list[Any], positions: list[int]) -> list
     for n in positions:
         a = legal[n]
         values = memo.get(a.tile) or wall_values(p, a.tile)
+        if values is FACING_NONE:   # most tiles: no side faces a neighbour
+            continue
         value = values[SIDE_INDEX[a.side]]
         if value is not None and value > 0:
             out.append((n, a, value, gold if a.pay == "gold" else mixed, 0))

@@ -495,7 +495,9 @@ class Planner:
     def _best_x(self, tile: int, side: int, surcharge: int, sea: bool) -> tuple[float, int, int]:
         v = self.view
         owner = v.owner[tile]
-        value = self.target_value(tile)
+        value = self._targets.get(tile)   # `target_value`, its memo asked here first
+        if value is None:
+            value = self.target_value(tile)
         if owner == NOBODY and self.frontier_left > 0:  # T-11.3 Open Frontier (D41: 3 a turn)
             return value - 1 - surcharge, 1, 1 + surcharge
         edge = self.attack_bonus(owner, tile, sea) - position.defense(v, tile, self.tid, side)

@@ -72,7 +72,7 @@ def public_board(board: Board, revealed: Any) -> Board:
     """T-18.1: the board as a seat may know it: no treasure spots, and unrevealed neutral
     groups blanked (same indices, no tiles), so nothing hidden travels with a view. Cached
     on the board per set of revealed groups."""
-    key = ("public", bytes(bool(r) for r in revealed))
+    key = ("public", bytes(map(bool, revealed)))
     public = board.memo.get(key)
     if public is None:
         groups = tuple(g if revealed[k] else NeutralGroup("", "", (), ())
