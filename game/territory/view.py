@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 from operator import itemgetter
-from typing import Any
+from typing import Any, Callable
 
 from game.core.protocol import View
 from game.territory import position
@@ -43,7 +43,7 @@ def make_view(st: TerritoryState, seat: int | None, shared: bool = False) -> "Te
                     owner[i], building[i], hostile[i] = NOBODY, NONE, 0
     tribes = [t.copy() if t.seat == seat and seat is not None
               else t if shared and shown_as_is(t) else t.public_copy() for t in st.tribes]
-    own = (lambda x: x) if shared else list
+    own: Callable[[Any], Any] = _itself if shared else list   # a list shown: held or copied
     return TerritoryView(
         seat=seat, board=public_board(st.board, st.revealed), params=st.params,
         seats=st.setup.seats,
@@ -57,6 +57,11 @@ def make_view(st: TerritoryState, seat: int | None, shared: bool = False) -> "Te
         attacked=st.attacked if shared else dict(st.attacked), final_turn=st.final_turn,
         winners=st.winners, to_move=tuple(st.to_move()),
     )
+
+
+def _itself(value: Any) -> Any:
+    """`value` (a shared view holds the state's own list)."""
+    return value
 
 
 def shown_as_is(t: Tribe) -> bool:
