@@ -415,9 +415,18 @@ def cost_groups(st: TerritoryState, tribe: int, with_arrows: bool = True) -> tup
     cache = {} if st._resolving else st._cache
     groups = cache.get(key)
     if groups is None:
+        chunks = static_chunks(st, tribe, with_arrows)
+        # the groups are a function of the chunks alone, and a tribe's chunks are often its
+        # previous turn's (the same memoised objects, this turn's pairs equal to that turn's):
+        # the last turn's are kept per tribe (one entry each, on the shared board memo)
+        last_key = ("last_groups", tribe, with_arrows)
+        last = st.board.memo.get(last_key)
+        if last is not None and last[0] == chunks:
+            groups = cache[key] = last[1]
+            return groups
         keyless: dict[tuple, list[Any]] = {}
         keyed: dict[tuple, tuple[list, list]] = {}
-        for chunk in static_chunks(st, tribe, with_arrows):
+        for chunk in chunks:
             if isinstance(chunk, tuple):  # this turn's own pairs: grouped here, as `Chunk` would
                 group_pairs(chunk, keyless, keyed)
                 continue
@@ -442,6 +451,7 @@ def cost_groups(st: TerritoryState, tribe: int, with_arrows: bool = True) -> tup
             tuple(cost + (tuple(acts),) for cost, acts in keyless.items()),
             tuple(group_key[:4] + (frozenset().union(*keysets), tuple(keysets), tuple(actions))
                   for group_key, (keysets, actions) in keyed.items()))
+        st.board.memo[last_key] = (chunks, groups)
     return groups
 
 

@@ -167,21 +167,59 @@ def _commerce(p: PlannerLike, a: A.Commerce) -> tuple[float, Cost, int]:
     return float(W["horizon"] * COMMERCE_GOLD), less(p, COMMERCE_COST), 0
 
 
+def wall_values(p: PlannerLike, tile: int) -> tuple[float | None, ...]:
+    """T-21.1 (3): what a wall on each side of `tile` is worth (None: the side faces no
+    neighbour's land), more on cities and against the richest neighbour. Once a plan per
+    tile (`p.wall_memo`): a pure function of the view and of `richest`, fixed before the
+    first wall is valued, and asked for both payments, the upgrade and Earth Wall."""
+    values = p.wall_memo.get(tile)
+    if values is None:
+        v = p.view
+        owner, tid = v.owner, p.tid
+        out: list[float | None] = []
+        for j in v.board.sides[tile]:
+            if j < 0 or owner[j] < 0 or owner[j] == tid:
+                out.append(None)
+            else:
+                threat = 1 + (2 if owner[j] == p.richest else 0)
+                out.append(W["wall"] * threat * tile_weight(p, tile) / 4)
+        values = p.wall_memo[tile] = tuple(out) if out.count(None) < 4 else FACING_NONE
+    return values
+
+
+FACING_NONE: tuple[None, ...] = (None, None, None, None)   # `wall_values` of an inner tile
+
+
 def _wall(p: PlannerLike, a: A.Wall) -> tuple[float, Cost, int]:
-    """T-21.1 (3): a wall facing a neighbour, more on cities and against rich neighbours."""
-    v = p.view
-    j = v.board.sides[a.tile][SIDE_INDEX[a.side]]
-    if j < 0 or v.owner[j] < 0 or v.owner[j] == p.tid:
+    """T-21.1 (3): a wall facing a neighbour (`wall_values`)."""
+    value = wall_values(p, a.tile)[SIDE_INDEX[a.side]]
+    if value is None:
         return NOTHING
-    threat = 1 + (2 if v.owner[j] == p.richest else 0)
-    value = W["wall"] * threat * tile_weight(p, a.tile) / 4
     cost = WALL_COST if a.pay == "gold" else WALL_MIXED_COST
     return value, less(p, cost), 0
 
 
 def _wall_upgrade(p: PlannerLike, a: A.WallUpgrade) -> tuple[float, Cost, int]:
-    value, _, _ = _wall(p, A.Wall(a.tile, a.side))
-    return value * 0.8, less(p, WALL_UPGRADE_COST), 0
+    value = wall_values(p, a.tile)[SIDE_INDEX[a.side]]
+    return (value or 0.0) * 0.8, less(p, WALL_UPGRADE_COST), 0
+
+
+def valued_walls(p: PlannerLike, legal: list[Any], positions: list[int]) -> list[tuple]:
+    """`Planner.valued`'s entries for the listed walls at `positions`: (position, wall,
+    value, typed cost, 0) of each worth something, as `_wall` values them one by one, in a
+    loop (a tribe lists eight walls a tile, most facing no neighbour)."""
+    out: list[tuple] = []
+    gold, mixed = less(p, WALL_COST), less(p, WALL_MIXED_COST)
+    memo = p.wall_memo
+    for n in positions:
+        a = legal[n]
+        values = memo.get(a.tile) or wall_values(p, a.tile)
+        if values is FACING_NONE:   # most tiles: no side faces a neighbour
+            continue
+        value = values[SIDE_INDEX[a.side]]
+        if value is not None and value > 0:
+            out.append((n, a, value, gold if a.pay == "gold" else mixed, 0))
+    return out
 
 
 def _tunnel(p: PlannerLike, a: A.Tunnel) -> tuple[float, Cost, int]:
@@ -205,6 +243,24 @@ def _tunnel(p: PlannerLike, a: A.Tunnel) -> tuple[float, Cost, int]:
 
 def _temple(p: PlannerLike, a: A.Temple) -> tuple[float, Cost, int]:
     return float(W["temple"]), TEMPLE_COST, 0
+
+
+def valued_casts(p: PlannerLike, legal: list[Any], positions: list[int]) -> list[tuple]:
+    """`Planner.valued`'s entries for the listed spells at `positions`, as `_cast` values
+    them; an Earth Wall on a side whose wall is worth nothing (most of them: every side of
+    every own tile is listed) is worth nothing, so it is not valued one by one."""
+    out: list[tuple] = []
+    memo = p.wall_memo
+    for n in positions:
+        a = legal[n]
+        if a.spell == "earth_wall":
+            wall = (memo.get(a.target) or wall_values(p, a.target))[SIDE_INDEX[a.side]]
+            if not wall or wall <= 0:
+                continue
+        value, typed, generic = _cast(p, a)
+        if value > 0:
+            out.append((n, a, value, typed, generic))
+    return out
 
 
 # ---- techs and magic economy (T-9) -----------------------------------------------------------
@@ -300,15 +356,12 @@ def _cast(p: PlannerLike, a: A.Cast) -> tuple[float, Cost, int]:
         if gold >= W["steal_min_gold"]:
             value = min(ECON["steal_max"], gold) * 1.5
     elif spell == "nature_gift":
-        cx, cy = a.target % v.board.width, a.target // v.board.width
-        mine = 0
-        for i in p.own:
-            x, y = i % v.board.width, i // v.board.width
-            if abs(x - cx) <= 1 and abs(y - cy) <= 1:
-                mine += 1
+        # own tiles at most one step away in x and in y: the target and the 8 around it
+        own = p.own_set
+        mine = (a.target in own) + sum(1 for i in v.board.around[a.target] if i in own)
         value = 2 * mine - 2
     elif spell == "earth_wall":
-        wall = _wall(p, A.Wall(a.target, a.side))[0]
+        wall = wall_values(p, a.target)[SIDE_INDEX[a.side]] or 0.0
         # the gold a built wall costs is saved; no wall order entry is used (D38)
         value = wall + WALL_COST[0] + W["earth_wall"] if wall > 0 else 0.0
     elif spell == "desolation":
@@ -453,6 +506,9 @@ def slot_of(action: Any) -> tuple | None:
     return None
 
 
+# kinds valued in one loop each (`Planner.valued`), the kinds listed most often
+BATCH: dict[type, Any] = {A.Wall: valued_walls, A.Cast: valued_casts}
+
 HANDLERS: dict[type, Any] = {
     A.Build: _build, A.Upgrade: _upgrade, A.Commerce: _commerce, A.Wall: _wall,
     A.WallUpgrade: _wall_upgrade, A.Tunnel: _tunnel, A.Temple: _temple, A.Research: _research,
@@ -461,7 +517,7 @@ HANDLERS: dict[type, Any] = {
     A.ProposeTrade: _trade, A.Gift: _gift,
 }
 
-__all__ = ["order_value", "answers", "spend_down", "HANDLERS", "slot_of", "ECONOMY", "PAYBACK",
+__all__ = ["order_value", "answers", "spend_down", "HANDLERS", "BATCH", "slot_of", "ECONOMY", "PAYBACK",
            "DEFENCE", "MAGIC", "DIPLOMACY", "ANY_ORDER", "LAND", "NOBODY", "UNDEAD", "TREE"]
 
 

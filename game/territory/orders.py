@@ -283,6 +283,8 @@ class LegalOrders:
     def __init__(self, st: TerritoryState, tribe: int) -> None:
         self.st = st
         self.tribe = tribe
+        # the tribe's tiles in tile order, cached for the turn (`candidates` lists them too)
+        self.own: list[int] = position.tiles_of(st, tribe)
         self.with_arrows = any(group[:3] == (0, 0, 0) for group in candidates.cost_groups(
             st, tribe, with_arrows=False)[0])
         self.listed: list[Any] = legal_orders(st, tribe, self.with_arrows)

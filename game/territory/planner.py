@@ -15,7 +15,7 @@ from `game.ai`; the seat agent built on it is `agents.GreedyAgent`.
 from __future__ import annotations
 
 from collections import defaultdict
-from itertools import chain
+from itertools import chain, groupby
 from operator import itemgetter
 from typing import Container
 
@@ -30,10 +30,11 @@ from game.territory import position
 from game.territory.arrows import GRUDGE_BUILDINGS
 from game.territory.greedy_orders import (
     ANY_ORDER, DEFENCE, DIPLOMACY, ECONOMY, MAGIC, PAYBACK, HANDLERS, answers, frontier,
-    slot_of, spell_cost, spend_down,
+    slot_of, spell_cost, spend_down, BATCH,
 )
 from game.territory import reach, styles
 from game.territory.orders import UNLISTED, LegalOrders   # the rules' answer for system tribes
+from game.territory.plans import less_gold
 from game.territory.state import GOBLIN, NOBODY, UNDEAD
 from game.territory.view import TerritoryView
 
@@ -62,7 +63,9 @@ class Planner:
             self.legal, self.legal_list = legal, legal.listed
         self.budget = list(self.t.res)
         self.plan: list[Action] = []
-        self.own = position.owned(view, tribe)
+        # a system tribe's tiles: the rules' list of this turn (`LegalOrders.own`), the same
+        # as the view's (own tiles are never hidden)
+        self.own = legal.own if isinstance(legal, LegalOrders) else position.owned(view, tribe)
         self.cap = position.cap(view, tribe, self.own)
         self.own_set = set(self.own)
         self.used_tiles: set[int] = set()
@@ -89,9 +92,12 @@ class Planner:
         self._targets: dict[int, float] = {}
         self._best: dict[tuple[int, int, int, bool, bool], tuple[float, int, int]] = {}
         self._splinter: dict[int, float] = {}   # tile -> `reach.splinter`, likewise
+        self.wall_memo: dict[int, tuple] = {}   # tile -> `greedy_orders.wall_values`, likewise
+        self.attack_memo: dict[bool, list] = {}   # Open Frontier priced -> `reach.attack_options`
         self.border: int | None = None   # `greedy_orders.border_tiles`, counted once asked
         self.fronts: int | None = None   # `greedy_orders._tunnel`'s fronts, likewise
-        self.castable = {s for s in SPELL if self._can_cast(s)}
+        # (every spell needs the tower: `_can_cast` asks it first)
+        self.castable = {s for s in SPELL if self._can_cast(s)} if self.has_tower else set()
         self.landlocked_memo: bool | None = None   # reach.landlocked, once a plan
         # D41: certain 1-resource Pioneer captures of unclaimed land left this turn
         self.frontier_left = view.params.open_frontier_per_turn if self.t.faction == "pioneer" else 0
@@ -134,9 +140,9 @@ class Planner:
     def add(self, action: Action, typed: tuple[int, int, int] = (0, 0, 0), generic: int = 0,
             check: bool = True) -> bool:
         """Plan `action` if it is legal and affordable; returns whether it was planned."""
-        if check and action not in self.legal:
+        if not self.afford(typed, generic):   # (asked first: legality may ask a checker)
             return False
-        if not self.afford(typed, generic):
+        if check and action not in self.legal:
             return False
         self.pay(typed, generic)
         self.plan.append(action)
@@ -181,14 +187,16 @@ class Planner:
         options: list[tuple[float, Action, tuple[int, int, int], int]] = []
         planned = self.planned
         for _, action, value, typed, generic in self.valued(kinds):
-            if action in planned:
+            # (an empty set still hashes the action: a Python-level dataclass hash)
+            if planned and action in planned:
                 continue
             net = value - sum(typed) - generic
             if net > floor:
                 options.append((net, action, typed, generic))
         if self.rng is not None:
             self.rng.shuffle(options)
-        options.sort(key=lambda o: -o[0])
+        # highest net first, ties in their order (a reverse sort keeps equal keys in order)
+        options.sort(key=itemgetter(0), reverse=True)
         taken = 0
         for net, action, typed, generic in options:
             if taken >= limit or len(self.plan) >= self.view.params.max_orders:
@@ -220,9 +228,13 @@ class Planner:
     def positions(self) -> dict[type, list[int]]:
         """Action class -> the positions of its actions in the legal list, built once."""
         if self._by_type is None:
+            # the list holds long runs of one class (its cost groups): a run at a time
             by_type: dict[type, list[int]] = defaultdict(list)
-            for n, kind in enumerate(map(type, self.legal_list)):
-                by_type[kind].append(n)
+            n = 0
+            for kind, run in groupby(map(type, self.legal_list)):
+                end = n + len(list(run))
+                by_type[kind].extend(range(n, end))
+                n = end
             self._by_type = by_type
         return self._by_type
 
@@ -231,14 +243,21 @@ class Planner:
         whose `order_value` is above 0, in the rules' order (the order of `of_kinds`)."""
         assert UNLISTED.isdisjoint(kinds)  # `legal_list` may leave them out (LegalOrders)
         parts = []
+        done = self._valued
+        by_type = self.positions()
         for kind in kinds:
-            part = self._valued.get(kind)
+            part = done.get(kind)
             if part is None:
-                part = self._valued[kind] = []
+                part = done[kind] = []
                 handler = HANDLERS.get(kind)
-                if handler is not None:
+                at = by_type.get(kind)
+                if not at or handler is None:
+                    pass
+                elif kind in BATCH:   # the most listed kinds, valued in one loop
+                    part.extend(BATCH[kind](self, self.legal_list, at))
+                else:
                     legal = self.legal_list
-                    for n in self.positions().get(kind, ()):
+                    for n in at:
                         action = legal[n]
                         value, typed, generic = handler(self, action)
                         if value > 0:
@@ -320,8 +339,9 @@ class Planner:
         if specials and "extraction" not in t.techs:
             self._research("extraction")
         best: list[tuple[float, Action, tuple[int, int, int]]] = []
+        arch = 1 if "architecture_art" in t.techs else 0
         for action in self.of_kinds(PAYBACK):  # `_payback` is 0 for every other kind
-            gain, cost = self._payback(action)
+            gain, cost = self._payback(action, arch)
             if gain <= 0:
                 continue
             ratio = (cost[0] + cost[1] + cost[2]) / gain
@@ -363,14 +383,10 @@ class Planner:
         """Techs already planned this turn."""
         return {slot[1] for slot in self.slots if slot[0] == "tech"}
 
-    def _payback(self, action: Action) -> tuple[float, tuple[int, int, int]]:
-        """Gold per turn an economic order adds, and its cost."""
+    def _payback(self, action: Action, arch: int) -> tuple[float, tuple[int, int, int]]:
+        """Gold per turn an economic order adds, and its cost (`arch`: 1 with Architecture
+        Art, a gold less)."""
         v = self.view
-        arch = 1 if "architecture_art" in self.t.techs else 0
-
-        def less(c: tuple[int, int, int]) -> tuple[int, int, int]:
-            return (max(0, c[0] - arch), c[1], c[2])
-
         if isinstance(action, A.Build):
             kind = action.building
             special = v.board.special[action.tile]
@@ -380,18 +396,18 @@ class Planner:
                     # T-13.7 grudge: a captor of a Shadow camp gets undead land, not the
                     # tile, so on the border a camp also keeps rivals off
                     gain += W["grudge_camp"]
-                return gain, less(BUILDING[CAMP].cost)
+                return gain, less_gold(BUILDING[CAMP].cost, arch)
             if kind == "farm":
-                return 2.0, less(BUILDING[FARM].cost)
+                return 2.0, less_gold(BUILDING[FARM].cost, arch)
             if kind == "workshop":
                 cost = (3, 0, 0) if special == 1 else BUILDING[WORKSHOP].cost
-                return 2.0, less(cost)
+                return 2.0, less_gold(cost, arch)
             if kind == "city":
-                return 2.0, less((5, 2, 0))
+                return 2.0, less_gold((5, 2, 0), arch)
         if isinstance(action, A.Upgrade) and v.building[action.tile] in (CAMP, OUTPOST):
-            return 1.0, less(BUILDING[CITY].cost)
+            return 1.0, less_gold(BUILDING[CITY].cost, arch)
         if isinstance(action, A.Commerce):
-            return 2.0, less((5, 0, 0))
+            return 2.0, less_gold((5, 0, 0), arch)
         return 0.0, (0, 0, 0)
 
     # ---- attacks (T-21.1 (2)) ---------------------------------------------------------------
@@ -479,7 +495,9 @@ class Planner:
     def _best_x(self, tile: int, side: int, surcharge: int, sea: bool) -> tuple[float, int, int]:
         v = self.view
         owner = v.owner[tile]
-        value = self.target_value(tile)
+        value = self._targets.get(tile)   # `target_value`, its memo asked here first
+        if value is None:
+            value = self.target_value(tile)
         if owner == NOBODY and self.frontier_left > 0:  # T-11.3 Open Frontier (D41: 3 a turn)
             return value - 1 - surcharge, 1, 1 + surcharge
         edge = self.attack_bonus(owner, tile, sea) - position.defense(v, tile, self.tid, side)

@@ -101,50 +101,23 @@ _BEST_DIE: dict[tuple[float, int, int], tuple[float, int, int]] = {}
 def attacks(p: PlannerLike, reserve: int, allow_even: bool = False) -> None:
     """(2) One- and two-tile arrows, best p(x)·V - cost first, while affordable."""
     v = p.view
-    board = v.board
-    faction = p.t.faction
-    options: list[tuple[float, int, list[Action]]] = []
     priced_frontier = p.frontier_left > 0
-    crossings: dict[int, list] = {}   # `sea_targets` by first sea tile, this pass
-    for origin in p.own:
-        links = list(board.adjacent[origin])
-        if faction == "shadow" and v.tunnel[origin] >= 0:
-            links.append(v.tunnel[origin])
-        for j in links:
-            if j in p.own_set or j in p.used_tiles:
-                continue
-            kind = board.kind[j]
-            if kind == LAND:
-                side = board.side_between(j, origin)
-                net, x, cost = p.best_x(j, side, 0, False)
-                if x:
-                    options.append((net, cost, [arrow_action(origin, j, x, "none")]))
-                if v.owner[j] != NOBODY:
-                    continue
-                surcharge = 1
-            elif kind == SEA:
-                if board.coastal[origin]:  # T-11.2: sea is entered from a held tile
-                    sea_landings(p, origin, j, options, crossings)
-                continue
-            elif kind in (CHASM, VOLCANO) and faction == "pioneer":
-                surcharge = 1
-            else:
-                continue
-            for k in board.adjacent[j]:  # cross j, attack k
-                if k == origin or k in p.own_set or board.kind[k] != LAND:
-                    continue
-                side = board.side_between(k, j)
-                net, x, cost = p.best_x(k, side, surcharge, False)
-                if x:
-                    options.append((net - 0.25 - p.splinter(k), cost,
-                                    [arrow_action(origin, j, 0, "none"), step_action(k, x, "none")]))
+    # the options of a later pass are the first pass's (with the same Open Frontier
+    # pricing) without those the tiles taken since close (see `attack_options`)
+    every = p.attack_memo.get(priced_frontier)
+    if every is None:
+        every = p.attack_memo[priced_frontier] = attack_options(p, priced_frontier)
+        options = list(every)
+    else:
+        used = p.used_tiles
+        options = [o for o in every if o[3] not in used]
     if p.rng is not None:  # T-21.1: ties broken by the agent's RNG
         p.rng.shuffle(options)
     best_first(options)   # by net value, highest first, then the cheaper
     taken: set[int] = set()
     # entries kept for the later steps (walls, spells, diplomacy): D38 caps a turn's orders
     limit = v.params.max_orders - len(p.plan) - (0 if allow_even else W["late_orders"])
-    for net, cost, actions in options:
+    for net, cost, actions, _ in options:
         if net <= 0 and not (allow_even and net > -1):
             break
         target = actions[-1].tile  # type: ignore[attr-defined]
@@ -167,6 +140,73 @@ def attacks(p: PlannerLike, reserve: int, allow_even: bool = False) -> None:
         p.used_tiles.add(target)
         if limit > 0 and len(actions) == 1 and v.owner[target] != NOBODY:
             limit -= extend_arrow(p, target, actions[0], taken)  # type: ignore[arg-type]
+
+def attack_options(p: PlannerLike, priced_frontier: bool) -> list[tuple[float, int, list[Action], int]]:
+    """`attacks`' options, in search order, as (net value, cost, actions, gate): every
+    arrow from an own tile into a tile not own, none closed by a tile taken this turn
+    (`p.used_tiles`), priced with Open Frontier on (`priced_frontier`) or off. An option
+    is closed exactly when its gate is taken: the first tile entered (its target, or the
+    unclaimed land crossed to the target behind it), the target for a landing across the
+    sea. A pure function of the view, the own tiles and the taken tiles, so a later pass
+    filters the first pass's by gate rather than searching again.
+
+    Without an RNG (system tribes) an option netting -1 or less is left out: `attacks`
+    stops at the first such option in every pass, so it is never taken (with an RNG every
+    option is kept: how many there are decides the shuffle)."""
+    v = p.view
+    board = v.board
+    faction = p.t.faction
+    floor = -1.0 if p.rng is None else float("-inf")
+    options: list[tuple[float, int, list[Action], int]] = []
+    crossings: dict[int, list] = {}   # `sea_targets` by first sea tile, this pass
+    own_set, used = p.own_set, p.used_tiles
+    side_between, kinds, owner = board.side_between, board.kind, v.owner
+    memo, best_x = p._best, p._best_x
+    for origin in p.own:
+        links = board.adjacent[origin]
+        if faction == "shadow" and v.tunnel[origin] >= 0:
+            links = links + (v.tunnel[origin],)
+        for j in links:
+            if j in own_set or j in used:
+                continue
+            kind = kinds[j]
+            if kind == LAND:
+                side = side_between(j, origin)
+                # `p.best_x` with its memo inline (the pricing is fixed for the search)
+                key = (j, side, 0, False, priced_frontier)
+                best = memo.get(key)
+                if best is None:
+                    best = memo[key] = best_x(j, side, 0, False)
+                net, x, cost = best
+                if x and net > floor:
+                    options.append((net, cost, [arrow_action(origin, j, x, "none")], j))
+                if owner[j] != NOBODY:
+                    continue
+                surcharge = 1
+            elif kind == SEA:
+                if board.coastal[origin]:  # T-11.2: sea is entered from a held tile
+                    sea_landings(p, origin, j, options, crossings, floor)
+                continue
+            elif kind in (CHASM, VOLCANO) and faction == "pioneer":
+                surcharge = 1
+            else:
+                continue
+            for k in board.adjacent[j]:  # cross j, attack k
+                if k == origin or k in own_set or kinds[k] != LAND:
+                    continue
+                side = side_between(k, j)
+                key = (k, side, surcharge, False, priced_frontier)
+                best = memo.get(key)
+                if best is None:
+                    best = memo[key] = best_x(k, side, surcharge, False)
+                net, x, cost = best
+                if x:
+                    net = net - 0.25 - p.splinter(k)
+                    if net > floor:
+                        options.append((net, cost, [arrow_action(origin, j, 0, "none"),
+                                                    step_action(k, x, "none")], j))
+    return options
+
 
 def extend_arrow(p: PlannerLike, tile: int, arrow: A.Arrow, taken: set[int]) -> int:
     """T-11.1: push a successful attack on into the enemy tile behind it (one more step),
@@ -222,22 +262,26 @@ def sea_crossings(board: Any, first: int, reach: int) -> tuple[tuple[tuple[int, 
     return crossings
 
 
-def sea_landings(p: PlannerLike, origin: int, first: int, options: list, known: dict) -> None:
+def sea_landings(p: PlannerLike, origin: int, first: int, options: list, known: dict,
+                 floor: float) -> None:
     """T-11.2/T-11.3: arrows from a coastal tile across one or more sea tiles (Tide pays no
     surcharge, others 1 a tile), ending in an attack on a land tile next to the last sea
     tile. Each crossed tile is an order entry (D38), so the reach is bounded. `known`
     holds `sea_targets` by first sea tile for one pass of `attacks` (they do not
-    depend on the origin: every origin is an own tile, never a target)."""
+    depend on the origin: every origin is an own tile, never a target); those netting
+    `floor` or less are left out (see `attack_options`)."""
     targets = known.get(first)
     if targets is None:
         targets = known[first] = sea_targets(p, first)
-    for net, cost, entry, tail in targets:
-        options.append((net, cost, [arrow_action(origin, entry, 0, "none"), *tail]))
+    for net, cost, entry, tail, k in targets:
+        if net > floor:
+            options.append((net, cost, [arrow_action(origin, entry, 0, "none"), *tail], k))
 
 
-def sea_targets(p: PlannerLike, first: int) -> list[tuple[float, int, int, tuple[Action, ...]]]:
+def sea_targets(p: PlannerLike, first: int) -> list[tuple[float, int, int, tuple[Action, ...], int]]:
     """The best landing on each land tile reachable across the sea from sea tile `first`,
-    by tile: (net value, cost, the sea tile the arrow enters, the steps after it). Of two
+    by tile: (net value, cost, the sea tile the arrow enters, the steps after it, the
+    tile). Of two
     crossings to one tile the shorter (searched first) is kept unless the longer nets more."""
     tide = p.t.faction == "tide"
     reach = W["tide_sea_reach"] if tide else W["sea_reach"]
@@ -258,7 +302,7 @@ def sea_targets(p: PlannerLike, first: int) -> list[tuple[float, int, int, tuple
     for k in sorted(best):
         net, cost, path, x = best[k]
         tail = tuple(step_action(c, 0, "none") for c in path[1:]) + (step_action(k, x, "none"),)
-        out.append((net, cost, path[0], tail))
+        out.append((net, cost, path[0], tail, k))
     return out
 
 

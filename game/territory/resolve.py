@@ -17,6 +17,7 @@ from game.territory import (
 from game.territory import events as E
 from game.territory.plans import Plan
 from game.territory.state import Order, TerritoryState
+from game.territory.view import make_view
 
 BUILD_ORDERS = (A.Build, A.Upgrade, A.Commerce, A.Wall, A.WallUpgrade, A.Tunnel, A.Temple)
 # T-5.4: a block's stages in order; orders of one stage run in listed order.
@@ -106,7 +107,9 @@ def system_orders(st: TerritoryState, tid: int) -> None:
     st._resolving = False
     st._cache = {}
     try:
-        view = st.view(None)
+        # the public view, holding the state's lists: the planner only reads it, and it is
+        # dropped before the orders it returns are entered
+        view = make_view(st, None, shared=True)
         for action in planner.plan_turn(view, tid, orders.LegalOrders(st, tid)):
             plan = orders.check_order(st, tid, action)
             if isinstance(plan, Plan):

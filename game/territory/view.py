@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 from operator import itemgetter
-from typing import Any
+from typing import Any, Callable
 
 from game.core.protocol import View
 from game.territory import position
@@ -19,38 +19,65 @@ from game.territory.constants import BUILDINGS, NONE, Params
 from game.territory.state import NOBODY, Phase, TerritoryState, Tribe
 
 
-def make_view(st: TerritoryState, seat: int | None) -> "TerritoryView":
+def make_view(st: TerritoryState, seat: int | None, shared: bool = False) -> "TerritoryView":
     """T-18: the public board (hidden groups as unclaimed land, no treasure spots), every
-    tribe's public data, and only `seat`'s own orders and holdings/escrow split."""
-    owner, building, hostile = list(st.owner), list(st.building), list(st.hostile)
+    tribe's public data, and only `seat`'s own orders and holdings/escrow split.
+
+    `shared`: the view holds the state's own lists wherever it shows them unchanged (the
+    owner, building and hostility lists too when nothing is hidden) and the tribes that
+    are `shown_as_is`, for a reader that drops it before the state changes and never
+    changes it (the system tribes' planner, T-14.4): copying a big board's lists was a
+    third of a system tribe's view, public copies of the tribes another third."""
+    owner, building, hostile = st.owner, st.building, st.hostile
     revealed = st.revealed
+    copied = not shared
+    if copied:
+        owner, building, hostile = list(owner), list(building), list(hostile)
     for g, group in enumerate(st.board.groups):  # only neutral tiles can be hidden
         if not revealed[g]:
             for i in group.tiles:
                 if owner[i] < NOBODY:  # undead or goblin in an unrevealed group: hidden
+                    if not copied:
+                        owner, building, hostile = list(owner), list(building), list(hostile)
+                        copied = True
                     owner[i], building[i], hostile[i] = NOBODY, NONE, 0
-    tribes = [t.copy() if t.seat == seat and seat is not None else t.public_copy()
-              for t in st.tribes]
+    tribes = [t.copy() if t.seat == seat and seat is not None
+              else t if shared and shown_as_is(t) else t.public_copy() for t in st.tribes]
+    own: Callable[[Any], Any] = _itself if shared else list   # a list shown: held or copied
     return TerritoryView(
         seat=seat, board=public_board(st.board, st.revealed), params=st.params,
         seats=st.setup.seats,
         order=st.order, phase=st.phase, turn=st.turn, pick_index=st.pick_index,
-        tribes=tribes, owner=owner, building=building, commerce=list(st.commerce),
-        walls=list(st.walls), tunnel=list(st.tunnel), desolate=list(st.desolate),
-        gift=list(st.gift), hostile=hostile, revealed=list(st.revealed),
+        tribes=tribes, owner=owner, building=building, commerce=own(st.commerce),
+        walls=own(st.walls), tunnel=own(st.tunnel), desolate=own(st.desolate),
+        gift=own(st.gift), hostile=hostile, revealed=own(st.revealed),
         submission=st.submission, volcano=st.volcano, turmoil_until=st.turmoil_until,
-        winter_until=st.winter_until, demands=list(st.demands), trades=list(st.trades),
-        vassal_offers=list(st.vassal_offers), grievances=list(st.grievances),
-        attacked=dict(st.attacked), final_turn=st.final_turn, winners=st.winners,
-        to_move=tuple(st.to_move()),
+        winter_until=st.winter_until, demands=own(st.demands), trades=own(st.trades),
+        vassal_offers=own(st.vassal_offers), grievances=own(st.grievances),
+        attacked=st.attacked if shared else dict(st.attacked), final_turn=st.final_turn,
+        winners=st.winners, to_move=tuple(st.to_move()),
     )
+
+
+def _itself(value: Any) -> Any:
+    """`value` (a shared view holds the state's own list)."""
+    return value
+
+
+def shown_as_is(t: Tribe) -> bool:
+    """The tribe's public copy (`Tribe.public_copy`) would equal it: no orders (so no
+    escrow), no pending research, default settings, nothing entered this turn. About half
+    the tribes a system tribe's view shows (the system tribes yet to play, the dead)."""
+    return (not t.orders and not t.researching and t.priority == "gme" and t.flower == 0
+            and t.core == -1 and t.next_order == 0 and t.edits == 0 and not t.used
+            and not t.full and t.entries == 0 and t.frontier == 0)
 
 
 def public_board(board: Board, revealed: Any) -> Board:
     """T-18.1: the board as a seat may know it: no treasure spots, and unrevealed neutral
     groups blanked (same indices, no tiles), so nothing hidden travels with a view. Cached
     on the board per set of revealed groups."""
-    key = ("public", bytes(bool(r) for r in revealed))
+    key = ("public", bytes(map(bool, revealed)))
     public = board.memo.get(key)
     if public is None:
         groups = tuple(g if revealed[k] else NeutralGroup("", "", (), ())

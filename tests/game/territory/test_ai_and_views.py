@@ -284,3 +284,33 @@ def test_T_12_3_a_split_tide_keeps_the_foothold_that_can_grow():
     plan = plan_turn(g.view(0), 0, g.legal_actions(0))
     cores = [a for a in plan if isinstance(a, A.ChooseCore)]
     assert len(cores) == 1 and g.board.xy(cores[0].tile)[0] >= 5
+
+
+def test_T_18_1_a_shared_view_shows_what_a_copied_one_shows():
+    """`make_view(shared=True)` (the system tribes' planner) reads as the public view: the
+    same values field by field, each tribe's attributes as its public copy's."""
+    from dataclasses import fields
+
+    from game.territory.view import make_view, shown_as_is
+
+    st = new_game(3, seed=5)
+    agents = [make_agent("random", rulesets.get("territory"), i, 5) for i in range(3)]
+    seen_as_is = 0
+    for _ in range(400):
+        if st.result() is not None:
+            break
+        for seat in st.to_move():
+            copied, shared = make_view(st, None), make_view(st, None, shared=True)
+            for f in fields(copied):
+                a, b = getattr(copied, f.name), getattr(shared, f.name)
+                if isinstance(a, list):   # the state holds some as bytearrays
+                    a, b = list(a), list(b)
+                if f.name != "tribes":
+                    assert a == b, f.name
+            for t, a, b in zip(st.tribes, copied.tribes, shared.tribes):
+                assert a.__dict__ == b.__dict__
+                if shown_as_is(t):
+                    seen_as_is += 1
+                    assert b is t and t.public_copy().__dict__ == t.__dict__
+            st.apply(seat, agents[seat].choose(None, st.legal_actions(seat)))
+    assert seen_as_is
