@@ -407,8 +407,8 @@ def tunnel_ends(board: Any, i: int, max_gap: int) -> tuple[int, ...]:
 def cost_groups(st: TerritoryState, tribe: int, with_arrows: bool = True) -> tuple[tuple, tuple]:
     """The static orders grouped for `legal_orders`, cached for the turn:
     (keyless, keyed). keyless: ((gold, materials, exotics, total, actions), ...) by cost;
-    keyed: ((gold, materials, exotics, total, all keys, (keys of each order, ...), actions), ...)
-    by cost and kind of first key, so a key that reaches (or leaves) its limit touches few
+    keyed: ([gold, materials, exotics, total, all keys, (keys of each order, ...), actions], ...)
+    by cost and kind of first key (all keys: None until `affordable` unites them), so a key that reaches (or leaves) its limit touches few
     groups. Groups and the orders in them keep enumeration order (first seen first); each
     chunk of `static_chunks` is grouped once (`Chunk`), so this merges group by group."""
     key = ("groups", tribe, st.turn, with_arrows)
@@ -440,7 +440,10 @@ def cost_groups(st: TerritoryState, tribe: int, with_arrows: bool = True) -> tup
                     start = end
         groups = cache[key] = (
             tuple(cost + (tuple(acts),) for cost, acts in keyless.items()),
-            tuple(group_key[:4] + (frozenset().union(*keysets), tuple(keysets), tuple(actions))
+            # a keyed group's keys (all its orders') are united only when `affordable`
+            # first needs them: about half the groups never meet a key at its limit while
+            # affordable, and uniting every group's had been a sixth of the merge
+            tuple([*group_key[:4], None, tuple(keysets), tuple(actions)]
                   for group_key, (keysets, actions) in keyed.items()))
     return groups
 
@@ -490,6 +493,8 @@ def affordable(st: TerritoryState, tribe: int, g: int, m: int, e: int,
         n += 1
         tg, tm, te, cost, keys, _, actions = group
         if cost <= total and tg <= g and tm <= m and te <= e:
+            if keys is None:   # united once per group and turn (clones share the entry)
+                keys = group[4] = frozenset().union(*group[5])
             if full.isdisjoint(keys):
                 out.extend(actions)
             else:
