@@ -213,9 +213,9 @@ def check_step(st: TerritoryState, tribe: int, a: A.Step) -> IllegalAction | Pla
     return check_path(st, tribe, prev_kind, a.tile, a.x, a.raze, pending)
 
 
-def step_options(st: TerritoryState, tribe: int) -> tuple[tuple[int, tuple[Any, ...]], ...]:
+def step_options(st: TerritoryState, tribe: int) -> tuple[tuple[int, list[Any]], ...]:
     """Every `step` `check_step` accepts for the open arrow, grouped by cost:
-    ((generic cost, steps), ...). Cached for the turn per arrow order object (orders are
+    ((generic cost, steps), ...) (the steps a list: do not change it). Cached for the turn per arrow order object (orders are
     immutable and a step makes a new one, so the object names the whole path; the entry
     holds it, so its id is not reused while cached): nothing else it depends on changes
     during ORDERS, and an arrow taken back and re-entered, or another order entered and
@@ -274,7 +274,8 @@ def step_options(st: TerritoryState, tribe: int) -> tuple[tuple[int, tuple[Any, 
                 plan = check_repeat(st, tribe, arrow, step)
                 if isinstance(plan, Plan):
                     groups.setdefault(plan.generic, []).append(step)
-    options = tuple((cost, tuple(group)) for cost, group in groups.items())
+    # (the groups stay lists, shared through the cache: never changed once made)
+    options = tuple(groups.items())
     cache[key] = (arrow, options)
     return options
 

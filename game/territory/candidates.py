@@ -448,16 +448,22 @@ def cost_groups(st: TerritoryState, tribe: int, with_arrows: bool = True) -> tup
     return groups
 
 
-def keyed_bucket(st: TerritoryState, tribe: int, n: int, group: tuple, inter: frozenset,
-                 with_arrows: bool = True) -> tuple:
-    """The actions of keyed group number `n` (of `cost_groups`) without the orders holding a
-    key of `inter` (its keys at their limit, never empty), memoised for the tribe and turn
-    per (n, inter), all the result depends on: entering and taking back orders brings the
-    same sets back. Every order's keys are tested by C-level map/compress calls."""
+def bucket_memo(st: TerritoryState, tribe: int, with_arrows: bool = True) -> dict:
+    """The tribe's memo of `keyed_bucket` for the turn."""
     cache = {} if st._resolving else st._cache
-    memo = cache.get(("keyed_memo", tribe, st.turn, with_arrows))
+    key = ("keyed_memo", tribe, st.turn, with_arrows)
+    memo = cache.get(key)
     if memo is None:
-        memo = cache[("keyed_memo", tribe, st.turn, with_arrows)] = {}
+        memo = cache[key] = {}
+    return memo
+
+
+def keyed_bucket(memo: dict, n: int, group: list, inter: frozenset) -> tuple:
+    """The actions of keyed group number `n` (of `cost_groups`) without the orders holding a
+    key of `inter` (its keys at their limit, never empty), memoised in `memo` (the tribe's
+    `bucket_memo` for the turn) per (n, inter), all the result depends on: entering and
+    taking back orders brings the same sets back. Every order's keys are tested by C-level
+    map/compress calls."""
     bucket = memo.get((n, inter))
     if bucket is None:
         bucket = memo[(n, inter)] = tuple(compress(group[6], map(inter.isdisjoint, group[5])))
@@ -488,6 +494,7 @@ def affordable(st: TerritoryState, tribe: int, g: int, m: int, e: int,
             if cost <= total and tg <= g and tm <= m and te <= e:
                 out.extend(actions)
         return out
+    memo = None   # `bucket_memo`, fetched once per call when a bucket is needed
     n = -1
     for group in keyed:
         n += 1
@@ -498,5 +505,9 @@ def affordable(st: TerritoryState, tribe: int, g: int, m: int, e: int,
             if full.isdisjoint(keys):
                 out.extend(actions)
             else:
-                out.extend(keyed_bucket(st, tribe, n, group, full & keys, with_arrows))
+                if memo is None:
+                    memo = bucket_memo(st, tribe, with_arrows)
+                inter = full & keys
+                bucket = memo.get((n, inter))   # `keyed_bucket`'s own look-up, without its call
+                out.extend(bucket if bucket is not None else keyed_bucket(memo, n, group, inter))
     return out
