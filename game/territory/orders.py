@@ -138,7 +138,8 @@ def enter(st: TerritoryState, tribe: int, action: Any, plan: Plan) -> tuple[int,
     units = effects.take(st, tribe, plan.typed, plan.generic)
     t.edits += 1
     t.entries += 1
-    _hold(st, t, plan.keys, 1)
+    if plan.keys:   # (most orders, arrows and steps, hold none)
+        _hold(st, t, plan.keys, 1)
     if type(action) is A.Step:
         arrow = t.orders[-1]
         step = PathStep(action.tile, action.x, action.raze, units, plan.discount)
@@ -170,7 +171,9 @@ def remove(st: TerritoryState, tribe: int, order_id: int) -> list[tuple[int, tup
         # field (a dataclass's ==) until it met this one
         del entered[k]
         t.entries -= len(o.steps) if o.steps else 1
-        _hold(st, t, order_keys(st, o), -1)
+        keys = order_keys(st, o)
+        if keys:
+            _hold(st, t, keys, -1)
         units = list(o.escrow) + [u for s in o.steps for u in s.escrow]
         gone.append((o.id, effects.give_back(st, tribe, units[::-1])))
     return gone
