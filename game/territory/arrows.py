@@ -339,10 +339,11 @@ def path_options(st: TerritoryState, tribe: int, prev_kind: int, tile: int,
     return options
 
 
-def legal_steps(st: TerritoryState, tribe: int, budget: int) -> list[Any]:
+def legal_steps(st: TerritoryState, tribe: int, budget: int, out: list[Any] | None = None) -> list[Any]:
     """Every `step` `check_order` accepts now with `budget` resources (the caller knows the
-    order limits allow one)."""
-    out: list[Any] = []
+    order limits allow one), appended to `out` (a new list without it), which is returned."""
+    if out is None:
+        out = []
     for cost, steps in step_options(st, tribe):
         if cost <= budget:
             out.extend(steps)

@@ -195,7 +195,7 @@ def removal(order_id: int) -> A.RemoveOrder:
     return _REMOVALS[order_id]
 
 
-def bound_spells(st: TerritoryState, tribe: int) -> list[Any]:
+def bound_spells(st: TerritoryState, tribe: int) -> list[Any] | tuple[()]:
     """Spells bound to entered arrows that `check_order` accepts now (T-10.1).
 
     The caller has checked the open arrow and the order limits; what is left of
@@ -203,10 +203,10 @@ def bound_spells(st: TerritoryState, tribe: int) -> list[Any]:
     ORDERS), the one-spell key and the exotics."""
     t = st.tribes[tribe]
     if ("spell",) in t.full or not magic.bound_castable(st, tribe):
-        return []
+        return ()   # (asked at most listings: no new list for the usual answer)
     arrows_entered = [o for o in t.orders if o.steps]
     if not arrows_entered:
-        return []
+        return ()
     exotics = t.res[2]
     out: list[Any] = []
     fervor = magic.castable(st, tribe, "battle_fervor", exotics)
@@ -243,7 +243,7 @@ def legal_orders(st: TerritoryState, tribe: int, with_arrows: bool = True) -> li
         else:
             out = []
         if arrow is not None:   # steps extend the last order only if it is an arrow
-            out.extend(arrows.legal_steps(st, tribe, g + m + e))
+            arrows.legal_steps(st, tribe, g + m + e, out)
     else:
         out = []
     if t.edits < params.max_edits:
