@@ -46,6 +46,22 @@ def surcharge(st: TerritoryState, tribe: int, tile: int) -> int:
     return ATTACK["surcharge_chasm"]
 
 
+# The plans of arrows and steps (a generic cost, no typed cost or key), one shared object
+# per cost and discount: `check_path` is asked for every arrow and step entered and for
+# every candidate of a memo miss, and plans are immutable (see `Plan`).
+_GENERIC_PLANS: tuple[dict[int, Plan], dict[int, Plan]] = ({}, {})
+
+
+def generic_plan(cost: int, discount: bool = False) -> Plan:
+    """The (shared) plan of an order costing `cost` generic resources only; `discount`: a
+    grievance already lowered the cost (T-16.3)."""
+    table = _GENERIC_PLANS[1 if discount else 0]
+    plan = table.get(cost)
+    if plan is None:
+        plan = table[cost] = Plan(ZERO, cost, (), discount)
+    return plan
+
+
 def check_path(st: TerritoryState, tribe: int, prev_kind: int, tile: int, x: Any, raze: Any,
                 pending: int) -> IllegalAction | Plan:
     """T-11.1..11.3 for one path tile entered after a tile of kind `prev_kind`."""
@@ -75,15 +91,15 @@ def check_path(st: TerritoryState, tribe: int, prev_kind: int, tile: int, x: Any
     if x == 0:
         if raze != "none":
             return rule("T-11.8")
-        return Plan(ZERO, surcharge(st, tribe, tile))
+        return generic_plan(surcharge(st, tribe, tile))
     if raze != "none":
         if position.seen_building(st, tile) not in RAZE_VALUE:
             return rule("T-11.8")
         if raze == "special" and not st.board.special[tile]:
             return rule("T-11.8")
     if position.grievance(st, tribe, owner) and owner >= 0 and x + pending >= 2:
-        return Plan(ZERO, x - 1, (), True)
-    return Plan(ZERO, x)
+        return generic_plan(x - 1, True)
+    return generic_plan(x)
 
 
 def check_arrow(st: TerritoryState, tribe: int, a: A.Arrow) -> IllegalAction | Plan:
@@ -161,7 +177,7 @@ def check_repeat(st: TerritoryState, tribe: int, arrow: Order, a: A.Step) -> Ill
     if a.raze != "none" and (position.seen_building(st, prev) not in RAZE_VALUE or (
             a.raze == "special" and not st.board.special[prev])):
         return rule("T-11.8")
-    return Plan(ZERO, a.x)
+    return generic_plan(a.x)
 
 
 def arrow_context(st: TerritoryState, arrow: Order) -> tuple[int, int]:
@@ -213,9 +229,9 @@ def check_step(st: TerritoryState, tribe: int, a: A.Step) -> IllegalAction | Pla
     return check_path(st, tribe, prev_kind, a.tile, a.x, a.raze, pending)
 
 
-def step_options(st: TerritoryState, tribe: int) -> tuple[tuple[int, tuple[Any, ...]], ...]:
+def step_options(st: TerritoryState, tribe: int) -> tuple[tuple[int, list[Any]], ...]:
     """Every `step` `check_step` accepts for the open arrow, grouped by cost:
-    ((generic cost, steps), ...). Cached for the turn per arrow order object (orders are
+    ((generic cost, steps), ...) (the steps a list: do not change it). Cached for the turn per arrow order object (orders are
     immutable and a step makes a new one, so the object names the whole path; the entry
     holds it, so its id is not reused while cached): nothing else it depends on changes
     during ORDERS, and an arrow taken back and re-entered, or another order entered and
@@ -274,7 +290,8 @@ def step_options(st: TerritoryState, tribe: int) -> tuple[tuple[int, tuple[Any, 
                 plan = check_repeat(st, tribe, arrow, step)
                 if isinstance(plan, Plan):
                     groups.setdefault(plan.generic, []).append(step)
-    options = tuple((cost, tuple(group)) for cost, group in groups.items())
+    # (the groups stay lists, shared through the cache: never changed once made)
+    options = tuple(groups.items())
     cache[key] = (arrow, options)
     return options
 
@@ -322,10 +339,11 @@ def path_options(st: TerritoryState, tribe: int, prev_kind: int, tile: int,
     return options
 
 
-def legal_steps(st: TerritoryState, tribe: int, budget: int) -> list[Any]:
+def legal_steps(st: TerritoryState, tribe: int, budget: int, out: list[Any] | None = None) -> list[Any]:
     """Every `step` `check_order` accepts now with `budget` resources (the caller knows the
-    order limits allow one)."""
-    out: list[Any] = []
+    order limits allow one), appended to `out` (a new list without it), which is returned."""
+    if out is None:
+        out = []
     for cost, steps in step_options(st, tribe):
         if cost <= budget:
             out.extend(steps)

@@ -407,8 +407,8 @@ def tunnel_ends(board: Any, i: int, max_gap: int) -> tuple[int, ...]:
 def cost_groups(st: TerritoryState, tribe: int, with_arrows: bool = True) -> tuple[tuple, tuple]:
     """The static orders grouped for `legal_orders`, cached for the turn:
     (keyless, keyed). keyless: ((gold, materials, exotics, total, actions), ...) by cost;
-    keyed: ((gold, materials, exotics, total, all keys, (keys of each order, ...), actions), ...)
-    by cost and kind of first key, so a key that reaches (or leaves) its limit touches few
+    keyed: ([gold, materials, exotics, total, all keys, (keys of each order, ...), actions], ...)
+    by cost and kind of first key (all keys: None until `affordable` unites them), so a key that reaches (or leaves) its limit touches few
     groups. Groups and the orders in them keep enumeration order (first seen first); each
     chunk of `static_chunks` is grouped once (`Chunk`), so this merges group by group."""
     key = ("groups", tribe, st.turn, with_arrows)
@@ -449,22 +449,31 @@ def cost_groups(st: TerritoryState, tribe: int, with_arrows: bool = True) -> tup
                     start = end
         groups = cache[key] = (
             tuple(cost + (tuple(acts),) for cost, acts in keyless.items()),
-            tuple(group_key[:4] + (frozenset().union(*keysets), tuple(keysets), tuple(actions))
+            # a keyed group's keys (all its orders') are united only when `affordable`
+            # first needs them: about half the groups never meet a key at its limit while
+            # affordable, and uniting every group's had been a sixth of the merge
+            tuple([*group_key[:4], None, tuple(keysets), tuple(actions)]
                   for group_key, (keysets, actions) in keyed.items()))
         st.board.memo[last_key] = (chunks, groups)
     return groups
 
 
-def keyed_bucket(st: TerritoryState, tribe: int, n: int, group: tuple, inter: frozenset,
-                 with_arrows: bool = True) -> tuple:
-    """The actions of keyed group number `n` (of `cost_groups`) without the orders holding a
-    key of `inter` (its keys at their limit, never empty), memoised for the tribe and turn
-    per (n, inter), all the result depends on: entering and taking back orders brings the
-    same sets back. Every order's keys are tested by C-level map/compress calls."""
+def bucket_memo(st: TerritoryState, tribe: int, with_arrows: bool = True) -> dict:
+    """The tribe's memo of `keyed_bucket` for the turn."""
     cache = {} if st._resolving else st._cache
-    memo = cache.get(("keyed_memo", tribe, st.turn, with_arrows))
+    key = ("keyed_memo", tribe, st.turn, with_arrows)
+    memo = cache.get(key)
     if memo is None:
-        memo = cache[("keyed_memo", tribe, st.turn, with_arrows)] = {}
+        memo = cache[key] = {}
+    return memo
+
+
+def keyed_bucket(memo: dict, n: int, group: list, inter: frozenset) -> tuple:
+    """The actions of keyed group number `n` (of `cost_groups`) without the orders holding a
+    key of `inter` (its keys at their limit, never empty), memoised in `memo` (the tribe's
+    `bucket_memo` for the turn) per (n, inter), all the result depends on: entering and
+    taking back orders brings the same sets back. Every order's keys are tested by C-level
+    map/compress calls."""
     bucket = memo.get((n, inter))
     if bucket is None:
         bucket = memo[(n, inter)] = tuple(compress(group[6], map(inter.isdisjoint, group[5])))
@@ -495,13 +504,20 @@ def affordable(st: TerritoryState, tribe: int, g: int, m: int, e: int,
             if cost <= total and tg <= g and tm <= m and te <= e:
                 out.extend(actions)
         return out
+    memo = None   # `bucket_memo`, fetched once per call when a bucket is needed
     n = -1
     for group in keyed:
         n += 1
         tg, tm, te, cost, keys, _, actions = group
         if cost <= total and tg <= g and tm <= m and te <= e:
+            if keys is None:   # united once per group and turn (clones share the entry)
+                keys = group[4] = frozenset().union(*group[5])
             if full.isdisjoint(keys):
                 out.extend(actions)
             else:
-                out.extend(keyed_bucket(st, tribe, n, group, full & keys, with_arrows))
+                if memo is None:
+                    memo = bucket_memo(st, tribe, with_arrows)
+                inter = full & keys
+                bucket = memo.get((n, inter))   # `keyed_bucket`'s own look-up, without its call
+                out.extend(bucket if bucket is not None else keyed_bucket(memo, n, group, inter))
     return out

@@ -80,8 +80,10 @@ def dynamic_check(st: TerritoryState, tribe: int, action: Any, plan: Plan) -> Il
 
     `legal_orders` applies exactly these tests to the checkers' plans (see `_admitted`)."""
     t = st.tribes[tribe]
-    if type(action) is not A.Step and arrows.unfinished(st, tribe):
-        return no("territory.arrow_unfinished")
+    if type(action) is not A.Step:
+        entered = t.orders   # `arrows.unfinished`, without its two calls
+        if entered and entered[-1].steps and entered[-1].steps[-1].x == 0:
+            return no("territory.arrow_unfinished")
     if t.entries >= st.params.max_orders or t.edits >= st.params.max_edits:
         return no("limit_reached")
     if plan.keys and t.full:
@@ -136,7 +138,8 @@ def enter(st: TerritoryState, tribe: int, action: Any, plan: Plan) -> tuple[int,
     units = effects.take(st, tribe, plan.typed, plan.generic)
     t.edits += 1
     t.entries += 1
-    _hold(st, t, plan.keys, 1)
+    if plan.keys:   # (most orders, arrows and steps, hold none)
+        _hold(st, t, plan.keys, 1)
     if type(action) is A.Step:
         arrow = t.orders[-1]
         step = PathStep(action.tile, action.x, action.raze, units, plan.discount)
@@ -168,7 +171,9 @@ def remove(st: TerritoryState, tribe: int, order_id: int) -> list[tuple[int, tup
         # field (a dataclass's ==) until it met this one
         del entered[k]
         t.entries -= len(o.steps) if o.steps else 1
-        _hold(st, t, order_keys(st, o), -1)
+        keys = order_keys(st, o)
+        if keys:
+            _hold(st, t, keys, -1)
         units = list(o.escrow) + [u for s in o.steps for u in s.escrow]
         gone.append((o.id, effects.give_back(st, tribe, units[::-1])))
     return gone
@@ -190,7 +195,7 @@ def removal(order_id: int) -> A.RemoveOrder:
     return _REMOVALS[order_id]
 
 
-def bound_spells(st: TerritoryState, tribe: int) -> list[Any]:
+def bound_spells(st: TerritoryState, tribe: int) -> list[Any] | tuple[()]:
     """Spells bound to entered arrows that `check_order` accepts now (T-10.1).
 
     The caller has checked the open arrow and the order limits; what is left of
@@ -198,10 +203,10 @@ def bound_spells(st: TerritoryState, tribe: int) -> list[Any]:
     ORDERS), the one-spell key and the exotics."""
     t = st.tribes[tribe]
     if ("spell",) in t.full or not magic.bound_castable(st, tribe):
-        return []
+        return ()   # (asked at most listings: no new list for the usual answer)
     arrows_entered = [o for o in t.orders if o.steps]
     if not arrows_entered:
-        return []
+        return ()
     exotics = t.res[2]
     out: list[Any] = []
     fervor = magic.castable(st, tribe, "battle_fervor", exotics)
@@ -227,8 +232,9 @@ def legal_orders(st: TerritoryState, tribe: int, with_arrows: bool = True) -> li
     t = st.tribes[tribe]
     params = st.params
     can_add = t.entries < params.max_orders and t.edits < params.max_edits
-    arrow = arrows.open_arrow(st, tribe)
-    arrow_open = arrow is not None and arrow.steps[-1].x == 0   # `arrows.unfinished`
+    entered = t.orders   # `arrows.open_arrow` and `arrows.unfinished`, without their calls
+    arrow = entered[-1] if entered and entered[-1].steps else None
+    arrow_open = arrow is not None and arrow.steps[-1].x == 0
     if can_add:
         g, m, e = t.res
         if not arrow_open:
@@ -237,7 +243,7 @@ def legal_orders(st: TerritoryState, tribe: int, with_arrows: bool = True) -> li
         else:
             out = []
         if arrow is not None:   # steps extend the last order only if it is an arrow
-            out.extend(arrows.legal_steps(st, tribe, g + m + e))
+            arrows.legal_steps(st, tribe, g + m + e, out)
     else:
         out = []
     if t.edits < params.max_edits:
@@ -246,10 +252,10 @@ def legal_orders(st: TerritoryState, tribe: int, with_arrows: bool = True) -> li
             out.extend(FLOWER_CHANGES[t.flower])
         if t.split_age >= 0:
             out.extend(core_choices(st, tribe, t.core))
-    if t.orders:
+    if entered:
         if t.next_order > len(_REMOVALS):
             removal(t.next_order - 1)
-        out.extend(map(_REMOVALS.__getitem__, map(_ORDER_ID, t.orders)))
+        out.extend(map(_REMOVALS.__getitem__, map(_ORDER_ID, entered)))
     if not arrow_open:
         out.append(A.SUBMIT)
     return out

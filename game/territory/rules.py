@@ -36,6 +36,9 @@ ORDER_ACTIONS: frozenset[type] = frozenset(
     cls for cls in vars(A).values()
     if isinstance(cls, type) and issubclass(cls, Action) and cls not in (Action, A.PickFaction))
 ACTION_TYPES: frozenset[type] = ORDER_ACTIONS | {A.PickFaction}
+# The phases as module constants: in CPython 3.11 `Phase.ORDERS` is a lookup through the
+# enum's metaclass (about 0.12 µs), and `judge` and `legal_actions` ask at every action.
+_PICK, _ORDERS, _OVER = Phase.PICK, Phase.ORDERS, Phase.OVER
 PHASE_ALLOWS: dict[Phase, frozenset[type]] = {
     Phase.PICK: frozenset({A.PickFaction}),
     Phase.ORDERS: ORDER_ACTIONS,
@@ -61,9 +64,11 @@ def check_submit(st: TerritoryState, seat: int, action: A.Submit) -> IllegalActi
 
 def check_remove(st: TerritoryState, seat: int, action: A.RemoveOrder) -> IllegalAction | None:
     """T-5.2: an entered order can be taken back until submit."""
-    if not any(o.id == action.order for o in st.tribes[seat].orders):
-        return rule("T-5.2")
-    return None
+    order_id = action.order
+    for o in st.tribes[seat].orders:   # (a loop: `any` over a generator costs a frame)
+        if o.id == order_id:
+            return None
+    return rule("T-5.2")
 
 
 
@@ -91,14 +96,15 @@ def judge(st: TerritoryState, seat: int, action: Any) -> IllegalAction | Plan | 
     kind = type(action)
     if kind not in ACTION_TYPES:
         return IllegalAction("not_an_action", action=kind.__name__)
-    if st.phase is Phase.OVER:
+    phase = st.phase
+    if phase is _OVER:
         return no("game_over")
     if type(seat) is not int or not 0 <= seat < len(st.setup.seats):
         return no("not_your_turn")
     # (an identity test first: an enum member hashes in Python code, once per action)
-    if kind not in (ORDER_ACTIONS if st.phase is Phase.ORDERS else PHASE_ALLOWS[st.phase]):
+    if kind not in (ORDER_ACTIONS if phase is _ORDERS else PHASE_ALLOWS[phase]):
         return no("wrong_phase")
-    if st.phase is Phase.PICK:
+    if phase is _PICK:
         return check_pick(st, seat, action)
     if st.tribes[seat].submitted:
         return no("territory.already_submitted")
@@ -163,7 +169,7 @@ def do_core(st: TerritoryState, seat: int, action: A.ChooseCore) -> None:
 def do_order(st: TerritoryState, seat: int, action: Any, plan: Plan) -> None:
     """T-6.2: escrow a new order's cost (its plan, as `judge` accepted it) and record it."""
     order_id, units = orders.enter(st, seat, action, plan)
-    effects.emit(st, E.OrderEntered(seat, order_id, action, effects.amounts_of(units)))
+    st.ev.append(E.OrderEntered(seat, order_id, action, effects.amounts_of(units)))   # `emit`
 
 
 HANDLERS: dict[type, Callable[[TerritoryState, int, Any], None]] = {
@@ -178,10 +184,10 @@ HANDLERS: dict[type, Callable[[TerritoryState, int, Any], None]] = {
 
 def to_move(st: TerritoryState) -> list[int]:
     """PICK: the picking seat; ORDERS: every alive seat that has not submitted."""
-    if st.phase is Phase.ORDERS:
+    if st.phase is _ORDERS:
         tribes = st.tribes
         return [s for s in st.submission if not tribes[s].submitted]
-    if st.phase is Phase.PICK:
+    if st.phase is _PICK:
         return [st.order[st.pick_index]]
     return []
 
@@ -195,14 +201,14 @@ class TerritoryGame(TerritoryState):
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Exactly what `apply` accepts from `seat` now."""
-        if self.phase is Phase.PICK:
+        if self.phase is _PICK:
             if seat != self.order[self.pick_index]:
                 return []
             taken = {t.faction for t in self.tribes}
             return [A.PickFaction(f) for f in self.board.starts if f not in taken]
         # ORDERS: `seat in to_move(self)` (the submission order without the seats that
         # have submitted), without building that list once more per action
-        if (self.phase is Phase.ORDERS and seat in self.submission
+        if (self.phase is _ORDERS and seat in self.submission
                 and not self.tribes[seat].submitted):
             return orders.legal_orders(self, seat)
         return []

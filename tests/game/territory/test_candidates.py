@@ -138,3 +138,41 @@ def test_T_14_4_legal_orders_membership_is_the_full_lists():
                 st.apply(seat, players[seat].choose(None, legal))
                 break
     assert compared > 5000 and 500 < inside < compared   # both answers occur often
+
+
+def test_T_6_affordable_lists_exactly_the_checked_static_orders_paid_for():
+    """`candidates.affordable` (merged groups, keys united lazily, filtered buckets) lists
+    exactly the static orders, in enumeration order, that `check_order` accepts: on states
+    of random games, compared with the turn's candidates filtered one by one (with the
+    holdings, keys at their limit and the open arrow as they are)."""
+    from game.territory import candidates
+
+    rs = rulesets.get("territory")
+    compared = 0
+    for seats, seed in ((3, 41), (4, 42)):
+        st = rs.new_game(Setup(seats=("random",) * seats, seed=seed))
+        players = [make_agent("random", rs, s, seed) for s in range(seats)]
+        while st.result() is None and st.turn <= 10:
+            for seat in st.to_move():
+                legal = st.legal_actions(seat)
+                t = st.tribes[seat]
+                if st.phase is Phase.ORDERS and not arrows.unfinished(st, seat) and (
+                        t.entries < st.params.max_orders and t.edits < st.params.max_edits):
+                    g, m, e = t.res
+                    listed = candidates.affordable(st, seat, g, m, e, t.full)
+                    pairs = [pair for chunk in candidates.static_chunks(st, seat)
+                             for pair in (chunk if isinstance(chunk, tuple) else chunk_pairs(chunk))]
+                    accepted = {a for a, _ in pairs if isinstance(orders.check_order(st, seat, a), Plan)}
+                    assert set(listed) == accepted and len(listed) == len(accepted), (seed, st.turn)
+                    for group in candidates.cost_groups(st, seat)[1]:
+                        assert group[4] is None or group[4] == frozenset().union(*group[5])
+                    compared += len(listed)
+                st.apply(seat, players[seat].choose(None, legal))
+                break
+    assert compared > 5000
+
+
+def chunk_pairs(chunk) -> list:
+    """A chunk's actions (with no plans: only the actions are compared)."""
+    return [(a, None) for _, acts in chunk.keyless_groups() for a in acts] + [
+        (a, None) for *_, acts in chunk.keyed_groups() for a in acts]
