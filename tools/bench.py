@@ -2,7 +2,7 @@
 
 `--search` (issue 18) reports only the hard AI: per ruleset, hard against greedy in 2-seat
 games and one hard against three greedy in 4-seat games (seats rotating) at a fixed iteration
-budget per ruleset (`SEARCH_ITERATIONS`, about 1 s a decision on a quiet core): win rate with
+budget per ruleset (`SEARCH_ITERATIONS`, about 1 s a decision on this 2-core machine): win rate with
 95% interval, end causes, iterations per decision and per second, decision time p50/p99; and
 frame time of a game screen run in real time while a hard seat thinks 1 s per decision in its
 worker process (and, to compare in the same run, on a thread, and with a greedy seat instead).
@@ -10,7 +10,8 @@ worker process (and, to compare in the same run, on a thread, and with a greedy 
 row reports the games it finished), `--iterations N`, `--rulesets a,b`, `--seats 2,4`,
 `--seed N`, `--log FILE` (one JSON line per game), `--no-frames`, `--factions random`
 (territory: factions drawn per game instead of picked in seat order), `--cores N` (a hard plan
-decision's playouts on N processes: the same decisions in less wall time).
+decision's playouts on N processes, default every core as in the game: the same decisions in
+less wall time; run one benchmark process at a time then).
 
 `--frames RULESET [--seconds S] [--from-turn N] [--repo DIR ...]` (issue 15) prints only the
 frame figures of one screen, all seats AI, for each checkout DIR: e.g. territory's seven-seat
@@ -156,9 +157,14 @@ def clone_figures(ruleset_id: str, games: int = 3, seed: int = 1) -> dict:
 # Dice for Land's playouts got 1.87x (2 seats) and 1.61x (4 seats) faster on 2026-12-04 with
 # every decision unchanged (aispeed12-tr): 240 -> 450 and 110 -> 175 keep about the same CPU
 # time a decision (the two-seat row was measured at 450; the four-seat one at 110).
+# Since 2026-12-05 (seventeenth round) a plan decision's playouts run on every core, as in the
+# game's screens (`--cores`, default: the machine's), so "1 s a decision on this 2-core
+# machine" is wall time on both cores: four-seat Dice for Land plans get 350 playouts, which
+# took 1.29 s on one core and 0.80 s of wall time on two (mean of four turn starts of greedy
+# games, quiet machine; see the README). The other budgets stay at about 1 s of one core.
 SEARCH_ITERATIONS: dict[str, dict[int, int]] = {
     "tidegate": {2: 500, 4: 500}, "domiplot": {2: 280, 4: 280}, "landship": {2: 90},
-    "territory": {2: 450, 4: 175}, "skirmish": {2: 145, 4: 35}}
+    "territory": {2: 450, 4: 350}, "skirmish": {2: 145, 4: 35}}
 
 
 def search_budget(ruleset_id: str, seats: int) -> int:
@@ -628,7 +634,7 @@ def search_main(quick: bool, out_file: str | None) -> int:
         entry = {"speed": search_speed(rid)}
         entry.update(search_figures(rid, games, seats, iterations, minutes,
                                     int(arg("--seed", "1")), log, arg("--factions", "") or None,
-                                    int(arg("--cores", "1"))))
+                                    int(arg("--cores", str(os.cpu_count() or 1)))))
         if rid in GAME_SCENES and "--no-frames" not in sys.argv:
             entry["frame_while_hard_thinks"] = {
                 mode: think_frame_figures(rid, 5 if quick else 20, mode)
