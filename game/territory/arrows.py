@@ -281,9 +281,8 @@ def step_options(st: TerritoryState, tribe: int) -> tuple[tuple[int, list[Any]],
             else:
                 into.extend(tile_steps)
     # a repeat: `check_repeat` decides each candidate; its refusal of (1, none) depends on
-    # neither x nor raze (always refused after a crossing), so it rules out every repeat
-    if steps[-1].x and not isinstance(check_repeat(st, tribe, arrow, step_action(last, 1, "none")),
-                                      IllegalAction):
+    # neither x nor raze, so it rules out every repeat
+    if not isinstance(check_repeat(st, tribe, arrow, step_action(last, 1, "none")), IllegalAction):
         for raze in RAZE:
             for x in range(7):
                 step = step_action(last, x, raze)

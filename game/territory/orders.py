@@ -80,10 +80,8 @@ def dynamic_check(st: TerritoryState, tribe: int, action: Any, plan: Plan) -> Il
 
     `legal_orders` applies exactly these tests to the checkers' plans (see `_admitted`)."""
     t = st.tribes[tribe]
-    if type(action) is not A.Step:
-        entered = t.orders   # `arrows.unfinished`, without its two calls
-        if entered and entered[-1].steps and entered[-1].steps[-1].x == 0:
-            return no("territory.arrow_unfinished")
+    if type(action) is not A.Step and arrows.unfinished(st, tribe):
+        return no("territory.arrow_unfinished")
     if t.entries >= st.params.max_orders or t.edits >= st.params.max_edits:
         return no("limit_reached")
     if plan.keys and t.full:
@@ -232,9 +230,9 @@ def legal_orders(st: TerritoryState, tribe: int, with_arrows: bool = True) -> li
     t = st.tribes[tribe]
     params = st.params
     can_add = t.entries < params.max_orders and t.edits < params.max_edits
-    entered = t.orders   # `arrows.open_arrow` and `arrows.unfinished`, without their calls
-    arrow = entered[-1] if entered and entered[-1].steps else None
-    arrow_open = arrow is not None and arrow.steps[-1].x == 0
+    entered = t.orders
+    arrow = arrows.open_arrow(st, tribe)
+    arrow_open = arrow is not None and arrow.steps[-1].x == 0   # `arrows.unfinished`
     if can_add:
         g, m, e = t.res
         if not arrow_open:

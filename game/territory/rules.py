@@ -169,7 +169,7 @@ def do_core(st: TerritoryState, seat: int, action: A.ChooseCore) -> None:
 def do_order(st: TerritoryState, seat: int, action: Any, plan: Plan) -> None:
     """T-6.2: escrow a new order's cost (its plan, as `judge` accepted it) and record it."""
     order_id, units = orders.enter(st, seat, action, plan)
-    st.ev.append(E.OrderEntered(seat, order_id, action, effects.amounts_of(units)))   # `emit`
+    effects.emit(st, E.OrderEntered(seat, order_id, action, effects.amounts_of(units)))
 
 
 HANDLERS: dict[type, Callable[[TerritoryState, int, Any], None]] = {
