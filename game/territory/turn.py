@@ -333,12 +333,7 @@ def disaster(st: TerritoryState) -> None:
 def pay_income(st: TerritoryState) -> None:
     """T-7.1 for every tribe, then desolation ticks and Nature's Gift is used up."""
     # every tribe's tiles in tile order, in one pass over the land (nothing below moves a tile)
-    owner = st.owner
-    tiles_of: dict[int, list[int]] = {}
-    for i in st.board.land_tiles:
-        o = owner[i]
-        if o >= 0:
-            tiles_of.setdefault(o, []).append(i)
+    tiles_of = land_by_owner(st)
     for tribe in st.tribes:
         if not tribe.alive:
             continue
