@@ -9,7 +9,7 @@ grow; the temperature says how many units of it make a seat e times likelier to 
 |-----------|----------------------------------------------------|------|-------|----------------------------|
 | tidegate  | VP + 0.1 x owned pips (cities twice) + 0.03 x cards | 1.0  | 30    | ~2 rounds of 2-4 seats     |
 | domiplot  | solo regions + 0.3 x flags + 0.1 x cards in hand   | 1.0  | 40    | one battle with its joins  |
-| territory | `search_value` (`policy_value`; see below)        | 4 (16 with 3+ seats) | 30 | one order round; 5 root candidates |
+| territory | `search_value` (`policy_value`; see below)        | 4 (16 with 3+ seats) | 30 | one order round (two with 3+ seats); 5 root candidates |
 | skirmish  | 3 x VP + 0.1 x unit HP                             | 3.0  | 20    | about a turn of one side; 4 root candidates |
 | landship  | the greedy agent's §15 score (`policy_value`; see below) | 40.0 | 10    | half a round: greedy costs ~3 ms an action; 4 root candidates |
 
@@ -19,8 +19,9 @@ row says otherwise.
 
 Skirmish, Landship and Dice for Land set `plan_turn` (`game.ai.plans`): a turn there is 5-20
 actions of one seat, so the hard seat searches whole turns, six candidate plans, each played
-out to the start of our next turn (`plan_reply_turns` 1, Landship 2; the depth above is then
-unused) and scored by the same value and temperature. Skirmish and Landship vary greedy's plan by two
+out to the start of our next turn (`plan_reply_turns` 1, Landship 2, Dice for Land with three
+or more seats 2: `plan_reply_turns_many`; the depth above is then unused) and scored by the
+same value and temperature. Skirmish and Landship vary greedy's plan by two
 other first actions and two noise rates (0.1, 0.25). Dice for Land compares greedy's
 turn with its planner's three styles ("build", "raid", "counter": `game/territory/styles.py`),
 which need no switch margin, and fills any place a style left (it repeated greedy's turn) with
@@ -170,7 +171,7 @@ KNOBS: dict[str, Knobs] = {
     "territory": Knobs(value=territory_value, temperature=4.0, temperature_many=16.0,
                        playout_depth=30, root_width=5,
                        plan_turn=True, plan_firsts=0, plan_noise=(0.05, 0.1, 0.2),
-                       turn_key=territory_turn, policy_value=True),
+                       turn_key=territory_turn, policy_value=True, plan_reply_turns_many=2),
     "skirmish": Knobs(value=skirmish_value, temperature=3.0, playout_depth=20, root_width=4,
                       plan_turn=True, turn_key=skirmish_turn),
     "landship": Knobs(value=landship_value, temperature=40.0, playout_depth=10, root_width=4,

@@ -22,7 +22,8 @@ searched decisions a game; this mode searches whole turns instead (the knob `pla
 - **Evaluation on common worlds with sequential halving** (`Search._halve`, greedy's plan
   always kept): in world w the plan is replayed open-loop; once an action of it is illegal
   there (the dice went otherwise) or it runs out, greedy finishes our turn; then every other
-  seat plays greedy until our seat is to move again (`plan_reply_turns` times, at most
+  seat plays greedy until our seat is to move again (`plan_reply_turns` times, or
+  `plan_reply_turns_many` with three or more seats, each turn at most
   `plan_playout_cap` actions), and `win_chances` scores the end (of the knobs' value, or
   with `policy_value` of the playout policy's own `evaluate`). The playout agents are
   fresh per world and seeded from the world's seed: every plan meets the same opponents'
@@ -287,8 +288,12 @@ class PlanSearch(Search):
     def _reply(self, state: State, players: dict[int, object]) -> None:
         """The other seats play greedy until our seat is to move again; with more than one
         reply turn, our greedy turn and their replies again."""
-        seat, cap, turn_key = self.seat, self.knobs.plan_playout_cap, self.knobs.turn_key
-        for turn in range(max(1, self.knobs.plan_reply_turns)):
+        knobs = self.knobs
+        seat, cap, turn_key = self.seat, knobs.plan_playout_cap, knobs.turn_key
+        replies = knobs.plan_reply_turns
+        if knobs.plan_reply_turns_many and len(state.setup.seats) > 2:
+            replies = knobs.plan_reply_turns_many
+        for turn in range(max(1, replies)):
             if turn:
                 self._our_turn(state, players, ())
             steps = 0

@@ -77,6 +77,7 @@ class Knobs:
     plan_firsts: int = 2             # of them: greedy after another first action ...
     plan_noise: tuple[float, ...] = (0.1, 0.25)   # ... and greedy with random actions at these rates
     plan_reply_turns: int = 1        # after our turn: the others until we move again, N times
+    plan_reply_turns_many: int = 0   # the same with three or more seats (0: `plan_reply_turns`)
     plan_playout_cap: int = 300      # actions at most in one turn's run (a safety bound)
     # cut-offs scored by the playout policy's own `evaluate(state)` (the greedy agent's score
     # from its seat) instead of `value`: a value that sees what the policy weighs (position,

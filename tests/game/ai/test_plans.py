@@ -246,6 +246,23 @@ def test_landship_plans_are_played_out_through_two_reply_turns(replies):
     assert world.to_move() == [seat] and world.round == state.round + replies
 
 
+@pytest.mark.parametrize("seats, replies", [(2, 1), (4, 2)])
+def test_dice_for_land_plans_see_two_order_rounds_with_three_or_more_seats(seats, replies):
+    """Issue 18, Dice for Land (`plan_reply_turns_many` 2): with three or more seats a plan's
+    playout runs our orders, the others' orders and the resolution, then our greedy turn and
+    theirs, and stops with our seat to order two turns on; a duel keeps one order round."""
+    knobs = knobs_for("territory")
+    assert (knobs.plan_reply_turns, knobs.plan_reply_turns_many) == (1, 2)
+    state, seat = turn_start("territory", seats, 3, 10)
+    search = prepared(planner("territory", seat), state)
+    world = search._world(0)
+    players = search._fresh_players(3, seats)
+    search._our_turn(world, players, ())
+    search._reply(world, players)
+    assert world.result() is None
+    assert seat in world.to_move() and world.turn == state.turn + replies
+
+
 def test_skirmish_offers_one_style_per_rival_bloc_and_none_in_a_duel():
     """Skirmish §17 greedy gangs up on the VP leader; with several rival blocs the search also
     plays greedy's turn against each one (`styles`, the root seats in seat order). A duel has
@@ -308,7 +325,7 @@ def test_a_style_plan_needs_no_margin_over_greedy_but_a_blind_variant_does():
 
 
 # (seats, seed, steps, playout budget, digest of the plan, every playout's reward and the RNG)
-TERRITORY_PINNED = [(2, 3, 10, 40, "32c1b688150edb40"), (4, 9, 30, 30, "1b51f41580e55887")]
+TERRITORY_PINNED = [(2, 3, 10, 40, "32c1b688150edb40"), (4, 9, 30, 30, "973a08c28c0a5ce8")]
 
 
 @pytest.mark.parametrize("row", TERRITORY_PINNED, ids=lambda r: f"{r[0]}-seats")
@@ -317,7 +334,8 @@ def test_territory_plans_and_every_playout_are_pinned(row, monkeypatch):
     must not change a decision nor any playout: the plan, each playout's reward in order and
     the agent's RNG afterwards are pinned (computed on 6e2efbd, before that work; pinned
     again when the planner's styles changed the candidate plans on purpose: the duel's once
-    they came, the four seats' once they and temperature 16 came to four seats)."""
+    they came, the four seats' once they and temperature 16 came to four seats, and once
+    more when four seats' playouts grew to two order rounds, `plan_reply_turns_many`)."""
     import hashlib
     seats, seed, steps, iterations, digest = row
     rewards: list[float] = []
