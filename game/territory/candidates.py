@@ -445,13 +445,14 @@ def cost_groups(st: TerritoryState, tribe: int, with_arrows: bool = True) -> tup
                 else:
                     into_keyed[0].extend(keysets)
                     into_keyed[1].extend(actions)
+        # (tuples of lists made by comprehensions: a generator resumes once per group)
         groups = cache[key] = (
-            tuple(GROUP_KEYS[n] + (tuple(acts),) for n, acts in keyless.items()),
+            tuple([(*GROUP_KEYS[n], tuple(acts)) for n, acts in keyless.items()]),
             # a keyed group's keys (all its orders') are united only when `affordable`
             # first needs them: about half the groups never meet a key at its limit while
             # affordable, and uniting every group's had been a sixth of the merge
-            tuple([*GROUP_KEYS[n][:4], None, tuple(keysets), tuple(actions)]
-                  for n, (keysets, actions) in keyed.items()))
+            tuple([[*GROUP_KEYS[n][:4], None, tuple(keysets), tuple(actions)]
+                   for n, (keysets, actions) in keyed.items()]))
         st.board.memo[last_key] = (chunks, groups)
     return groups
 
