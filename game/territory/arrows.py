@@ -97,7 +97,8 @@ def check_path(st: TerritoryState, tribe: int, prev_kind: int, tile: int, x: Any
             return rule("T-11.8")
         if raze == "special" and not st.board.special[tile]:
             return rule("T-11.8")
-    if position.grievance(st, tribe, owner) and owner >= 0 and x + pending >= 2:
+    # (the grievance, a call, asked last: its answer matters only for such a step)
+    if owner >= 0 and x + pending >= 2 and position.grievance(st, tribe, owner):
         return generic_plan(x - 1, True)
     return generic_plan(x)
 
@@ -166,10 +167,11 @@ def check_repeat(st: TerritoryState, tribe: int, arrow: Order, a: A.Step) -> Ill
     steps = arrow.steps
     last = steps[-1]
     prev = last.tile
-    again = len(steps) >= 2 and steps[-2].tile == prev
+    # (the tests that need no look-up first: `step_options` asks at every new arrow and step)
+    if last.x == 0 or a.x == 0 or (len(steps) >= 2 and steps[-2].tile == prev):
+        return rule("T-11.1")
     target = position.seen_owner(st, prev)
-    if (last.x == 0 or a.x == 0 or again or target < 0
-            or st.tribes[target].faction != "shadow"
+    if (target < 0 or st.tribes[target].faction != "shadow"
             or position.seen_building(st, prev) not in GRUDGE_BUILDINGS):
         return rule("T-11.1")
     if a.raze not in RAZE:
@@ -229,7 +231,8 @@ def check_step(st: TerritoryState, tribe: int, a: A.Step) -> IllegalAction | Pla
     return check_path(st, tribe, prev_kind, a.tile, a.x, a.raze, pending)
 
 
-def step_options(st: TerritoryState, tribe: int) -> tuple[tuple[int, list[Any]], ...]:
+def step_options(st: TerritoryState, tribe: int, arrow: Order | None = None
+                 ) -> tuple[tuple[int, list[Any]], ...]:
     """Every `step` `check_step` accepts for the open arrow, grouped by cost:
     ((generic cost, steps), ...) (the steps a list: do not change it). Cached for the turn per arrow order object (orders are
     immutable and a step makes a new one, so the object names the whole path; the entry
@@ -242,11 +245,13 @@ def step_options(st: TerritoryState, tribe: int) -> tuple[tuple[int, list[Any]],
     seven x. Each next tile's `path_options` is also cached for the turn per (tile, kind
     of the previous tile, crossings pending or not): a new arrow or step (a cache miss
     here, about two calls in five in random play) meets, about a third of the time, a
-    tile that an earlier arrow of the turn met.
+    tile that an earlier arrow of the turn met. `arrow`: the open arrow (`open_arrow`)
+    when the caller has it at hand.
     """
-    arrow = open_arrow(st, tribe)
     if arrow is None:
-        return ()
+        arrow = open_arrow(st, tribe)
+        if arrow is None:
+            return ()
     # the turn's cache is replaced whenever the board may have changed (RESOLVE, START,
     # test set-ups); clones share it, and share the order objects they both hold
     cache = {} if st._resolving else st._cache
@@ -265,15 +270,22 @@ def step_options(st: TerritoryState, tribe: int) -> tuple[tuple[int, list[Any]],
     prev_kind, pending = arrow_context(st, arrow)
     more = pending >= 1
     groups: dict[int, list[Any]] = {}
+    # `path_options` per tile for the turn (what its key reads of the board cannot change
+    # during ORDERS), by tile in a table per kind of previous tile and crossings pending:
+    # one lookup instead of its key's owner and building reads
+    table_key = ("paths", tribe, prev_kind, more)
+    table = cache.get(table_key)
+    if table is None:
+        table = cache[table_key] = {}
     for j in nbs:
         if j in visited:
             continue
-        # `path_options` per tile for the turn (what its key reads of the board cannot
-        # change during ORDERS): one lookup instead of its key's owner and building reads
-        tile_key = ("path", tribe, j, prev_kind, more)
-        options = cache.get(tile_key)
+        options = table.get(j)
         if options is None:
-            options = cache[tile_key] = path_options(st, tribe, prev_kind, j, pending)
+            options = table[j] = path_options(st, tribe, prev_kind, j, pending)
+        if not groups:   # the first tile with steps: its groups as they are, copied in C
+            groups = dict(zip(options[0], map(list, options[1])))
+            continue
         for cost, tile_steps in zip(*options):
             into = groups.get(cost)
             if into is None:
@@ -314,8 +326,10 @@ def path_options(st: TerritoryState, tribe: int, prev_kind: int, tile: int,
     owner = position.seen_owner(st, tile)
     faction = st.tribes[tribe].faction if st.board.kind[tile] != LAND else ""
     rel = 3 if owner == tribe else 0 if owner == NOBODY else 1 if owner >= 0 else 2
+    # (`grievance` asked only when there are grievances: usually there are none)
     key = ("path", tile, faction, prev_kind, rel, position.seen_building(st, tile),
-           owner >= 0 and position.grievance(st, tribe, owner), pending >= 1)
+           owner >= 0 and bool(st.grievances) and position.grievance(st, tribe, owner),
+           pending >= 1)
     memo = st.board.memo
     options = memo.get(key)
     if options is None:
@@ -338,12 +352,14 @@ def path_options(st: TerritoryState, tribe: int, prev_kind: int, tile: int,
     return options
 
 
-def legal_steps(st: TerritoryState, tribe: int, budget: int, out: list[Any] | None = None) -> list[Any]:
+def legal_steps(st: TerritoryState, tribe: int, budget: int, out: list[Any] | None = None,
+                arrow: Order | None = None) -> list[Any]:
     """Every `step` `check_order` accepts now with `budget` resources (the caller knows the
-    order limits allow one), appended to `out` (a new list without it), which is returned."""
+    order limits allow one), appended to `out` (a new list without it), which is returned;
+    `arrow`: the open arrow when the caller has it (see `step_options`)."""
     if out is None:
         out = []
-    for cost, steps in step_options(st, tribe):
+    for cost, steps in step_options(st, tribe, arrow):
         if cost <= budget:
             out.extend(steps)
     return out

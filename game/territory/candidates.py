@@ -20,7 +20,7 @@ from game.territory.constants import (
     CAMP, CAPITAL, CITY, LAND, NONE, OUTPOST, RESOURCES, RUIN, SIDES, SPELLS, TECH, TECHS, TREE,
     WORKSHOP, ZERO,
 )
-from game.territory.chunks import Chunk, group_pairs
+from game.territory.chunks import GROUP_KEYS, Chunk, group_pairs
 from game.territory.plans import Plan
 from game.territory.state import NOBODY, TerritoryState
 
@@ -410,7 +410,9 @@ def cost_groups(st: TerritoryState, tribe: int, with_arrows: bool = True) -> tup
     keyed: ([gold, materials, exotics, total, all keys, (keys of each order, ...), actions], ...)
     by cost and kind of first key (all keys: None until `affordable` unites them), so a key that reaches (or leaves) its limit touches few
     groups. Groups and the orders in them keep enumeration order (first seen first); each
-    chunk of `static_chunks` is grouped once (`Chunk`), so this merges group by group."""
+    chunk of `static_chunks` is grouped once (`Chunk`), so this merges group by group, by
+    the groups' small-int ids (`chunks.group_id`: a cost tuple was hashed afresh at every
+    look-up)."""
     key = ("groups", tribe, st.turn, with_arrows)
     cache = {} if st._resolving else st._cache
     groups = cache.get(key)
@@ -424,36 +426,33 @@ def cost_groups(st: TerritoryState, tribe: int, with_arrows: bool = True) -> tup
         if last is not None and last[0] == chunks:
             groups = cache[key] = last[1]
             return groups
-        keyless: dict[tuple, list[Any]] = {}
-        keyed: dict[tuple, tuple[list, list]] = {}
+        keyless: dict[int, list[Any]] = {}   # by group id (`chunks.group_id`)
+        keyed: dict[int, tuple[list, list]] = {}
         for chunk in chunks:
             if isinstance(chunk, tuple):  # this turn's own pairs: grouped here, as `Chunk` would
                 group_pairs(chunk, keyless, keyed)
                 continue
-            for cost, actions in zip(chunk.costs, chunk.groups):
-                into = keyless.get(cost)
+            for n, actions in zip(chunk.costs, chunk.groups):
+                into = keyless.get(n)
                 if into is None:
-                    keyless[cost] = list(actions)
+                    keyless[n] = list(actions)
                 else:
                     into.extend(actions)
-            if chunk.group_keys:
-                start = 0
-                keysets, acts = chunk.keysets, chunk.kactions
-                for group_key, end in zip(chunk.group_keys, chunk.kends):
-                    into_keyed = keyed.get(group_key)
-                    if into_keyed is None:
-                        keyed[group_key] = (list(keysets[start:end]), list(acts[start:end]))
-                    else:
-                        into_keyed[0].extend(keysets[start:end])
-                        into_keyed[1].extend(acts[start:end])
-                    start = end
+            for n, keysets, actions in zip(chunk.group_keys, chunk.keysets, chunk.kactions):
+                into_keyed = keyed.get(n)
+                if into_keyed is None:
+                    keyed[n] = (list(keysets), list(actions))
+                else:
+                    into_keyed[0].extend(keysets)
+                    into_keyed[1].extend(actions)
+        # (tuples of lists made by comprehensions: a generator resumes once per group)
         groups = cache[key] = (
-            tuple(cost + (tuple(acts),) for cost, acts in keyless.items()),
+            tuple([(*GROUP_KEYS[n], tuple(acts)) for n, acts in keyless.items()]),
             # a keyed group's keys (all its orders') are united only when `affordable`
             # first needs them: about half the groups never meet a key at its limit while
             # affordable, and uniting every group's had been a sixth of the merge
-            tuple([*group_key[:4], None, tuple(keysets), tuple(actions)]
-                  for group_key, (keysets, actions) in keyed.items()))
+            tuple([[*GROUP_KEYS[n][:4], None, tuple(keysets), tuple(actions)]
+                   for n, (keysets, actions) in keyed.items()]))
         st.board.memo[last_key] = (chunks, groups)
     return groups
 

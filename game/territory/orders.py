@@ -241,7 +241,7 @@ def legal_orders(st: TerritoryState, tribe: int, with_arrows: bool = True) -> li
         else:
             out = []
         if arrow is not None:   # steps extend the last order only if it is an arrow
-            arrows.legal_steps(st, tribe, g + m + e, out)
+            arrows.legal_steps(st, tribe, g + m + e, out, arrow)
     else:
         out = []
     if t.edits < params.max_edits:
