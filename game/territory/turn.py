@@ -5,6 +5,8 @@ and the victory check (T-17).
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from game.core.protocol import GameOver
 from game.territory import effects, position
 from game.territory import events as E
@@ -330,6 +332,9 @@ def disaster(st: TerritoryState) -> None:
         effects.gain(st, tribe.id, (ECON["goblin_kingdom_gold"], 0, 0), "goblin_empire")
 
 
+_GOLD, _MATERIALS, _EXOTICS = itemgetter(0), itemgetter(1), itemgetter(2)
+
+
 def pay_income(st: TerritoryState) -> None:
     """T-7.1 for every tribe, then desolation ticks and Nature's Gift is used up."""
     # every tribe's tiles in tile order, in one pass over the land (nothing below moves a tile)
@@ -337,15 +342,10 @@ def pay_income(st: TerritoryState) -> None:
     for tribe in st.tribes:
         if not tribe.alive:
             continue
-        per_tile = []
-        total = [0, 0, 0]
-        for i in tiles_of.get(tribe.id, ()):
-            g, m, e = position.tile_income(st, i)
-            if g or m or e:
-                per_tile.append((i, g, m, e))
-                total[0] += g
-                total[1] += m
-                total[2] += e
+        tiles = tiles_of.get(tribe.id, ())
+        incomes = position.tile_incomes(st, tribe.id, tiles)
+        per_tile = [(i, g, m, e) for i, (g, m, e) in zip(tiles, incomes) if g or m or e]
+        total = [sum(map(_GOLD, incomes)), sum(map(_MATERIALS, incomes)), sum(map(_EXOTICS, incomes))]
         extra = list(position.extra_income(st, tribe.id))
         # D42's faction income bonus counts with the tribe-wide extras in the event
         extra[0] += position.income_bonus(tribe.faction, total[0] + extra[0])
