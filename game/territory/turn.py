@@ -121,12 +121,13 @@ CAP_AT_LEAST_BASE = (all(b.cap >= 0 for b in BUILDING.values()) and ECON["storag
                      and SUN_CAP >= 0)
 
 
-def discards(st: TerritoryState) -> None:
-    """T-7.3 D5: over the cap, discard by the priority list."""
+def discards(st: TerritoryState, land: dict[int, list[int]] | None = None) -> None:
+    """T-7.3 D5: over the cap, discard by the priority list (`land`: every tribe's tiles,
+    `land_by_owner`, when the caller has them)."""
     for tribe in st.tribes:
         if not tribe.alive or (CAP_AT_LEAST_BASE and sum(tribe.res) <= st.params.base_cap):
             continue   # (no cap below the base: no need to count it)
-        cap = position.cap(st, tribe.id)
+        cap = position.cap(st, tribe.id, land.get(tribe.id, []) if land is not None else None)
         excess = sum(tribe.res) - cap
         if excess <= 0:
             continue
@@ -206,7 +207,7 @@ def end_turn(st: TerritoryState) -> None:
     for tribe in st.tribes:
         if tribe.alive and not land.get(tribe.id):
             effects.eliminate(st, tribe.id, "no_tiles")
-    discards(st)
+    discards(st, land)
     players = [t.id for t in st.tribes if t.is_player and t.alive]
     if len(players) <= 1:  # T-17.4: the last tribe standing wins; none left: a draw
         return finish(st, tuple(players), "T-17.4")
