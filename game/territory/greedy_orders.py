@@ -289,8 +289,15 @@ def _research(p: PlannerLike, a: A.Research) -> tuple[float, Cost, int]:
     elif tech == "military_tactics":
         value = W["tactics"] * (1 + border) / 2
     elif tech == "siege":
-        walled = sum(1 for i in v.board.land_tiles if v.owner[i] >= 0 and v.owner[i] != p.tid
-                     and (v.building[i] in (CITY, CAPITAL) or any(v.walls[i * 4:i * 4 + 4])))
+        # rivals' walled tiles and cities, counted up to the 6 that count (not over the land)
+        walled = 0
+        owner, building, walls, tid = v.owner, v.building, v.walls, p.tid
+        for i in v.board.land_tiles:
+            if owner[i] >= 0 and owner[i] != tid and (
+                    building[i] in (CITY, CAPITAL) or any(walls[i * 4:i * 4 + 4])):
+                walled += 1
+                if walled == 6:
+                    break
         value = W["siege"] * min(walled, 6) / 2
     elif tech == "primitive_magic":
         value = W["magic"] * 2

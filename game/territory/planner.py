@@ -184,6 +184,12 @@ class Planner:
         """Plan up to `limit` legal orders of `kinds` with the best value − cost (> `floor`)
         while affordable and `reserve` stays; ties broken by the agent's RNG. A tower spell
         must also beat `rival` (the best bound spell's net value)."""
+        if self.rng is None and (self.total() < reserve or limit <= 0
+                                 or len(self.plan) >= self.view.params.max_orders):
+            # nothing could be taken (no cost is negative, so the budget stays below
+            # `reserve`): the kinds are not valued (about a third of the system tribes'
+            # choices). With an RNG the options are still shuffled, as many draws as ever.
+            return 0
         options: list[tuple[float, Action, tuple[int, int, int], int]] = []
         planned = self.planned
         for _, action, value, typed, generic in self.valued(kinds):
@@ -340,7 +346,10 @@ class Planner:
             self._research("extraction")
         best: list[tuple[float, Action, tuple[int, int, int]]] = []
         arch = 1 if "architecture_art" in t.techs else 0
-        for action in self.of_kinds(PAYBACK):  # `_payback` is 0 for every other kind
+        # below the reserve no build is kept (no cost is negative): without an RNG to draw
+        # the tie from, the builds are not weighed
+        weighed = self.of_kinds(PAYBACK) if self.rng is not None or self.total() >= W["reserve"] else ()
+        for action in weighed:  # `_payback` is 0 for every other kind
             gain, cost = self._payback(action, arch)
             if gain <= 0:
                 continue

@@ -8,7 +8,7 @@ from what it may see.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Iterable, Sequence
 
 from game.territory.constants import (
     ATTACK, BUILDING, CAPITAL, CITY, COMMERCE_GOLD, ECON, FLOWER, INCOME_BONUS, LAND, NONE, OUTPOST,
@@ -173,29 +173,53 @@ def cap(st: Any, tribe: int, own: list[int] | None = None) -> int:
 def tile_income(st: Any, i: int) -> tuple[int, int, int]:
     """T-7.1: what an owned tile gives its tribe at the next income."""
     tribe = st.owner[i]
-    if tribe < 0 or st.desolate[i] > 0:
-        return (0, 0, 0)
+    if tribe < 0:
+        return NO_INCOME
+    return tile_incomes(st, tribe, (i,))[0]
+
+
+NO_INCOME: tuple[int, int, int] = (0, 0, 0)
+
+
+def tile_incomes(st: Any, tribe: int, tiles: Iterable[int]) -> list[tuple[int, int, int]]:
+    """T-7.1: what each of `tribe`'s `tiles` gives it at the next income, in order. The
+    tribe's facts (totem, faction, Extraction, winter) are read once, not once a tile:
+    START pays every tile of every tribe."""
     t = st.tribes[tribe]
-    b = st.building[i]
-    gold = ECON["tile_gold"]
-    if b == CAPITAL and t.totem == "sun":
-        gold += SUN_GOLD
-    elif b != TREE:
-        gold += BUILDING[b].gold if b != NONE else 0
-    if st.commerce[i] and b in (CITY, CAPITAL):
-        gold += COMMERCE_GOLD
-    special = st.board.special[i]
-    if t.faction == "bounty" and special == 0:
-        gold += ECON["bounty_bonus"]
-    gold += st.gift[i]
-    if st.board.cold[i] and st.turn <= st.winter_until:
-        gold -= ECON["winter_malus"]
-    out = [max(0, gold), 0, 0]
-    if special and "extraction" in t.techs:
-        out[special] += 1
-    if b == WORKSHOP:
-        out[1] += BUILDING[WORKSHOP].materials
-    return (out[0], out[1], out[2])
+    desolate, building, commerce, gift = st.desolate, st.building, st.commerce, st.gift
+    specials, cold = st.board.special, st.board.cold
+    base = ECON["tile_gold"]
+    sun = t.totem == "sun"
+    bounty = ECON["bounty_bonus"] if t.faction == "bounty" else 0
+    winter = ECON["winter_malus"] if st.turn <= st.winter_until else 0
+    extraction = "extraction" in t.techs
+    workshop = BUILDING[WORKSHOP].materials
+    out: list[tuple[int, int, int]] = []
+    for i in tiles:
+        if desolate[i] > 0:
+            out.append(NO_INCOME)
+            continue
+        b = building[i]
+        gold = base
+        if b == CAPITAL and sun:
+            gold += SUN_GOLD
+        elif b != TREE:
+            gold += BUILDING[b].gold if b != NONE else 0
+        if commerce[i] and b in (CITY, CAPITAL):
+            gold += COMMERCE_GOLD
+        special = specials[i]
+        if special == 0:
+            gold += bounty
+        gold += gift[i]
+        if cold[i]:
+            gold -= winter
+        income = [max(0, gold), 0, 0]
+        if special and extraction:
+            income[special] += 1
+        if b == WORKSHOP:
+            income[1] += workshop
+        out.append((income[0], income[1], income[2]))
+    return out
 
 
 def extra_income(st: Any, tribe: int) -> tuple[int, int, int]:
@@ -219,12 +243,10 @@ def income_bonus(faction: str, gold: int) -> int:
 def income(st: Any, tribe: int) -> tuple[int, int, int]:
     """T-7.1 (with D42's income bonus): what the tribe gets at the next income."""
     total = list(extra_income(st, tribe))
-    for i in st.board.land_tiles:
-        if st.owner[i] == tribe:
-            g, m, e = tile_income(st, i)
-            total[0] += g
-            total[1] += m
-            total[2] += e
+    for g, m, e in tile_incomes(st, tribe, owned(st, tribe)):
+        total[0] += g
+        total[1] += m
+        total[2] += e
     total[0] += income_bonus(st.tribes[tribe].faction, total[0])
     return (total[0], total[1], total[2])
 

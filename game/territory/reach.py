@@ -101,6 +101,14 @@ _BEST_DIE: dict[tuple[float, int, int], tuple[float, int, int]] = {}
 def attacks(p: PlannerLike, reserve: int, allow_even: bool = False) -> None:
     """(2) One- and two-tile arrows, best p(x)·V - cost first, while affordable."""
     v = p.view
+    # entries kept for the later steps (walls, spells, diplomacy): D38 caps a turn's orders
+    limit = v.params.max_orders - len(p.plan) - (0 if allow_even else W["late_orders"])
+    if p.rng is None and (limit <= 0 or p.total() - 1 < reserve):
+        # every option costs at least 1 (a die of 1 or more, or Open Frontier's 1) and
+        # enters at least one order, so none can be taken: the search is skipped (a
+        # quarter of the system tribes' passes; the budget only shrinks within a plan).
+        # With an RNG the options are still shuffled below, as many draws as ever.
+        return
     priced_frontier = p.frontier_left > 0
     # the options of a later pass are the first pass's (with the same Open Frontier
     # pricing) without those the tiles taken since close (see `attack_options`)
@@ -115,8 +123,6 @@ def attacks(p: PlannerLike, reserve: int, allow_even: bool = False) -> None:
         p.rng.shuffle(options)
     best_first(options)   # by net value, highest first, then the cheaper
     taken: set[int] = set()
-    # entries kept for the later steps (walls, spells, diplomacy): D38 caps a turn's orders
-    limit = v.params.max_orders - len(p.plan) - (0 if allow_even else W["late_orders"])
     for net, cost, actions, _ in options:
         if net <= 0 and not (allow_even and net > -1):
             break

@@ -24,6 +24,8 @@ BUILD_ORDERS = (A.Build, A.Upgrade, A.Commerce, A.Wall, A.WallUpgrade, A.Tunnel,
 STAGES: tuple[tuple[type, ...], ...] = (
     (A.Demolish,), BUILD_ORDERS, (A.Research,), (A.BuyExotic,), (A.Archaeology,),
     (A.Cast, A.DeepTide), (A.Arrow,))
+# order type -> its stage's index in STAGES (no order type is a subclass of another)
+STAGE_OF: dict[type, int] = {kind: n for n, kinds in enumerate(STAGES) for kind in kinds}
 
 
 class Shields:
@@ -128,19 +130,25 @@ def block(st: TerritoryState, tid: int) -> None:
     listed = [o for o in tribe.orders if (tid, o.id) not in shields.registered]
     if listed:
         effects.emit(st, E.OrdersRevealed(tid, tuple(o.action for o in listed)))
-    for kinds in STAGES:
-        for o in list(tribe.orders):
+    # each order's stage looked up once, rather than every order tested against every
+    # stage: handlers only take orders away (never add or reorder them, and nothing
+    # registers during a block), so a stage's orders, in listed order, are those of the
+    # block's start still entered when their turn comes
+    staged: list[list[Order]] = [[] for _ in STAGES]
+    for o in listed:
+        n = STAGE_OF.get(type(o.action))
+        if n is not None:
+            staged[n].append(o)
+    for stage in staged:
+        for o in stage:
             if not tribe.alive:
                 return
-            if not isinstance(o.action, kinds) or o not in tribe.orders:
-                continue
-            if (tid, o.id) in shields.registered:
+            if o not in tribe.orders:
                 continue
             a = o.action
-            if isinstance(a, A.Cast) and a.spell in magic.BOUND_SPELLS:
+            if type(a) is A.Cast and a.spell in magic.BOUND_SPELLS:
                 continue
-            handler = BLOCK_HANDLERS[type(a)]
-            handler(st, tid, o)
+            BLOCK_HANDLERS[type(a)](st, tid, o)
     for o in list(tribe.orders):  # spells bound to arrows that never reached a roll
         if isinstance(o.action, A.Cast) and o.action.spell in magic.BOUND_SPELLS:
             effects.void(st, tid, o, "T-10.1")

@@ -5,6 +5,8 @@ and the victory check (T-17).
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from game.core.protocol import GameOver
 from game.territory import effects, position
 from game.territory import events as E
@@ -119,12 +121,13 @@ CAP_AT_LEAST_BASE = (all(b.cap >= 0 for b in BUILDING.values()) and ECON["storag
                      and SUN_CAP >= 0)
 
 
-def discards(st: TerritoryState) -> None:
-    """T-7.3 D5: over the cap, discard by the priority list."""
+def discards(st: TerritoryState, land: dict[int, list[int]] | None = None) -> None:
+    """T-7.3 D5: over the cap, discard by the priority list (`land`: every tribe's tiles,
+    `land_by_owner`, when the caller has them)."""
     for tribe in st.tribes:
         if not tribe.alive or (CAP_AT_LEAST_BASE and sum(tribe.res) <= st.params.base_cap):
             continue   # (no cap below the base: no need to count it)
-        cap = position.cap(st, tribe.id)
+        cap = position.cap(st, tribe.id, land.get(tribe.id, []) if land is not None else None)
         excess = sum(tribe.res) - cap
         if excess <= 0:
             continue
@@ -204,7 +207,7 @@ def end_turn(st: TerritoryState) -> None:
     for tribe in st.tribes:
         if tribe.alive and not land.get(tribe.id):
             effects.eliminate(st, tribe.id, "no_tiles")
-    discards(st)
+    discards(st, land)
     players = [t.id for t in st.tribes if t.is_player and t.alive]
     if len(players) <= 1:  # T-17.4: the last tribe standing wins; none left: a draw
         return finish(st, tuple(players), "T-17.4")
@@ -330,6 +333,9 @@ def disaster(st: TerritoryState) -> None:
         effects.gain(st, tribe.id, (ECON["goblin_kingdom_gold"], 0, 0), "goblin_empire")
 
 
+_GOLD, _MATERIALS, _EXOTICS = itemgetter(0), itemgetter(1), itemgetter(2)
+
+
 def pay_income(st: TerritoryState) -> None:
     """T-7.1 for every tribe, then desolation ticks and Nature's Gift is used up."""
     # every tribe's tiles in tile order, in one pass over the land (nothing below moves a tile)
@@ -337,15 +343,10 @@ def pay_income(st: TerritoryState) -> None:
     for tribe in st.tribes:
         if not tribe.alive:
             continue
-        per_tile = []
-        total = [0, 0, 0]
-        for i in tiles_of.get(tribe.id, ()):
-            g, m, e = position.tile_income(st, i)
-            if g or m or e:
-                per_tile.append((i, g, m, e))
-                total[0] += g
-                total[1] += m
-                total[2] += e
+        tiles = tiles_of.get(tribe.id, ())
+        incomes = position.tile_incomes(st, tribe.id, tiles)
+        per_tile = [(i, g, m, e) for i, (g, m, e) in zip(tiles, incomes) if g or m or e]
+        total = [sum(map(_GOLD, incomes)), sum(map(_MATERIALS, incomes)), sum(map(_EXOTICS, incomes))]
         extra = list(position.extra_income(st, tribe.id))
         # D42's faction income bonus counts with the tribe-wide extras in the event
         extra[0] += position.income_bonus(tribe.faction, total[0] + extra[0])
