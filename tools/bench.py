@@ -162,9 +162,13 @@ def clone_figures(ruleset_id: str, games: int = 3, seed: int = 1) -> dict:
 # machine" is wall time on both cores: four-seat Dice for Land plans get 350 playouts, which
 # took 1.29 s on one core and 0.80 s of wall time on two (mean of four turn starts of greedy
 # games, quiet machine; see the README). The other budgets stay at about 1 s of one core.
+# Since the eighteenth round (2026-12-05) a plan with three or more seats plays two order
+# rounds (`plan_reply_turns_many`), about 3.3x the cost a playout: four-seat plans get 175,
+# measured at 2.13 s on one core and 1.20 s of wall time on two (four turn starts, quiet
+# machine), so about 145 would be the 1 s; the four-seat row was measured at 175.
 SEARCH_ITERATIONS: dict[str, dict[int, int]] = {
     "tidegate": {2: 500, 4: 500}, "domiplot": {2: 280, 4: 280}, "landship": {2: 90},
-    "territory": {2: 450, 4: 350}, "skirmish": {2: 145, 4: 35}}
+    "territory": {2: 450, 4: 175}, "skirmish": {2: 145, 4: 35}}
 
 
 def search_budget(ruleset_id: str, seats: int) -> int:

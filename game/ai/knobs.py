@@ -79,6 +79,18 @@ Measured 2026-12-04 (land18): the search now leaves greedy's plan at 40 of 78 tu
 kept it at 12 of 13 before); 2-seat samples, seats alternating, 90 playouts per plan, a shared
 draw counted as a win: seeds 9000-9019 17/20 and 9020-9039 20/20 (29 outright wins of 40),
 greedy in the same seats 8/20 and 12/20 (14 outright wins).
+
+Dice for Land with three or more seats plays each plan out through two order rounds
+(`plan_reply_turns_many` 2: the rest of this turn and its resolution, then our greedy turn and
+everyone's next orders and resolution). With one round the four-seat search hardly beat
+greedy (69 of 200, 34.5 %, at 350 playouts, where greedy in the same seats won 58): what a
+plan changes shows after the next turn's fights (a wall that holds, a tile kept for the next
+attack, resources a rival cannot match at the next END), not in the one resolution its orders
+take part in, and more playouts did not help. Measured 2026-12-05 at 175 playouts (two-round
+playouts cost about 3.3x as much): 44 of 102 games (43.1 %, 95 % CI 33.9-52.8; seeds
+14200-14279 and 14290-14311, factions drawn), greedy in the same seats and factions 27 of 102;
+hard won 22 of the games greedy lost there and lost 5 that greedy won. Duels keep one round,
+as measured (66.0 % of 200).
 """
 
 from __future__ import annotations
