@@ -18,6 +18,7 @@ from __future__ import annotations
 import multiprocessing
 import multiprocessing.util
 import os
+import threading
 from concurrent.futures import ProcessPoolExecutor
 
 from game.core.runtime import batch_gc
@@ -29,16 +30,28 @@ _HELPERS: dict[int, ProcessPoolExecutor] = {}
 
 
 def _prepare() -> None:
-    """Pool initializer: a worker is a batch process (`game.core.runtime.batch_gc`) and
-    yields the CPU to the game's process (Unix; Windows keeps the normal priority, `os.nice`
-    does not exist there)."""
+    """Pool initializer: a worker is a batch process (`game.core.runtime.batch_gc`), ends
+    when the process that started it ends (`_outlive_not`), and yields the CPU to the game's
+    process (Unix; Windows keeps the normal priority, `os.nice` does not exist there)."""
     batch_gc()
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(target=_outlive_not, args=(parent,), daemon=True).start()
     nice = getattr(os, "nice", None)
     if nice is not None:
         try:   # to NICE in all (a helper started by the think process inherits its niceness)
             nice(max(0, NICE - nice(0)))
         except OSError:   # not permitted here: run at the normal priority
             pass
+
+
+def _outlive_not(parent: multiprocessing.process.BaseProcess) -> None:
+    """End this worker as soon as `parent` has ended. A game killed or ended by SIGTERM exits
+    without shutting its pools down, and an idle worker waits for work for ever: found
+    looking at the game, its think process and helper stayed behind. (Its helpers watch it
+    the same way.)"""
+    parent.join()
+    os._exit(0)
 
 
 def _spawned(workers: int) -> ProcessPoolExecutor:

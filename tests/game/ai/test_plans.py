@@ -410,6 +410,53 @@ def test_a_helper_that_fails_leaves_its_share_to_the_searching_process(monkeypat
     assert runs[0] == runs[1]
 
 
+def test_workers_end_when_the_program_is_killed(tmp_path):
+    """A game killed (or ended by a signal) does not shut its pools down: its think process
+    and that process's helpers must still end, not wait for work for ever."""
+    import os
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    script = tmp_path / "think_and_die.py"
+    script.write_text(
+        "import os, sys\n"
+        f"sys.path.insert(0, {str(Path(__file__).resolve().parents[3])!r})\n"
+        "from game.ai import workers\n"
+        "if __name__ == '__main__':\n"
+        "    pool = workers.think_pool()\n"
+        "    pool.submit(workers.warm_helpers, 1).result(timeout=60)\n"
+        "    think = next(iter(pool._processes))\n"
+        "    children = f'/proc/{think}/task/{think}/children'\n"
+        "    helpers = open(children).read() if os.path.exists(children) else ''\n"
+        "    print(think, helpers, flush=True)\n"
+        "    os.kill(os.getpid(), 9)\n", encoding="utf-8")
+    out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=90)
+    pids = [int(p) for p in out.stdout.split()]
+    assert len(pids) >= 1, out.stderr
+    deadline = time.monotonic() + 20
+    alive = pids
+    while alive and time.monotonic() < deadline:
+        time.sleep(0.1)
+        alive = [p for p in alive if _running(p)]
+    assert not alive, f"workers {alive} outlived the killed program"
+
+
+def _running(pid: int) -> bool:
+    """The process exists and is not a zombie (an orphan's zombie waits for init to reap it)."""
+    import os
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            return fh.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return True
+
+
 def test_a_program_whose_think_process_started_helpers_exits(tmp_path):
     """The game screens' hard seats think in a worker process that starts its own helper
     processes; the program must still exit when it ends (the think process stops its helpers
