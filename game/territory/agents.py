@@ -62,28 +62,30 @@ class GreedyAgent(Agent):
         if view.turn != self._turn:
             self._turn = view.turn
             self._key = territory_turn(view)
-            self._queue = self._plan(view, legal)
+            listed = A.Listed(legal)   # the planner's membership test and `_next`'s, built once
+            self._queue = self._plan(view, legal, listed)
+            return self._next(legal, listed)
         return self._next(legal)
 
     def evaluate(self, state: TerritoryState) -> float:
         """The search's cut-off value of this seat (`search_value`)."""
         return search_value(state, self.seat)
 
-    def _plan(self, view: TerritoryView, legal: list[Action]) -> list[Action]:
+    def _plan(self, view: TerritoryView, legal: list[Action], listed: A.Listed) -> list[Action]:
         """`plan_turn` from this view, legal list and RNG state, remembered: search playouts
         ask it again and again with all three the same (an opponent's turn in one sampled
         world, met by every candidate plan, which its secret orders cannot show), and the
         planner is a pure function of them, so the plan and the RNG state after it are
         replayed. The key holds the view's whole content (`view_key`) and the legal actions
         by identity (the entry keeps a copy of the list: those objects stay alive, so their
-        ids stay theirs)."""
+        ids stay theirs). `listed` is `legal`'s membership test."""
         rng = self.rng
         if type(rng) is not Rng:
-            return self._plan_now(view, legal, rng)
+            return self._plan_now(view, listed, rng)
         key = (self.seat, self._style, rng.state, rng.inc, tuple(map(id, legal)), view_key(view))
         known = _PLANS.get(key)
         if known is None:
-            plan = self._plan_now(view, legal, rng)
+            plan = self._plan_now(view, listed, rng)
             if len(_PLANS) >= PLAN_MEMO:
                 _PLANS.clear()
             known = _PLANS[key] = (tuple(plan), rng.state, tuple(legal), view)
@@ -91,7 +93,7 @@ class GreedyAgent(Agent):
             rng.state = known[1]
         return list(known[0])
 
-    def _plan_now(self, view: TerritoryView, legal: list[Action], rng: Rng) -> list[Action]:
+    def _plan_now(self, view: TerritoryView, legal: A.Listed, rng: Rng) -> list[Action]:
         """`plan_turn` in this agent's style (with the rivals' orders foreseen for "counter")."""
         foreseen = self._foresee(view, rng) if self._style == "counter" else None
         return plan_turn(view, self.seat, legal, rng, self._style, foreseen)
@@ -118,9 +120,10 @@ class GreedyAgent(Agent):
         # (a queue emptied here stays empty for `choose`, which would have emptied it too)
         return self._pop(allows) if key == self._key else None
 
-    def _next(self, legal: list[Action]) -> Action:
-        """The queue's next action that is in `legal`, else submit (else a removal)."""
-        action = self._pop(A.Listed(legal).__contains__)
+    def _next(self, legal: list[Action], listed: A.Listed | None = None) -> Action:
+        """The queue's next action that is in `legal` (`listed`: its membership test, if
+        built already), else submit (else a removal)."""
+        action = self._pop((listed if listed is not None else A.Listed(legal)).__contains__)
         if action is not None:
             return action
         removals = [a for a in legal if isinstance(a, A.RemoveOrder)]

@@ -44,9 +44,9 @@ W = AI_WEIGHTS
 class Planner:
     """One turn's plan for one tribe (see the module docstring)."""
 
-    def __init__(self, view: TerritoryView, tribe: int, legal: list[Action] | LegalOrders,
-                 rng: Rng | None = None, style: str = "",
-                 foreseen: dict[int, list[Action]] | None = None) -> None:
+    def __init__(self, view: TerritoryView, tribe: int,
+                 legal: list[Action] | A.Listed | LegalOrders, rng: Rng | None = None,
+                 style: str = "", foreseen: dict[int, list[Action]] | None = None) -> None:
         self.view = view
         self.style = style
         self.building_weight = styles.building_weight(style)   # T-21.1's weight of a target's cap
@@ -55,7 +55,9 @@ class Planner:
         self.t = view.tribes[tribe]
         self.legal: Container[Action]      # membership only (by identity first: `A.Listed`)
         self.legal_list: list[Action]      # the rules' order, for every choice among them
-        if isinstance(legal, list):
+        if isinstance(legal, A.Listed):   # a player's list, its membership built by the caller
+            self.legal, self.legal_list = legal, legal.actions
+        elif isinstance(legal, list):
             self.legal, self.legal_list = A.Listed(legal), list(legal)
         else:
             # a system tribe (T-14.4): the rules answer membership; listed without the
@@ -568,7 +570,7 @@ def v_turmoil(view: TerritoryView) -> bool:
     return view.turn <= view.turmoil_until
 
 
-def plan_turn(view: TerritoryView, tribe: int, legal: list[Action] | LegalOrders,
+def plan_turn(view: TerritoryView, tribe: int, legal: list[Action] | A.Listed | LegalOrders,
               rng: Rng | None = None, style: str = "",
               foreseen: dict[int, list[Action]] | None = None) -> list[Action]:
     """The greedy orders of `tribe` for this turn, in entry order; `rng` breaks ties (system
