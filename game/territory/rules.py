@@ -214,12 +214,25 @@ class TerritoryGame(TerritoryState):
         return []
 
     def reason(self, seat: int, action: object) -> IllegalAction | None:
-        """The refusal `apply(seat, action)` would raise (key + params), or None if legal."""
-        return why(self, seat, action)
+        """The refusal `apply(seat, action)` would raise (key + params), or None if legal.
+
+        The verdict is kept until the next `apply`: an agent asks about the action it is about
+        to play (search playouts ask the greedy agent's next order with `reason`, then apply
+        it), and `apply` of that very object by that seat takes the verdict instead of
+        judging again (an order's checker was a tenth of a playout, run twice). Only `apply`
+        changes a state, and every `apply` clears the verdict."""
+        verdict = judge(self, seat, action)
+        self._judged = (seat, action, verdict)
+        return verdict if isinstance(verdict, IllegalAction) else None
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Carry out an action (IllegalAction leaves the state unchanged)."""
-        verdict = judge(self, seat, action)
+        judged = self._judged
+        if judged is not None and judged[1] is action and judged[0] == seat:
+            verdict = judged[2]
+        else:
+            verdict = judge(self, seat, action)
+        self._judged = None
         if isinstance(verdict, IllegalAction):
             # a fresh copy: refusals without parameters are shared instances
             raise IllegalAction(verdict.key, **verdict.params)

@@ -265,6 +265,9 @@ class TerritoryState(State):
     ev = None          # type: list | None
     _resolving = False
     _shields = None    # type: Any
+    # the last `reason` asked and its verdict, (seat, action, verdict), until the next
+    # `apply` (which takes the verdict when it applies that very action): see `reason`
+    _judged = None     # type: tuple | None
 
     @property
     def round(self) -> int:
@@ -284,6 +287,7 @@ class TerritoryState(State):
                      "vassal_offers", "grievances"):
             setattr(twin, name, getattr(self, name)[:])
         twin.attacked = dict(self.attacked)
+        twin._judged = None     # a verdict is its own state's (and its plan is used once)
         return twin
 
     def result(self) -> Result | None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
+
 from game import rulesets
 from game.ai import make_agent
 from game.ai.knobs import territory_turn
@@ -99,3 +101,38 @@ def test_the_tribe_key_reads_every_tribe_field_and_only_scalars_as_they_are():
     twin = tribe.copy()
     twin.extra = 1   # an attribute that is no field: read one by one, and it counts
     assert V.tribe_key(twin) != V.tribe_key(tribe) == V.tribe_key(tribe.copy())
+
+
+def test_apply_takes_the_verdict_reason_gave_only_for_that_action_until_the_next_apply(monkeypatch):
+    """T-6.2: `reason` then `apply` of the same action object judges once (search playouts ask
+    the greedy agent's next order with `reason`, then play it); any other action, or the same
+    one after another `apply`, is judged afresh, and a clone starts without the verdict."""
+    from game.core.errors import IllegalAction
+    from game.territory import rules
+    from game.territory.state import Phase
+    rs = rulesets.get("territory")
+    state = rs.new_game(Setup(seats=("greedy",) * 3, seed=8))
+    judge = rules.judge
+    calls: list = []
+    monkeypatch.setattr(rules, "judge", lambda st, seat, a: calls.append(a) or judge(st, seat, a))
+    pickers = [GreedyAgent(s, s) for s in range(3)]
+    while state.phase is Phase.PICK:
+        seat = state.to_move()[0]
+        state.apply(seat, pickers[seat].choose(state.view(seat), state.legal_actions(seat)))
+    seat = state.to_move()[0]
+    order = next(a for a in state.legal_actions(seat) if isinstance(a, A.Wall))
+    calls.clear()
+    assert state.reason(seat, order) is None and len(calls) == 1
+    twin = state.clone()
+    state.apply(seat, order)
+    assert len(calls) == 1                      # the verdict of `reason`, not a second judge
+    twin.apply(seat, order)
+    assert len(calls) == 2                      # the clone judged it itself
+    assert state.reason(seat, A.SUBMIT) is None and len(calls) == 3
+    state.apply(seat, A.RemoveOrder(0))         # another action: judged, the verdict dropped
+    assert len(calls) == 4
+    state.apply(seat, A.SUBMIT)
+    assert len(calls) == 5
+    with pytest.raises(IllegalAction):          # the same object after another apply
+        state.apply(seat, A.SUBMIT)
+    assert state.reason(seat, A.SUBMIT) is not None and len(calls) == 7
