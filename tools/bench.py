@@ -165,7 +165,11 @@ def clone_figures(ruleset_id: str, games: int = 3, seed: int = 1) -> dict:
 # Since the eighteenth round (2026-12-05) a plan with three or more seats plays two order
 # rounds (`plan_reply_turns_many`), about 3.3x the cost a playout: four-seat plans get 175,
 # measured at 2.13 s on one core and 1.20 s of wall time on two (four turn starts, quiet
-# machine), so about 145 would be the 1 s; the four-seat row was measured at 175.
+# machine), so about 145 would be the 1 s; the four-seat row was measured at 175. After the
+# nineteenth round (2026-12-05, every decision unchanged, about 3 % less CPU a decision)
+# whole four-seat games on both cores of the quiet machine took p50 1.05 s a plan decision
+# (mean 1.09 s, p99 2.45 s; 8 games, 192 decisions), the four turn starts 0.97-1.07 s in
+# three runs: 175 is about the 1 s budget.
 SEARCH_ITERATIONS: dict[str, dict[int, int]] = {
     "tidegate": {2: 500, 4: 500}, "domiplot": {2: 280, 4: 280}, "landship": {2: 90},
     "territory": {2: 450, 4: 175}, "skirmish": {2: 145, 4: 35}}

@@ -87,10 +87,11 @@ greedy (69 of 200, 34.5 %, at 350 playouts, where greedy in the same seats won 5
 plan changes shows after the next turn's fights (a wall that holds, a tile kept for the next
 attack, resources a rival cannot match at the next END), not in the one resolution its orders
 take part in, and more playouts did not help. Measured 2026-12-05 at 175 playouts (two-round
-playouts cost about 3.3x as much): 49 of 113 games (43.4 %, 95 % CI 34.6-52.6; seeds
-14200-14283 and 14290-14318, factions drawn), greedy in the same seats and factions 31 of 113;
-hard won 24 of the games greedy lost there and lost 6 that greedy won. Duels keep one round,
-as measured (66.0 % of 200).
+playouts cost about 3.3x as much; plan decisions p50 1.05 s of wall time on both cores of the
+quiet 2-core machine): 82 of 200 games (41.0 %, 95 % CI 34.4-47.9; seeds 14200-14283 and
+14290-14405, factions drawn), greedy in the same seats and factions 53 of 200; hard won 38 of
+the games greedy lost there and lost 9 that greedy won. Duels keep one round, as measured
+(66.0 % of 200).
 """
 
 from __future__ import annotations
