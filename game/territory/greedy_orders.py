@@ -298,7 +298,7 @@ def _research(p: PlannerLike, a: A.Research) -> tuple[float, Cost, int]:
                 walled += 1
                 if walled == 6:
                     break
-        value = W["siege"] * min(walled, 6) / 2
+        value = W["siege"] * walled / 2
     elif tech == "primitive_magic":
         value = W["magic"] * 2
     elif tech == "battle_magic":
