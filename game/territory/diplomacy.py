@@ -20,13 +20,9 @@ ANSWERS = (A.AnswerTribute, A.AnswerTrade, A.AnswerVassal)
 
 
 def borders(st: TerritoryState, tribe: int, other: int) -> bool:
-    """Some tile of `tribe` touches a tile of `other` (public view)."""
-    adjacent = st.board.adjacent
-    for i in position.tiles_of(st, tribe):  # a tribe's own tiles are never hidden
-        for j in adjacent[i]:
-            if position.seen_owner(st, j) == other:
-                return True
-    return False
+    """Some tile of `tribe` touches a tile of `other` (public view; a tribe's own tiles are
+    never hidden)."""
+    return other in position.neighbours_seen(st, tribe)
 
 
 def check_demand(st: TerritoryState, tribe: int, a: A.DemandTribute) -> IllegalAction | Plan:

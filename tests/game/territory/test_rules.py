@@ -17,6 +17,7 @@ from game.territory.constants import (
     CAMP, CAPITAL, CHASM, CITY, DEFAULT_PARAMS, NONE, RUIN, TREE,
 )
 from game.territory.state import GOBLIN, NOBODY, UNDEAD, Phase
+from tests.helpers.refusal import assert_refused
 from tests.helpers.territory import (
     QUIET, dice, enter, new_game, of, own, plain_board, plain_game, put, res, resolve, techs,
     tile, wall,
@@ -749,6 +750,24 @@ def test_T_16_3_paid_tribute_goes_to_war():
     ev = resolve(g)
     assert [e.amounts for e in of(ev, E.Gained) if e.why == "tribute"] == [(5, 0, 0)]
     assert not g.grievances
+
+
+def test_T_16_4_spice_trade_only_to_a_bordering_tribe():
+    """T-16.4: Jungle proposes only to a tribe whose land touches its own (as the public sees
+    it); the answer is the same from `reason`, `apply` and the legal list, and follows the
+    board from one turn to the next (the border is cached for a turn only)."""
+    g = plain_game(("jungle", "bounty", "war"))
+    own(g, 0, (0, 0), (1, 0))
+    own(g, 1, (2, 0))
+    own(g, 2, (5, 0))
+    assert_refused(g, 0, A.ProposeTrade(2), "territory.not_allowed", rule="T-16.4")
+    legal = g.legal_actions(0)
+    assert A.ProposeTrade(1) in legal and A.ProposeTrade(2) not in legal
+    resolve(g)
+    own(g, 2, (0, 1))   # war now touches jungle's (0, 0)
+    assert A.ProposeTrade(2) in g.legal_actions(0)
+    enter(g, 0, A.ProposeTrade(2))
+    assert g.tribes[0].orders[-1].action == A.ProposeTrade(2)
 
 
 def test_T_16_4_spice_trade_pays_both_and_harm_ends_it():
