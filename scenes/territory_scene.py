@@ -24,7 +24,7 @@ import pygame
 
 from game.core.i18n import error_text, tr
 from game.territory import actions as A
-from game.territory import arrows as rules_arrows
+from game.territory import fights as rules_fights
 from game.territory import orders as rules_orders
 from game.territory import position
 from game.territory.state import GOBLIN, NOBODY, UNDEAD, Phase
@@ -313,7 +313,7 @@ class TerritoryScene(BackgroundResolution, TerritoryBoardDraw, BoardScene):
         if action.x == 0:
             return (0, -1, cost)
         crossed_sea = self.drawing and self.crossed_sea()
-        att = rules_arrows.attack_bonus(v, seat, target, tile, crossed_sea, False)
+        att = rules_fights.attack_bonus(v, seat, target, tile, crossed_sea, False)
         d = position.defense(v, tile, seat, side)
         y = action.x + att - d
         if v.tribes[seat].faction == "pioneer" and target == NOBODY:

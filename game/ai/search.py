@@ -306,7 +306,6 @@ class Search:
     def _descend(self, top: _Node, state: State) -> list[float]:
         """Tree policy from `top` (expanding one node), then the playout; backs rewards up."""
         knobs = self.knobs
-        players = self._players
         path: list[tuple[_Child, int]] = []
         node = top
         while state.result() is None:

@@ -235,7 +235,7 @@ class _Planner:
 
     def _threat(self, g: LandshipGame, b: Ship, enemy_ships: list[Ship], live: set[int]) -> float:
         """Damage the enemies could deal `b` in their next turn."""
-        board, params = g.board, self.params
+        params = self.params
         eff = g.eff_dr(b)
         shots: list[float] = []
         for e in enemy_ships:

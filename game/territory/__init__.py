@@ -6,7 +6,8 @@ square grid and features from the Tiled map, T-3; neighbour tables from core's
 SquareTopology), `actions` and `events`, `state` (plain data), `view` (what a seat may see,
 T-18), `position` (the queries shared by rules, view and AI: income, cap, defense,
 visibility). The rules are plain functions over the state, one module per rule family:
-`arrows` (T-11), `building` (T-8, T-9, T-13.2), `magic` (T-10, T-13.5), `diplomacy` (T-16,
+`arrows` (entering arrows, T-11.1-T-11.3), `fights` (resolving them, T-11.4-T-11.8),
+`building` (T-8, T-9, T-13.2), `magic` (T-10, T-13.5), `diplomacy` (T-16,
 phase A), `turn` (START / END: T-5.1, T-5.5, T-7, T-12, T-15, T-17), with `effects` (escrow
 and tile changes they share) and `plans` (order plans and refusals). Two thin drivers
 dispatch through tables: `orders` (order entry and its enumeration, T-6, over the

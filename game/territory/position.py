@@ -14,7 +14,7 @@ from game.territory.constants import (
     ATTACK, BUILDING, CAPITAL, CITY, COMMERCE_GOLD, ECON, FLOWER, INCOME_BONUS, LAND, NONE, OUTPOST,
     OUTPOST_ATTACK, SIDES, SUN_CAP, SUN_DEFENSE, SUN_GOLD, TOWER, TREE, WALL_LEVELS, WORKSHOP,
 )
-from game.territory.state import NOBODY, UNDEAD, GOBLIN, OWNER_NAMES
+from game.territory.state import NOBODY, OWNER_NAMES
 
 
 def hidden(st: Any, i: int) -> bool:
@@ -174,7 +174,7 @@ def cap(st: Any, tribe: int, own: list[int] | None = None) -> int:
     storage = "storage" in t.techs
     sun = t.totem == "sun"
     jungle = t.faction == "jungle"
-    owner, building = st.owner, st.building
+    building = st.building
     if own is None:
         own = owned(st, tribe)
     for i in own:

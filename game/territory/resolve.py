@@ -12,7 +12,7 @@ from typing import Callable
 
 from game.territory import actions as A
 from game.territory import (
-    arrows, building, diplomacy, effects, magic, orders, planner, position, turn,
+    building, diplomacy, effects, fights, magic, orders, planner, position, turn,
 )
 from game.territory import events as E
 from game.territory.plans import Plan
@@ -163,5 +163,5 @@ BLOCK_HANDLERS: dict[type, Callable[[TerritoryState, int, Order], None]] = {
     A.Research: building.do_research, A.BuyExotic: building.do_buy_exotic,
     A.Archaeology: building.do_archaeology,
     A.Cast: magic.do_cast, A.DeepTide: magic.do_deep_tide,
-    A.Arrow: arrows.do_arrow,
+    A.Arrow: fights.do_arrow,
 }

@@ -241,7 +241,7 @@ def test_forecast_names_y_chance_and_cost_from_the_rules(app):
     key(app, pygame.K_3)
     y, pct, cost = scene.forecast(arrow.tile)
     from game.territory import position
-    from game.territory.arrows import attack_bonus
+    from game.territory.fights import attack_bonus
     v = scene.shown
     side = v.board.side_between(arrow.tile, arrow.origin)
     expect = 3 + attack_bonus(v, 0, v.owner[arrow.tile], arrow.tile, False, False) - position.defense(v, arrow.tile, 0, side)
