@@ -164,3 +164,13 @@ def test_the_checker_sees_function_level_and_relative_imports(tmp_path):
     assert violations({"game.core.x": {"game.rulesets", "game.ai"}}) == {
         ("game.core.x", "game.rulesets"), ("game.core.x", "game.ai")}
     assert cycles({"a": {"b"}, "b": {"a"}, "c": {"a"}}) == [["a", "b"]]
+
+
+MAX_MODULE_LINES = 600   # issue 19 item 3: "no module in game/ over ~600 lines"
+
+
+def test_no_module_in_game_over_600_lines():
+    """Issue 19 item 3: files by rule family; a module that outgrows 600 lines is split."""
+    long = {str(p.relative_to(ROOT)): n for p in sorted(GAME.rglob("*.py"))
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES}
+    assert long == {}
