@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from game.core.codec import register
 from game.core.protocol import Action
+from game.core.slots import slot_init_all
 from game.domiplot.constants import KIND_INDEX
 
 NS = "domiplot"
@@ -133,3 +134,6 @@ DECLINE = Decline()
 ALLOW, REFUSE = Authorize(True), Authorize(False)
 ACCEPT_SUPPORT, REFUSE_SUPPORT = RespondSupport(True), RespondSupport(False)
 VOTE_YES, VOTE_NO = Vote(True), Vote(False)
+
+
+slot_init_all(globals())   # the cheaper constructors of `game.core.slots`

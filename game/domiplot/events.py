@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from game.core.codec import register
 from game.core.protocol import Event, GameOver  # noqa: F401  (E-1..E-6 end with the core event)
+from game.core.slots import slot_init_all
 
 NS = "domiplot"
 
@@ -370,3 +371,6 @@ class ProposalRejected(Event):
 
     proposer: int
     by: int
+
+
+slot_init_all(globals())   # the cheaper constructors of `game.core.slots`

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from game.core.codec import register
 from game.core.protocol import Action
+from game.core.slots import slot_init_all
 
 NS = "landship"
 
@@ -120,3 +121,6 @@ def row(kind: type, head: object, width: int, height: int) -> list:
             _ROWS.clear()
         found = _ROWS[key] = [None] * (width * height)
     return found
+
+
+slot_init_all(globals())   # the cheaper constructors of `game.core.slots`

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from game.core.codec import register
 from game.core.protocol import Event, GameOver  # noqa: F401  (T-7 ends with the core event)
-from game.core.slots import slot_init
+from game.core.slots import slot_init_all
 
 NS = "landship"
 XY = tuple[int, int]
@@ -290,7 +290,4 @@ class PlayerEliminated(Event):
 
 # Events are made on every move (five a turn): each class gets the cheaper slot-setting
 # __init__ of `game.core.slots` (same signature, same frozen objects).
-for _cls in [c for c in list(globals().values())
-             if isinstance(c, type) and issubclass(c, Event) and c.__module__ == __name__]:
-    slot_init(_cls)
-del _cls
+slot_init_all(globals())

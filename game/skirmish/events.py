@@ -13,6 +13,7 @@ from typing import Any, Callable
 
 from game.core.codec import register
 from game.core.protocol import Event, GameOver  # noqa: F401  (W-2 / W-3 end with the core event)
+from game.core.slots import slot_init_all
 
 NS = "skirmish"
 ColRow = tuple[int, int]   # the spec's odd-r `(col, row)` pair (B-1); not core's axial `Hex`
@@ -415,3 +416,6 @@ class RoundEnded(Event):
 
     round: int
     vp: tuple[float, ...]
+
+
+slot_init_all(globals())   # the cheaper constructors of `game.core.slots`

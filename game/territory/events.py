@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from game.core.codec import register
 from game.core.protocol import Action, Event
+from game.core.slots import slot_init_all
 
 NS = "territory"
 Amounts = tuple[int, int, int]
@@ -419,3 +420,6 @@ class FinalTurn(Event):
 
     turn: int
     qualifiers: tuple[tuple[int, str], ...]
+
+
+slot_init_all(globals())   # the cheaper constructors of `game.core.slots`

@@ -20,6 +20,7 @@ from typing import Any
 from game.core import codec
 from game.core.paths import map_key
 from game.core.protocol import Action, Result, Setup, State
+from game.core.slots import slot_init
 from game.core.rng import Rng, derive_seed
 from game.territory.board import Board
 from game.territory.constants import RESOURCES, Params
@@ -36,6 +37,7 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class PathStep:
     """One tile of an arrow (T-11.1): x 0 = cross, 1..6 = attack; `escrow` in taking order."""
@@ -47,6 +49,7 @@ class PathStep:
     discount: bool = False         # entered under a grievance: cost already 1 less (T-16.3)
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Order:
     """One entered order with its escrow (T-6.2), resource indices in the order taken.

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from game.core.codec import register
 from game.core.protocol import Action
+from game.core.slots import slot_init_all
 
 NS = "tidegate"
 
@@ -62,3 +63,6 @@ class Trade(Action):
 
 ROLL = Roll()
 END_TURN = EndTurn()
+
+
+slot_init_all(globals())   # the cheaper constructors of `game.core.slots`

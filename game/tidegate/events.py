@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from game.core.codec import register
 from game.core.protocol import Event, GameOver  # noqa: F401  (TG-7 ends with the core event)
+from game.core.slots import slot_init_all
 
 NS = "tidegate"
 
@@ -105,3 +106,6 @@ class RoundEnded(Event):
 
     round: int
     scores: tuple[int, ...]
+
+
+slot_init_all(globals())   # the cheaper constructors of `game.core.slots`
