@@ -46,7 +46,8 @@ def slot_init(cls: type) -> type:
             params.append(f"{f.name}=_default_{f.name}")
         body.append(f"    _set_{f.name}(self, {f.name})\n")
     # built from the field names only, the way `dataclasses` builds its own __init__
-    exec(f"def __init__(self, {', '.join(params)}):\n{''.join(body) or '    pass'}\n", names)  # noqa: S102
+    source = f"def __init__(self, {', '.join(params)}):\n{''.join(body) or '    pass'}\n"
+    exec(source, names)  # noqa: S102
     init = names["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     init.__doc__ = cls.__init__.__doc__

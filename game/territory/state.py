@@ -20,8 +20,8 @@ from typing import Any
 from game.core import codec
 from game.core.paths import map_key
 from game.core.protocol import Action, Result, Setup, State
-from game.core.slots import slot_init
 from game.core.rng import Rng, derive_seed
+from game.core.slots import slot_init
 from game.territory.board import Board
 from game.territory.constants import RESOURCES, Params
 
