@@ -213,6 +213,17 @@ def blessed(st: TerritoryState, tribe: int) -> bool:
     return t is not None and t.faction == "jungle" and t.blessed_turn == st.turn
 
 
+def roll_at_most(st: TerritoryState, y: int) -> tuple[bool, int]:
+    """T-11.7: an attack succeeds on a d6 roll of y or less: (success, the die), the die 0
+    when y alone decides (y <= 0 fails, y >= 6 succeeds) and nothing is rolled."""
+    if y <= 0:
+        return False, 0
+    if y >= 6:
+        return True, 0
+    die = st.rng.die(6)
+    return die <= y, die
+
+
 def forced_attack(st: TerritoryState, source: str, tile: int, attack: int) -> bool:
     """T-11.9: an attack without an arrow (no siege, no walls)."""
     defender = st.owner[tile]
@@ -222,14 +233,7 @@ def forced_attack(st: TerritoryState, source: str, tile: int, attack: int) -> bo
         return False
     d = position.defense(st, tile, -1, -1, with_walls=False, with_siege=False)
     y = attack - d
-    die = 0
-    if y <= 0:
-        ok = False
-    elif y >= 6:
-        ok = True
-    else:
-        die = st.rng.die(6)
-        ok = die <= y
+    ok, die = roll_at_most(st, y)
     emit(st, E.ForcedAttack(source, tile, defender, attack, d, y, die, ok))
     return ok
 

@@ -206,14 +206,9 @@ def do_arrow(st: TerritoryState, tid: int, o: Order) -> None:
             x, y, ok = 1, 1 + attack - defense, True
         else:  # (f)
             y = x + attack - defense
-            if y <= 0:
-                ok = False
-            elif y >= 6:
-                ok = True
-            else:
-                die = st.rng.die(6)
+            ok, die = effects.roll_at_most(st, y)
+            if die:
                 dice = (die,)
-                ok = die <= y
                 if not ok and spells.get("fortune"):
                     die = st.rng.die(6)
                     dice = (dice[0], die)

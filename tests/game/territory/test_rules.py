@@ -573,6 +573,17 @@ def test_T_11_9_y_of_six_or_more_needs_no_die():
     assert (step.needs, step.dice, step.outcome) == (6, (), "captured")
 
 
+def test_T_11_7_one_d6_roll_decides_only_y_of_1_to_5():
+    """T-11.7 / T-11.9: y <= 0 fails and y >= 6 succeeds without a die; y in 1..5 rolls one
+    d6 and succeeds on y or less (arrows and forced attacks share `effects.roll_at_most`)."""
+    g = plain_game()
+    dice(g)   # no draw allowed
+    assert effects.roll_at_most(g, 0) == (False, 0) and effects.roll_at_most(g, -3) == (False, 0)
+    assert effects.roll_at_most(g, 6) == (True, 0) and effects.roll_at_most(g, 9) == (True, 0)
+    dice(g, 3, 4, 1)
+    assert [effects.roll_at_most(g, 3) for _ in range(3)] == [(True, 3), (False, 4), (True, 1)]
+
+
 # ---- T-13 factions -------------------------------------------------------------------------
 
 def test_T_13_7_tunnel_cost_and_shadow_arrows_through_it():
