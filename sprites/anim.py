@@ -95,7 +95,10 @@ class FloatText(Anim):
         p = self.progress
         img = self.image.copy()
         img.set_alpha(int(255 * min(1.0, 2 * (1 - p))))
-        canvas.blit(img, (self.pos[0] - img.get_width() // 2, self.pos[1] - int(14 * ease_out(p))))
+        # centred on its spot, but kept whole on the canvas (a label over a tile at the
+        # board's edge was cut off)
+        x = max(0, min(self.pos[0] - img.get_width() // 2, canvas.get_width() - img.get_width()))
+        canvas.blit(img, (x, self.pos[1] - int(14 * ease_out(p))))
 
 
 class Ring(Anim):

@@ -74,3 +74,19 @@ def test_flash_and_flip_draw_without_error_through_their_life():
         for _ in range(10):
             anim.update(0.05)
             anim.draw(canvas)
+
+
+@pytest.mark.parametrize("x", [5, 50, 95])
+def test_a_floating_label_stays_whole_on_the_canvas(x):
+    """A resolution label ("needs <= 2") over a tile at the board's edge was cut off: it is
+    centred on its spot where it fits, else pushed just inside the canvas."""
+    from sprites.anim import FloatText
+    label = pygame.Surface((40, 8), pygame.SRCALPHA)
+    label.fill((255, 255, 255, 255))
+    anim = FloatText(label, (x, 30))
+    anim.update(0.01)
+    canvas = pygame.Surface((100, 50), pygame.SRCALPHA)
+    anim.draw(canvas)
+    columns = [c for c in range(100) if any(canvas.get_at((c, r)).a for r in range(50))]
+    assert len(columns) == 40
+    assert columns[0] == min(max(0, x - 20), 60)
