@@ -93,9 +93,9 @@ quiet 2-core machine): 82 of 200 games (41.0 %, 95 % CI 34.4-47.9; seeds 14200-1
 the games greedy lost there and lost 9 that greedy won; with 83 more games (seeds to 14497),
 108 of 283 (38.2 %, 32.7-43.9) against greedy's 69, and with 75 more that evening (seeds
 14498-14572) 130 of 358 (36.3 %, 31.5-41.4) against greedy's 82 (paired 68-20): the 40 %
-target is missed. Duels keep one round, as measured (66.0 % of 200). Tried on 2026-12-05 and not kept: three
-order rounds at 100 playouts (the same ~1 s: a three-round playout costs 1.73x a two-round
-one) won 33 of 87 games (seeds 14319-14405, same seats and factions), exactly as many as two
+target is missed. Duels keep one round, as measured (66.0 % of 200). Tried on 2026-12-05
+and not kept: three order rounds at 100 playouts (the same ~1 s: a three-round playout costs
+1.73x a two-round one) won 33 of 87 games (seeds 14319-14405, same seats and factions), exactly as many as two
 rounds at 175 on those games (paired 7-7); a fifth candidate turn, "hoard" (answers and the
 cap's spend-down only, keeping resources for V3), won 7 of the first 21 of those games where
 two rounds won 9, and was stopped there.

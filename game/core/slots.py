@@ -8,7 +8,8 @@ steps round it the same way at less than half the cost: `slot_init` gives a clas
 defaults) that calls those setters. The objects are the same: equal, hashed alike and still
 frozen. `slot_init_all(globals())` at the end of a module of events or actions does it for
 every class there it can take (`fits`); in random Dice for Land play the dataclasses' own
-constructors had been about 4 % of the time.
+constructors had been about 4 % of the time. The price is paid once, at import: one `exec`
+per class, as `dataclasses` itself does, about 8 ms for the five rulesets' 199 classes.
 """
 
 from __future__ import annotations
@@ -35,6 +36,11 @@ def slot_init(cls: type) -> type:
     if not fits(cls):
         raise TypeError(f"{cls.__name__}: slot_init takes a frozen slots dataclass with plain "
                         "fields and no __post_init__")
+    return _install(cls)
+
+
+def _install(cls: type) -> type:
+    """`slot_init`'s work on a class that `fits`."""
     names: dict[str, Any] = {}
     params, body = [], []
     for f in fields(cls):
@@ -62,5 +68,5 @@ def slot_init_all(namespace: dict[str, Any]) -> list[type]:
     done = [c for c in list(namespace.values())
             if isinstance(c, type) and c.__module__ == module and fits(c)]
     for cls in done:
-        slot_init(cls)
+        _install(cls)   # (each was just checked)
     return done
