@@ -23,7 +23,8 @@ out to the start of our next turn (`plan_reply_turns` 1, Landship 2, Dice for La
 or more seats 2: `plan_reply_turns_many`; the depth above is then unused) and scored by the
 same value and temperature. Skirmish and Landship vary greedy's plan by two
 other first actions and two noise rates (0.1, 0.25). Dice for Land compares greedy's
-turn with its planner's three styles ("build", "raid", "counter": `game/territory/styles.py`),
+turn with its planner's styles ("build", "raid", "counter", and while two or more rival players
+live "leader": `game/territory/styles.py`),
 which need no switch margin, and fills any place a style left (it repeated greedy's turn) with
 noise (0.05, 0.1, 0.2), not with other first actions: its orders change nothing until the turn
 resolves, so ranking first orders by the value one action ahead would rank them all alike.

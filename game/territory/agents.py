@@ -41,11 +41,15 @@ class GreedyAgent(Agent):
 
     def styles(self, view: TerritoryView) -> list[str]:
         """The hard search's other candidate turns (`game.ai.plans`) in the order phase, while
-        a rival player lives: "build", "raid" and "counter" (`game.territory.styles`)."""
+        a rival player lives: "build", "raid" and "counter", and with two or more rival players
+        "leader" (`game.territory.styles`)."""
         if view.phase is not Phase.ORDERS:
             return []
         rivals = sum(1 for t in view.tribes if t.is_player and t.alive and t.id != self.seat)
-        return list(STYLES) if rivals else []
+        if not rivals:
+            return []
+        # "leader" singles one rival out: with a single rival, greedy's turn already does
+        return [s for s in STYLES if s != "leader" or rivals > 1]
 
     def restyle(self, style: str) -> None:
         """Plan in `style` (one of `styles`) from now on."""

@@ -50,6 +50,7 @@ class Planner:
         self.view = view
         self.style = style
         self.building_weight = styles.building_weight(style)   # T-21.1's weight of a target's cap
+        self.leader = styles.leader(view, tribe) if style == "leader" else -1
         self.rng = rng
         self.tid = tribe
         self.t = view.tribes[tribe]
@@ -449,6 +450,8 @@ class Planner:
             value += W["reconnect"]
         if owner == UNDEAD:
             value -= 2  # waking the dead: they strike back
+        elif owner == self.leader and owner >= 0:
+            value += W["leader"]   # the "leader" style (`styles.leader`)
         if self.void_bonus:
             value += self.void_bonus.get(tile, 0.0)
         if self.t.faction == "tide" and reach.landlocked(self) and all(

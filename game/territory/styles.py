@@ -9,6 +9,10 @@ under, and reads only the view:
   what V3 counts at END, T-17.2);
 - "raid": a rival building weighs three times as a target (a captured building's cap and
   income change sides, T-8.2, so a capture moves the V3 ratio twice);
+- "leader": the rival player with the most land tiles (ties: the lower id) weighs
+  `leader` more per tile as a target; offered while two or more rival players live (the
+  final ranking and V1 count tiles, T-17.2/T-17.3, and greedy rivals do not gang up on
+  whoever leads);
 - "counter": the rivals' orders as their greedy planner would give them in a world sampled
   from our view (T-21.2). Against a rival whose block resolves after ours (T-5.3 C): the
   origin of an arrow aimed at us is worth `counter_void` more per step it launches on us
@@ -21,12 +25,12 @@ Weights are in the `[ai]` table of data/rules.toml.
 from __future__ import annotations
 
 from game.core.protocol import Action
-from game.territory import actions as A
+from game.territory import actions as A, position
 from game.territory.constants import AI_WEIGHTS, SIDES
 from game.territory.greedy_orders import PlannerLike, order_value
 
 W = AI_WEIGHTS
-STYLES: tuple[str, ...] = ("build", "raid", "counter")
+STYLES: tuple[str, ...] = ("build", "raid", "counter", "leader")
 
 
 def economy_orders(p: PlannerLike) -> int:
@@ -37,6 +41,14 @@ def economy_orders(p: PlannerLike) -> int:
 def building_weight(style: str) -> int:
     """T-21.1's weight of a target's building cap, tripled in the "raid" style."""
     return W["building_cap"] * (W["raid_building"] if style == "raid" else 1)
+
+
+def leader(view, me: int) -> int:
+    """The "leader" style's target: the living rival player with the most land tiles (ties:
+    the lower id), or -1 while none lives."""
+    counts = position.tile_counts(view)
+    rivals = [t.id for t in view.tribes if t.is_player and t.alive and t.id != me]
+    return min(rivals, key=lambda r: (-counts.get(r, 0), r), default=-1)
 
 
 def foresee(p: PlannerLike, foreseen: dict[int, list[Action]]) -> None:

@@ -325,7 +325,7 @@ def test_a_style_plan_needs_no_margin_over_greedy_but_a_blind_variant_does():
 
 
 # (seats, seed, steps, playout budget, digest of the plan, every playout's reward and the RNG)
-TERRITORY_PINNED = [(2, 3, 10, 40, "32c1b688150edb40"), (4, 9, 30, 30, "973a08c28c0a5ce8")]
+TERRITORY_PINNED = [(2, 3, 10, 40, "32c1b688150edb40"), (4, 9, 30, 31, "fff15ae33fc68555")]
 
 
 @pytest.mark.parametrize("row", TERRITORY_PINNED, ids=lambda r: f"{r[0]}-seats")
@@ -335,7 +335,9 @@ def test_territory_plans_and_every_playout_are_pinned(row, monkeypatch):
     the agent's RNG afterwards are pinned (computed on 6e2efbd, before that work; pinned
     again when the planner's styles changed the candidate plans on purpose: the duel's once
     they came, the four seats' once they and temperature 16 came to four seats, and once
-    more when four seats' playouts grew to two order rounds, `plan_reply_turns_many`)."""
+    more when four seats' playouts grew to two order rounds, `plan_reply_turns_many`, and
+    when four seats gained the "leader" style: five plans, whose halving spends a budget of
+    31 exactly)."""
     import hashlib
     seats, seed, steps, iterations, digest = row
     rewards: list[float] = []

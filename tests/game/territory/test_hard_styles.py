@@ -3,7 +3,7 @@ turn (T-17.3) and the greedy planner's styles the search compares with greedy's 
 
 from __future__ import annotations
 
-from game.territory import actions as A
+from game.territory import actions as A, styles
 from game.territory.agents import FINAL_BONUS, GreedyAgent, search_value
 from game.territory.constants import AI_WEIGHTS as W
 from game.territory.planner import Planner, plan_turn
@@ -53,18 +53,42 @@ def test_T_17_3_tied_predicted_winners_share_the_bonus():
     assert search_value(g, 0) == search_value(g, 1) == 6.0 + FINAL_BONUS / 2
 
 
-def test_T_21_2_the_greedy_agent_offers_three_styles_in_the_order_phase_only():
-    """The styles are candidate turns in every seat count once the picks are done; while
-    picking (no orders to plan) there are none."""
+def test_T_21_2_the_greedy_agent_offers_its_styles_in_the_order_phase_only():
+    """The styles are candidate turns in every seat count once the picks are done, "leader"
+    only while two or more rival players live; while picking (no orders to plan) there are
+    none."""
     g = new_game(2)
     assert g.phase is Phase.PICK
     agent = GreedyAgent(0, 1)
     assert agent.styles(g.view(0)) == []
     assert agent.styles(duel().view(0)) == ["build", "raid", "counter"]
     three = plain_game(("bounty", "war", "tide"))
-    assert three.phase is Phase.ORDERS and agent.styles(three.view(0)) == ["build", "raid", "counter"]
-    three.tribes[1].alive = three.tribes[2].alive = False
+    assert three.phase is Phase.ORDERS
+    assert agent.styles(three.view(0)) == ["build", "raid", "counter", "leader"]
+    three.tribes[2].alive = False
+    assert agent.styles(three.view(0)) == ["build", "raid", "counter"]
+    three.tribes[1].alive = False
     assert agent.styles(three.view(0)) == []      # no rival left: nothing to plan against
+
+
+def test_T_21_2_leader_style_weighs_the_tiles_of_the_rival_with_most_tiles():
+    """Three tribes: War (1) holds 8 land tiles, Tide (2) 6. In the "leader" style a War tile
+    next to ours is worth `leader` more as a target than in greedy's turn, a Tide tile the
+    same; with Tide ahead (two more tiles) the bonus moves to Tide's tiles."""
+    g = plain_game(("bounty", "war", "tide"))
+    own(g, 0, (0, 0))
+    own(g, 1, (1, 0), (0, 2))
+    own(g, 2, (0, 1))
+    assert styles.leader(g.view(0), 0) == 1
+    war, tide = tile(g, 1, 0), tile(g, 0, 1)
+    legal = g.legal_actions(0)
+    plain = Planner(g.view(0), 0, legal)
+    lead = Planner(g.view(0), 0, legal, style="leader")
+    assert lead.target_value(war) - plain.target_value(war) == W["leader"] == 6
+    assert lead.target_value(tide) == plain.target_value(tide)
+    own(g, 2, (3, 3), (3, 4), (3, 5), (3, 6))
+    assert styles.leader(g.view(0), 0) == 2
+    assert styles.leader(g.view(1), 1) == 2 and styles.leader(g.view(2), 2) == 1
 
 
 def test_T_21_2_build_style_takes_four_more_economy_orders_before_the_attacks():
