@@ -99,7 +99,11 @@ and not kept: three order rounds at 100 playouts (the same ~1 s: a three-round p
 1.73x a two-round one) won 33 of 87 games (seeds 14319-14405, same seats and factions), exactly as many as two
 rounds at 175 on those games (paired 7-7); a fifth candidate turn, "hoard" (answers and the
 cap's spend-down only, keeping resources for V3), won 7 of the first 21 of those games where
-two rounds won 9, and was stopped there.
+two rounds won 9, and was stopped there. Kept on 2026-12-05 night: a "leader" style
+(the rival player with the most land tiles weighs 6 more per target tile; offered while two or
+more rival players live), a fifth plan at the same 175 playouts: on 215 of those four-seat
+games (seeds 14319-14444, 14454-14520, 14538-14559) hard won 83 (38.6 %, 32.4-45.3) where the
+four-style search won 73 (paired 29-19), at no more CPU per decision.
 """
 
 from __future__ import annotations
