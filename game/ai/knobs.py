@@ -101,9 +101,9 @@ rounds at 175 on those games (paired 7-7); a fifth candidate turn, "hoard" (answ
 cap's spend-down only, keeping resources for V3), won 7 of the first 21 of those games where
 two rounds won 9, and was stopped there. Kept on 2026-12-05 night: a "leader" style
 (the rival player with the most land tiles weighs 6 more per target tile; offered while two or
-more rival players live), a fifth plan at the same 175 playouts: on 215 of those four-seat
-games (seeds 14319-14444, 14454-14520, 14538-14559) hard won 83 (38.6 %, 32.4-45.3) where the
-four-style search won 73 (paired 29-19), at no more CPU per decision.
+more rival players live), a fifth plan at the same 175 playouts: on 245 of those four-seat
+games (seeds 14319-14444, 14454-14572) hard won 93 (38.0 %, 32.1-44.2) where the four-style
+search won 81 (paired 34-22), at no more CPU per decision.
 """
 
 from __future__ import annotations

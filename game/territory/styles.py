@@ -24,6 +24,8 @@ Weights are in the `[ai]` table of data/rules.toml.
 
 from __future__ import annotations
 
+from typing import Any
+
 from game.core.protocol import Action
 from game.territory import actions as A, position
 from game.territory.constants import AI_WEIGHTS, SIDES
@@ -43,7 +45,7 @@ def building_weight(style: str) -> int:
     return W["building_cap"] * (W["raid_building"] if style == "raid" else 1)
 
 
-def leader(view, me: int) -> int:
+def leader(view: Any, me: int) -> int:
     """The "leader" style's target: the living rival player with the most land tiles (ties:
     the lower id), or -1 while none lives."""
     counts = position.tile_counts(view)
