@@ -201,11 +201,16 @@ class Ruleset(abc.ABC):
     rules_version: ClassVar[int] = 1
     default_map_name: ClassVar[str] = ""   # e.g. "isle.tmx"
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A ruleset must name its default map: checked when its class is made, not when a
+        player first starts a game without one."""
+        super().__init_subclass__(**kwargs)
+        if not cls.default_map_name:
+            raise TypeError(f"{cls.__name__} sets no default_map_name")
+
     def default_map(self) -> str:
         """Path of the map used when `Setup.map` is None (maps/<map_folder>/<default_map_name>)."""
         from game.core.paths import maps_dir
-        if not self.default_map_name:
-            raise NotImplementedError(f"{type(self).__name__} sets no default_map_name")
         return str(maps_dir() / (self.map_folder or self.id) / self.default_map_name)
 
     def map_path(self, setup: Setup) -> str:
@@ -229,12 +234,12 @@ class Ruleset(abc.ABC):
         board = cached_board(self.id, self.map_path(setup), self.read_board)
         return self.make_state(setup, board)
 
+    @abc.abstractmethod
     def state_from_view(self, view: View, rng: Any) -> State:
         """A state consistent with everything `view` shows, with the hidden parts and the
         future drawn from `rng` (a `game.core.rng.Rng`): what search agents, which see only
-        views, play on ("determinization"). A ruleset that supports such agents overrides
-        this; the default says it does not."""
-        raise NotImplementedError(f"{type(self).__name__} cannot rebuild a state from a view")
+        views, play on ("determinization"). Every ruleset has one, so every seat may be
+        given the "hard" level."""
 
     def check_seats(self, seats: Sequence[str]) -> None:
         """Reject a seat count outside [min_players, max_players]."""

@@ -234,8 +234,9 @@ def test_every_shipped_map_passes_the_size_checks():
 
 
 def test_ruleset_base_defaults():
-    """state_from_view says NotImplemented until a ruleset supports it; default_map comes
-    from map_folder/default_map_name; the base new_game checks seats and stamps the id."""
+    """default_map comes from map_folder/default_map_name; the base new_game checks seats and
+    stamps the id; a ruleset must rebuild states from views (the hard AI plays on them) and
+    name its default map, or its class cannot be made or used."""
     from game.core import IllegalAction
     from game.core.protocol import Ruleset, Setup
 
@@ -249,15 +250,32 @@ def test_ruleset_base_defaults():
         def make_state(self, setup, board):
             return (setup, board)
 
+        def state_from_view(self, view, rng):
+            return ("sampled", view)
+
     rs = Plain()
-    with pytest.raises(NotImplementedError):
-        rs.state_from_view(None, Rng(1))
     assert rs.default_map() == str(maps_dir() / "plain" / "board.tmx")
     setup, board = rs.new_game(Setup(seats=("a", "b"), seed=1))
     assert setup.ruleset == "plain" and board == ("board", rs.default_map())
     with pytest.raises(IllegalAction) as err:
         rs.new_game(Setup(seats=("a",), seed=1))
     assert err.value.key == "bad_seat_count"
+
+    class Blind(Ruleset):   # no state_from_view: abstract, cannot be made
+        id = "blind"
+        default_map_name = "board.tmx"
+
+        def read_board(self, path):
+            return None
+
+        def make_state(self, setup, board):
+            return None
+
+    with pytest.raises(TypeError, match="state_from_view"):
+        Blind()
+    with pytest.raises(TypeError, match="sets no default_map_name"):
+        class Nameless(Plain):
+            default_map_name = ""
 
 
 def test_batch_processes_collect_young_garbage_every_10000_allocations():
