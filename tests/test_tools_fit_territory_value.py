@@ -33,17 +33,29 @@ def test_the_tool_plays_duels_and_reports_every_figure(capsys):
 
 
 def test_softmax_fit_recovers_the_weights_of_a_known_model_over_three_seats():
-    """Three or more seats: a softmax over the seats of w x (tiles, resources); seeds alternate
-    between the fitting and the held-out half."""
+    """Three or more seats: a softmax over the seats of w x (tiles, resources), and again
+    with a constant per faction (against the first by name); seeds alternate between the
+    fitting and the held-out half."""
+    from game.territory.constants import FACTIONS
+
     fit = load_tool("fit_territory_value")
+    factions = sorted(FACTIONS)
+    edges = {f: 0.3 * k - 0.9 for k, f in enumerate(factions)}
+    edges[factions[0]] = 0.0
     rng = np.random.default_rng(11)
     games = []
-    for seed in range(6000):
+    for seed in range(12000):
         tiles, res = rng.integers(0, 60, 3), rng.integers(0, 200, 3)
-        u = 0.05 * tiles + 0.01 * res
+        drawn = [factions[k] for k in rng.choice(len(factions), 3, replace=False)]
+        u = 0.05 * tiles + 0.01 * res + np.array([edges[f] for f in drawn])
         p = np.exp(u - u.max()) / np.exp(u - u.max()).sum()
-        games.append({"seed": seed, "winners": [int(rng.choice(3, p=p))],
+        games.append({"seed": seed, "factions": drawn, "winners": [int(rng.choice(3, p=p))],
                       "rows": [(1, [(True, int(t), int(r), 0) for t, r in zip(tiles, res)])]})
     report = fit.softmax_fit(games)
-    assert abs(report["per_tile"] - 0.05) < 0.008 and abs(report["per_resource"] - 0.01) < 0.002
-    assert report["held_out_log_loss"]["fit"] < report["held_out_log_loss"]["uniform"]
+    with_factions = report["with_factions"]
+    assert abs(with_factions["per_tile"] - 0.05) < 0.006
+    assert abs(with_factions["per_resource"] - 0.01) < 0.0015
+    assert all(abs(with_factions["faction_edges"][f] - edges[f]) < 0.15 for f in factions)
+    assert with_factions["temperature"] == round(1 / with_factions["per_tile"], 1)
+    losses = report["held_out_log_loss"]
+    assert losses["fit_with_factions"] < losses["fit"] < losses["uniform"]

@@ -16,7 +16,8 @@ tiles or resources). Games with even seeds fit, odd seeds test. Prints one JSON 
   chance above 0.95 (where one turn's plans all look alike to the search).
 
 With `--seats 3` or more (`softmax_fit`): a softmax over the seats of w x (tiles, resources),
-fitted without the factions, and the held-out log-loss of the fit and of the values `FIXED`.
+fitted without and with the factions (a constant per faction), and the held-out log-loss of
+both fits and of the values `FIXED`.
 
 A dev tool (numpy, like the art generators); a duel costs under a second of CPU.
 """
@@ -136,22 +137,27 @@ def fit(games: list[dict]) -> dict:
 
 def softmax_fit(games: list[dict]) -> dict:
     """The report for three or more seats: a softmax over the living seats of
-    w_tiles x tiles + w_res x resources fitted on even seeds (factions are left out: a few
-    hundred games cannot fit their effects), and the held-out log-loss of that fit and of
-    fixed values (resource weight, temperature) on odd seeds."""
+    w_tiles x tiles + w_res x resources fitted on even seeds, again with each seat's faction
+    as a constant (`faction_edges`, in log-odds against the first faction by name: a
+    thousand games fit them, a few hundred do not), and the held-out log-loss of both fits
+    and of fixed values (resource weight, temperature) on odd seeds."""
+    from game.territory.constants import FACTIONS
+
+    factions = sorted(FACTIONS)
     feats, wins, seeds = [], [], []
     for g in games:
         w = g["winners"]
         n = len(g["rows"][0][1]) if g["rows"] else 0
         for _, seats in g["rows"]:
-            feats.append([(alive, tiles, res) for alive, tiles, res, _ in seats])
+            feats.append([(alive, tiles, res) + tuple(float(g["factions"][s] == f) for f in factions[1:])
+                          for s, (alive, tiles, res, _) in enumerate(seats)])
             wins.append([1.0 / len(w) if s in w else 0.0 for s in range(n)] if w else [1.0 / n] * n)
             seeds.append(g["seed"])
     f, y, seeds = np.array(feats, float), np.array(wins), np.array(seeds)
-    alive, x = f[:, :, 0] > 0, f[:, :, 1:]
+    alive, x_all = f[:, :, 0] > 0, f[:, :, 1:]
     train, test = seeds % 2 == 0, seeds % 2 == 1
 
-    def loss(w: np.ndarray, m: np.ndarray) -> tuple[float, np.ndarray, np.ndarray]:
+    def loss(w: np.ndarray, m: np.ndarray, x: np.ndarray) -> tuple[float, np.ndarray, np.ndarray]:
         """Mean log-loss, its gradient and Hessian in w over the positions `m`."""
         u = np.where(alive[m], x[m] @ w, -60.0)
         u -= u.max(1, keepdims=True)
@@ -163,17 +169,27 @@ def softmax_fit(games: list[dict]) -> dict:
                 - np.einsum("gk,gl->kl", mean_x, mean_x)) / m.sum()
         return float(-np.mean(np.sum(y[m] * np.log(np.maximum(p, 1e-12)), 1))), grad, hess
 
-    w = np.zeros(2)
-    for _ in range(30):   # Newton's method (the log-loss is convex in w)
-        _, grad, hess = loss(w, train)
-        w -= np.linalg.solve(hess + 1e-9 * np.eye(2), grad)
-    fixed = {f"tiles+{a}xres_t{t:g}": round(loss(np.array([1 / t, a / t]), test)[0], 3)
+    def newton(x: np.ndarray) -> np.ndarray:
+        w = np.zeros(x.shape[2])
+        for _ in range(30):   # Newton's method (the log-loss is convex in w)
+            _, grad, hess = loss(w, train, x)
+            w -= np.linalg.solve(hess + 1e-9 * np.eye(len(w)), grad)
+        return w
+
+    x = x_all[:, :, :2]
+    w, wf = newton(x), newton(x_all)
+    fixed = {f"tiles+{a}xres_t{t:g}": round(loss(np.array([1 / t, a / t]), test, x)[0], 3)
              for a, t in FIXED}
     return {
         "games": len(games), "turn_starts": int(len(y)),
         "per_tile": round(float(w[0]), 4), "per_resource": round(float(w[1]), 5),
+        "with_factions": {
+            "per_tile": round(float(wf[0]), 4), "per_resource": round(float(wf[1]), 5),
+            "temperature": round(float(1 / wf[0]), 1) if wf[0] > 0 else None,
+            "faction_edges": {fa: round(float(e), 3) for fa, e in zip(factions, [0.0, *wf[2:]])}},
         "held_out_log_loss": {"uniform": round(float(np.log(y.shape[1])), 3),
-                              "fit": round(loss(w, test)[0], 3), **fixed},
+                              "fit": round(loss(w, test, x)[0], 3),
+                              "fit_with_factions": round(loss(wf, test, x_all)[0], 3), **fixed},
     }
 
 
