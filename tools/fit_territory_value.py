@@ -186,7 +186,7 @@ def softmax_fit(games: list[dict]) -> dict:
         "with_factions": {
             "per_tile": round(float(wf[0]), 4), "per_resource": round(float(wf[1]), 5),
             "temperature": round(float(1 / wf[0]), 1) if wf[0] > 0 else None,
-            "faction_edges": {fa: round(float(e), 3) for fa, e in zip(factions, [0.0, *wf[2:]])}},
+            "faction_edges": {fa: round(float(e), 4) for fa, e in zip(factions, [0.0, *wf[2:]])}},
         "held_out_log_loss": {"uniform": round(float(np.log(y.shape[1])), 3),
                               "fit": round(loss(w, test, x)[0], 3),
                               "fit_with_factions": round(loss(wf, test, x_all)[0], 3), **fixed},

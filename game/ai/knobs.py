@@ -103,7 +103,13 @@ two rounds won 9, and was stopped there. Kept on 2026-12-05 night: a "leader" st
 (the rival player with the most land tiles weighs 6 more per target tile; offered while two or
 more rival players live), a fifth plan at the same 175 playouts: on 245 of those four-seat
 games (seeds 14319-14444, 14454-14572) hard won 93 (38.0 %, 32.1-44.2) where the four-style
-search won 81 (paired 34-22), at no more CPU per decision.
+search won 81 (paired 34-22), at no more CPU per decision. Tried on 2026-12-05 late and
+not kept: the value as fitted with the factions (`tools/fit_territory_value.py --seats 4
+--games 1200 --seed 40000`: a constant per faction cuts the held-out log-loss from 1.127 to
+0.974 nats, and a tile then weighs 0.092, temperature 10.9), i.e. each seat's faction edge
+(11 x its log-odds, -16 tiles for Bounty to +10.5 for Pioneer) added at temperature 11: on
+160 of the games above (seeds 14319-14402, 14406-14437, 14454-14497) it won 60 (37.5 %)
+where this search won 62 (paired 11-13), so the better forecast chose no better plans.
 """
 
 from __future__ import annotations
