@@ -50,7 +50,6 @@ class Planner:
         self.view = view
         self.style = style
         self.building_weight = styles.building_weight(style)   # T-21.1's weight of a target's cap
-        self.leader = styles.leader(view, tribe) if style == "leader" else -1
         self.rng = rng
         self.tid = tribe
         self.t = view.tribes[tribe]
@@ -79,6 +78,8 @@ class Planner:
         self.near: dict[int, int] = {}
         self.richest = -1
         self._counts: dict[int, int] | None = None   # `counts`, taken when first asked
+        # the "leader" style's rival (-1: none), from the same count the plan may ask again
+        self.leader = styles.leader(view, tribe, self.counts) if style == "leader" else -1
         self.spice_partners: set[int] = set()
         self.has_tower = position.tower_of(view, tribe) >= 0   # fixed for the turn
         self._by_type: dict[type, list[int]] | None = None   # positions in legal_list

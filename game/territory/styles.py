@@ -45,10 +45,12 @@ def building_weight(style: str) -> int:
     return W["building_cap"] * (W["raid_building"] if style == "raid" else 1)
 
 
-def leader(view: Any, me: int) -> int:
+def leader(view: Any, me: int, counts: dict[int, int] | None = None) -> int:
     """The "leader" style's target: the living rival player with the most land tiles (ties:
-    the lower id), or -1 while none lives."""
-    counts = position.tile_counts(view)
+    the lower id), or -1 while none lives; `counts` are the tiles per tribe if already
+    counted (`position.tile_counts`)."""
+    if counts is None:
+        counts = position.tile_counts(view)
     rivals = [t.id for t in view.tribes if t.is_player and t.alive and t.id != me]
     return min(rivals, key=lambda r: (-counts.get(r, 0), r), default=-1)
 
