@@ -216,9 +216,14 @@ def static_chunks(st: TerritoryState, tribe: int, with_arrows: bool = True
         if options is None:
             options = memo[key] = Chunk.merged([gift_chunk(st, tribe, other) for other in others])
         extend(options)
+    # (a demand is War's, a trade proposal Jungle's: their checkers refuse every other
+    # faction first, so only the tribe's own kind is asked, for each other tribe)
+    war, jungle = faction == "war", faction == "jungle"
     for other in others:
-        add(shared(A.DemandTribute, other), diplomacy.check_demand)
-        add(shared(A.ProposeTrade, other), diplomacy.check_propose)
+        if war:
+            add(shared(A.DemandTribute, other), diplomacy.check_demand)
+        if jungle:
+            add(shared(A.ProposeTrade, other), diplomacy.check_propose)
         if with_arrows:
             add(shared(A.OfferVassal, other), diplomacy.check_offer_vassal)
     # answers exist only to last turn's proposals (and are in `orders.UNLISTED`)
@@ -273,6 +278,7 @@ def static_chunks(st: TerritoryState, tribe: int, with_arrows: bool = True
             if on_tile[i] == RUIN and position.seen_building(st, i) == RUIN:
                 add(A.Archaeology(i), building.check_archaeology)
     targets: tuple[int, ...] | None = None   # for tile spells on others' land, once
+    touching: set[int] | None = None   # the tiles next to own land, once
     # every tower spell's base check needs a tower (T-10.1): without one, none is asked
     for spell in SPELLS if tower else ():
         if spell in magic.BOUND_SPELLS or magic.spell_base(st, tribe, spell) is not None:
@@ -310,8 +316,14 @@ def static_chunks(st: TerritoryState, tribe: int, with_arrows: bool = True
                     pair for i in targets for pair in memo_pairs(memo, (spell, cost, i), lambda: checked(
                         st, tribe, magic.check_cast, (shared(A.Cast, spell, i),)))]))
             else:
+                # requiem and undead plague aim only at a tile touching own land (T-13.7,
+                # `magic.spell_target`): the other targets are not asked
+                assert spell in ("requiem", "undead_plague"), spell
+                if touching is None:
+                    touching = {j for i in own for j in board.adjacent[i]}
                 for i in targets:
-                    add(A.Cast(spell, i), magic.check_cast)
+                    if i in touching:
+                        add(A.Cast(spell, i), magic.check_cast)
     if loose:
         out.append(tuple(loose))
     cache[turn_key] = out
