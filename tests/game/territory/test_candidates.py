@@ -176,3 +176,45 @@ def chunk_pairs(chunk) -> list:
     """A chunk's actions (with no plans: only the actions are compared)."""
     return [(a, None) for _, acts in chunk.keyless_groups() for a in acts] + [
         (a, None) for *_, acts in chunk.keyed_groups() for a in acts]
+
+
+def test_T_16_3_T_16_4_T_13_7_demands_proposals_and_shadow_spells_listed_exactly_as_accepted():
+    """The lists ask a demand only for War, a trade proposal only for Jungle and requiem /
+    undead plague only at tiles touching own land (the checkers refuse the rest first): each
+    tribe's listed demands, proposals and those two spells are exactly the ones `check_order`
+    accepts among every target tribe and every tile of the board."""
+    from tests.helpers.territory import own, plain_game, res, techs, tile
+    from game.territory.state import UNDEAD
+
+    g = plain_game(("shadow", "war", "jungle", "bounty"), spare=0)
+    own(g, 0, (0, 0), (1, 1))
+    own(g, 0, (9, 0), building="tower")
+    own(g, 1, (0, 1), (2, 1))   # War touches Shadow
+    own(g, 2, (3, 1))           # Jungle touches War
+    own(g, 3, (5, 5))           # Bounty touches nobody
+    for x, y in ((1, 0), (6, 6)):   # an undead tile next to Shadow, one far away
+        g.owner[tile(g, x, y)] = UNDEAD
+    techs(g, 0, "primitive_magic", "battle_magic")
+    for s in range(4):
+        res(g, s, 9, 9, 9)
+    g._cache = {}
+    kinds = (A.DemandTribute, A.ProposeTrade)
+    spells = ("requiem", "undead_plague")
+
+    def asked(a) -> bool:
+        return type(a) in kinds or (type(a) is A.Cast and a.spell in spells)
+
+    found = {}
+    for s in range(4):
+        every = [k(o) for k in kinds for o in range(4)] + [
+            A.Cast(sp, i) for sp in spells for i in range(g.board.size)]
+        accepted = {a for a in every if isinstance(orders.check_order(g, s, a), Plan)}
+        listed = [a for a in g.legal_actions(s) if asked(a)]
+        assert set(listed) == accepted and len(listed) == len(accepted), s
+        found[s] = sorted((type(a).__name__, getattr(a, "spell", ""), getattr(a, "target", -1))
+                          for a in listed)
+    assert found[0] == [("Cast", "requiem", tile(g, 1, 0)), ("Cast", "undead_plague", tile(g, 0, 1)),
+                        ("Cast", "undead_plague", tile(g, 2, 1))]
+    assert found[1] == [("DemandTribute", "", 0), ("DemandTribute", "", 2), ("DemandTribute", "", 3)]
+    assert found[2] == [("ProposeTrade", "", 1)]
+    assert found[3] == []
