@@ -13,6 +13,13 @@ row reports the games it finished), `--iterations N`, `--rulesets a,b`, `--seats
 decision's playouts on N processes, default every core as in the game: the same decisions in
 less wall time; run one benchmark process at a time then).
 
+`--catanatron DIR [--pairs N] [--games N] [--rulesets a,b]` (issue 19) prints only random play
+beside Catanatron's, the yardstick issue 19 names: N pairs (default 3) run one after the other,
+each a fresh process per ruleset (random seats as below, N games, default 200) and then a fresh
+process of Catanatron from its checkout DIR (`Game.play` with four `RandomPlayer`s, 100 games,
+seeds 0-99), with each ruleset's ratio to Catanatron per pair and on the sums. The machines
+change speed by a fifth within minutes; the ratio within a pair is the fair figure.
+
 `--frames RULESET [--seconds S] [--from-turn N] [--repo DIR ...]` (issue 15) prints only the
 frame figures of one screen, all seats AI, for each checkout DIR: e.g. territory's seven-seat
 resolution figure `--frames territory --seconds 60 --from-turn 10 --repo /tmp/old --repo .`.
@@ -467,7 +474,8 @@ def folder_size_mb(path: Path) -> float:
 
 SWITCHES = {"--quick", "--clone", "--search", "--no-frames"}
 VALUED = {"--out", "--games", "--minutes", "--iterations", "--rulesets", "--seats", "--seed", "--cores",
-          "--log", "--factions", "--frames", "--seconds", "--from-turn", "--repo"}
+          "--log", "--factions", "--frames", "--seconds", "--from-turn", "--repo", "--catanatron",
+          "--pairs"}
 
 
 def refusal(args: list[str]) -> str | None:
@@ -497,6 +505,8 @@ def main() -> int:
         return 2
     quick = "--quick" in sys.argv
     out_file = sys.argv[sys.argv.index("--out") + 1] if "--out" in sys.argv else None
+    if "--catanatron" in sys.argv:   # only random play beside Catanatron's (issue 19)
+        return versus_main()
     from game import rulesets
     from game.core.runtime import batch_gc
     batch_gc()   # a batch process, as `main.py simulate` (see game/core/runtime.py)
@@ -606,6 +616,97 @@ if __name__ == "__main__":
     if out.returncode != 0:
         return {"error": out.stderr.strip().splitlines()[-1] if out.stderr else "failed"}
     return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+# One process of random play: the actions/s of `rules_figures`' random row, as the last line.
+RANDOM_SPEED = """
+import json, sys
+from game.core.runtime import batch_gc
+from game.play.simulate import simulate
+batch_gc()
+rid, seats, games = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+print(json.dumps(round(simulate(rid, ["random"] * seats, games, seed=1, time_decisions=False)["actions_per_s"])))
+"""
+
+# One process of Catanatron's random play from a checkout (argv: its folder, games). Its
+# package sits in the checkout's `catanatron/` folder (older layouts: `catanatron_core/`);
+# older releases keep the actions in `state.actions`.
+CATANATRON_SPEED = """
+import json, sys, time
+from pathlib import Path
+for sub in ("catanatron", "catanatron_core", "."):
+    if (Path(sys.argv[1]) / sub / "catanatron" / "__init__.py").is_file():
+        sys.path.insert(0, str(Path(sys.argv[1]) / sub))
+        break
+from catanatron import Color, Game, RandomPlayer
+actions = 0
+start = time.perf_counter()
+for seed in range(int(sys.argv[2])):
+    game = Game([RandomPlayer(c) for c in (Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE)], seed=seed)
+    game.play()
+    records = getattr(game.state, "action_records", None)
+    actions += len(records if records is not None else game.state.actions)
+print(json.dumps(round(actions / (time.perf_counter() - start))))
+"""
+
+
+def _speed_process(args: list[str]) -> int | str:
+    """Run one speed process (`python -c CODE ARGS...` from this checkout): its figure, or
+    the last line of its error output."""
+    out = subprocess.run([sys.executable, "-c", *args], cwd=ROOT, capture_output=True, text=True,
+                         env={**os.environ, **HEADLESS, "PYTHONPATH": str(ROOT)})
+    if out.returncode != 0:
+        lines = out.stderr.strip().splitlines()
+        return lines[-1] if lines else f"exit status {out.returncode}"
+    return int(json.loads(out.stdout.strip().splitlines()[-1]))
+
+
+def versus_main() -> int:
+    """`--catanatron DIR [--pairs N] [--games N] [--rulesets a,b]`: see the module docstring."""
+    from game import rulesets
+
+    def arg(name: str, default: str) -> str:
+        return sys.argv[sys.argv.index(name) + 1] if name in sys.argv else default
+
+    folder = Path(arg("--catanatron", "")).expanduser().resolve()
+    wanted = arg("--rulesets", "territory").split(",")
+    unknown = [rid for rid in wanted if rid not in rulesets.ids()]
+    if unknown:
+        print(f"bench.py: unknown ruleset {unknown[0]!r} (known: {', '.join(rulesets.ids())})",
+              file=sys.stderr)
+        return 2
+    if not any((folder / sub / "catanatron" / "__init__.py").is_file()
+               for sub in ("catanatron", "catanatron_core", ".")):
+        print(f"bench.py: no Catanatron checkout at {folder} (its catanatron/catanatron package"
+              " is missing)", file=sys.stderr)
+        return 2
+    counts = {name: arg(name, default) for name, default in (("--pairs", "3"), ("--games", "200"))}
+    for name, value in counts.items():
+        if not value.isdigit() or int(value) < 1:
+            print(f"bench.py: {name} must be a whole number of at least 1", file=sys.stderr)
+            return 2
+    pairs, games = int(counts["--pairs"]), int(counts["--games"])
+    rows: list[dict] = []
+    for _ in range(pairs):
+        row: dict = {rid: _speed_process([RANDOM_SPEED, rid, str(BENCH_SEATS.get(rid, 2)), str(games)])
+                     for rid in wanted}
+        row["catanatron"] = _speed_process([CATANATRON_SPEED, str(folder), "100"])
+        rows.append(row)
+        print(json.dumps(row), file=sys.stderr, flush=True)   # progress, one line per pair
+    report: dict = {"machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0],
+                                "load_avg_1min": round(os.getloadavg()[0], 2)},
+                    "games": games, "catanatron_games": 100, "pairs": rows}
+    failed = [f"{name}: {v}" for row in rows for name, v in row.items() if isinstance(v, str)]
+    if failed:
+        report["failed"] = failed
+        print(json.dumps(report, indent=2))
+        return 1
+    cat = sum(row["catanatron"] for row in rows)
+    report["ratio_to_catanatron"] = {
+        rid: {"per_pair": [round(row[rid] / row["catanatron"], 2) for row in rows],
+              "on_sums": round(sum(row[rid] for row in rows) / cat, 2)} for rid in wanted}
+    print(json.dumps(report, indent=2))
+    return 0
 
 
 def search_main(quick: bool, out_file: str | None) -> int:
