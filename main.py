@@ -82,7 +82,15 @@ def _one_positional(opts: dict[str, object], what: str) -> str:
     return str(pos[0])
 
 
+def _stop(signum: int, frame: object) -> None:
+    """SIGTERM in a batch command: stop as Ctrl+C does (workers stopped, one line said)."""
+    raise KeyboardInterrupt
+
+
 def cmd_simulate(args: list[str]) -> int:
+    import signal
+    import threading
+
     from game.core.runtime import batch_gc
     from game.play.simulate import format_table, simulate, stderr_progress
 
@@ -114,6 +122,9 @@ def cmd_simulate(args: list[str]) -> int:
     factions = opts.get("factions")
     if factions is not None and factions != "random":
         factions = [f.strip() for f in str(factions).split(",") if f.strip()]
+    # SIGTERM stops the run as Ctrl+C does (see `_stop`), until the report is made
+    in_main_thread = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGTERM, _stop) if in_main_thread else None
     try:
         report = simulate(ruleset, seats, games, seed=int(opts.get("seed", 1)),  # type: ignore[arg-type]
                           jobs=jobs, rotate=not opts.get("no-rotate"),
@@ -123,6 +134,9 @@ def cmd_simulate(args: list[str]) -> int:
                           factions=factions)  # type: ignore[arg-type]
     except ValueError as err:  # --factions that the ruleset or map cannot seat
         raise CliError(tr("cli.bad_factions", reason=str(err))) from err
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
     print(json.dumps(report) if opts.get("json") else format_table(report))
     return 0
 
@@ -287,6 +301,10 @@ def main(argv: list[str] | None = None) -> int:
         return _say_error(str(exc))
     except GameError as exc:
         return _say_error(error_text(exc))
+    except KeyboardInterrupt:   # Ctrl+C (or SIGTERM in `simulate`): one line, no traceback
+        if sys.stderr:
+            print(tr("cli.interrupted"), file=sys.stderr)
+        return 130
     except Exception as exc:  # outside the game loop: still no traceback for a player
         import traceback
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import multiprocessing
 import multiprocessing.util
 import os
+import signal
 import threading
 from concurrent.futures import ProcessPoolExecutor
 
@@ -30,10 +31,13 @@ _HELPERS: dict[int, ProcessPoolExecutor] = {}
 
 
 def _prepare() -> None:
-    """Pool initializer: a worker is a batch process (`game.core.runtime.batch_gc`), ends
-    when the process that started it ends (`_outlive_not`), and yields the CPU to the game's
-    process (Unix; Windows keeps the normal priority, `os.nice` does not exist there)."""
+    """Pool initializer: a worker is a batch process (`game.core.runtime.batch_gc`), leaves
+    Ctrl+C to its parent, ends when the process that started it ends (`_outlive_not`), and
+    yields the CPU to the game's process (Unix; Windows keeps the normal priority, `os.nice` does not exist there)."""
     batch_gc()
+    # Ctrl+C in a terminal reaches every process of the group: the one that started the
+    # workers stops them (or `_outlive_not` does), and they print nothing of their own
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     parent = multiprocessing.parent_process()
     if parent is not None:
         threading.Thread(target=_outlive_not, args=(parent,), daemon=True).start()

@@ -14,9 +14,10 @@ victory condition or a last tribe standing).
 from __future__ import annotations
 
 import math
+import multiprocessing
+import signal
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -115,6 +116,16 @@ def play_one(ruleset_id: str, agents: list[str], seed: int, rotate: int = 0,
     )
 
 
+def _worker_start() -> None:
+    """A simulate worker: a batch process (`game.core.runtime`) that leaves Ctrl+C to the
+    process that started it (a terminal sends it to all of them; the parent stops them) and
+    ends quietly on SIGTERM, how the pool stops it (not by the handler a forked worker
+    inherits from `main.py simulate`)."""
+    batch_gc()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
 def _play_batch(args: tuple) -> list[GameRecord]:
     """Play a batch of seeds; game `seed` rotates the seats by (seed - base) % n."""
     (ruleset_id, agents, seeds, base, rotate, map_path, options, time_decisions, agent_options,
@@ -206,8 +217,11 @@ def simulate(ruleset_id: str, agents: list[str], games: int, seed: int = 1, jobs
         return (ruleset_id, agents, batch, seed, rotate, map_path, options, time_decisions,
                 agent_options, factions)
     if jobs > 1:
-        with ProcessPoolExecutor(max_workers=jobs, initializer=batch_gc) as pool:
-            for part in pool.map(_play_batch, [job(b) for b in batches]):
+        # a `multiprocessing` pool, whose exit terminates its workers: stopped early (Ctrl+C,
+        # or SIGTERM, which `main.py simulate` turns into KeyboardInterrupt), it must not wait
+        # for the batches queued or running (an executor's exit waits for all of them)
+        with multiprocessing.get_context().Pool(jobs, initializer=_worker_start) as pool:
+            for part in pool.imap(_play_batch, [job(b) for b in batches]):
                 records.extend(part)
                 if progress:
                     progress(len(records), games)
