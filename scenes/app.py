@@ -89,8 +89,8 @@ class App:
     def __init__(self, settings: Settings | None = None, window_size: tuple[int, int] | None = None) -> None:
         self.settings = settings or Settings.load()
         set_language(self.settings.language)
-        # SDL would turn SIGTERM into a window-close event, which asks "Quit?" and waits; a
-        # shutdown or `kill` must instead save and end (see _on_terminate).
+        # SDL would turn SIGTERM and SIGINT into a window-close event, which asks "Quit?" and
+        # waits; a shutdown, `kill` or Ctrl+C must instead save and end (see _on_terminate, run).
         os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
         pygame.init()
         init_mixer()
@@ -273,7 +273,8 @@ class App:
                 self.top.handle(self._translate(event))
 
     def _on_terminate(self, signum, frame) -> None:
-        """SIGTERM: finish the current frame, autosave any running game, and end."""
+        """SIGTERM (or SIGINT while `run` loops): finish the current frame, autosave any
+        running game, and end."""
         self.terminating = True
 
     def _terminate_now(self) -> None:
@@ -385,17 +386,29 @@ class App:
             self.safe_frame(UPDATE_DT, 0.0, every)
 
     def run(self) -> None:
-        """The real loop, until a scene calls `quit()`."""
-        last = time.perf_counter()
-        acc = 0.0
-        while self.running and self.stack:
-            if self.terminating:
-                self._terminate_now()
-                break
-            now = time.perf_counter()
-            acc = self.safe_frame(now - last, acc, every=False)
-            last = now
-            self.clock.tick(MINIMIZED_FPS if self.minimized else FPS_CAP)
+        """The real loop, until a scene calls `quit()`.
+
+        While it runs, Ctrl+C in the terminal that started the game ends it as SIGTERM does
+        (`_on_terminate`: the running game saved); it had raised KeyboardInterrupt wherever
+        the loop was, the game unsaved since its last autosave. Only here: a program that
+        drives an `App` itself (the smoke run, tests) keeps its own Ctrl+C."""
+        previous = None
+        if threading.current_thread() is threading.main_thread():
+            previous = signal.signal(signal.SIGINT, self._on_terminate)
+        try:
+            last = time.perf_counter()
+            acc = 0.0
+            while self.running and self.stack:
+                if self.terminating:
+                    self._terminate_now()
+                    break
+                now = time.perf_counter()
+                acc = self.safe_frame(now - last, acc, every=False)
+                last = now
+                self.clock.tick(MINIMIZED_FPS if self.minimized else FPS_CAP)
+        finally:
+            if previous is not None:
+                signal.signal(signal.SIGINT, previous)
         pygame.quit()
 
     def quit(self) -> None:

@@ -36,7 +36,9 @@ def _prepare() -> None:
     yields the CPU to the game's process (Unix; Windows keeps the normal priority, `os.nice` does not exist there)."""
     batch_gc()
     # Ctrl+C in a terminal reaches every process of the group: the one that started the
-    # workers stops them (or `_outlive_not` does), and they print nothing of their own
+    # workers stops them once it has saved (or `_outlive_not` does), and they print nothing
+    # of their own. (SIGTERM keeps its default: the executor ends a broken pool's workers
+    # with it.)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     parent = multiprocessing.parent_process()
     if parent is not None:

@@ -1,4 +1,5 @@
-"""SIGTERM (shutdown, `kill`) saves the running game and ends the program without asking."""
+"""SIGTERM (shutdown, `kill`) or SIGINT (Ctrl+C in the terminal that started the game) saves
+the running game and ends the program without asking."""
 
 import os
 import signal
@@ -15,7 +16,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGTERM") or sys.platform == "win32", reason="POSIX signals")
-def test_sigterm_autosaves_and_exits(tmp_path):
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT], ids=["sigterm", "ctrl_c"])
+def test_sigterm_autosaves_and_exits(tmp_path, signum):
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
            "GAME_DATA_DIR": str(tmp_path), "LANG": "en_US.UTF-8"}
     game = subprocess.Popen([sys.executable, "main.py", "play", "tidegate", "--seats", "greedy,greedy",
@@ -28,7 +30,7 @@ def test_sigterm_autosaves_and_exits(tmp_path):
     assert found, "the game never autosaved"
     autosave = found[0]
     time.sleep(0.5)
-    game.send_signal(signal.SIGTERM)
+    game.send_signal(signum)
     assert game.wait(timeout=20) == 0
     save = read_save(autosave)
     assert restore(save).digest() == save.digest
