@@ -242,6 +242,10 @@ def cmd_smoke(args: list[str]) -> int:
 
     opts = _parse(args, {"--out": "str"})
     out = Path(str(opts.get("out", "smoke")))
+    try:   # the folder first: a path that cannot hold the pictures is said in one line
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise CliError(tr("cli.cannot_make_folder", folder=str(out), reason=exc.strerror or str(exc))) from None
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from scenes.smoke import run_smoke

@@ -72,6 +72,9 @@ def test_simulate_table_shows_confidence_intervals():
     (("simulate", "tidegate", "--seats", "greedy"), "needs 2 to 4 players"),
     (("--sparkle",), "unknown option '--sparkle'"),
     (("dance",), "unknown command 'dance'"),
+    (("smoke", "--out", "main.py/pictures"), "Cannot make the folder main.py/pictures (Not a directory)"),
+    (("simulate", "tidegate", "--map", "maps"), "maps is not a map file (it is a folder or a device)"),
+    (("simulate", "tidegate", "--map", "nowhere.tmx"), "There is no map file nowhere.tmx"),
 ])
 def test_bad_command_lines_give_one_line_and_exit_2(args, needle):
     out = run(*args)

@@ -182,8 +182,8 @@ def read_map(path: str | Path) -> TiledMapData:
     import pytmx  # imported here: only map loading needs it
 
     p = Path(path)
-    if not p.is_file():
-        raise MapError(p, "file", "missing_file")
+    if not p.is_file():   # nothing there, or a folder, a device...
+        raise MapError(p, "file", "not_a_file" if p.exists() else "no_such_file")
     _check_references(p, _allowed_root(p.resolve()))
     try:
         tm = pytmx.TiledMap(str(p), allow_duplicate_names=True)

@@ -2,13 +2,13 @@
 
 
 import functools
-import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
 
 from game.core import MapError
 from game.core.hexgrid import axial_to_offset
+from game.core.i18n import error_text
 from game.core.paths import maps_dir
 from game.core.tiled import read_map
 from game.tidegate.board import board_from_map, read_board
@@ -132,7 +132,12 @@ def test_truncated_and_missing_files(tmp_path):
     assert err.value.problem == "unreadable"
     with pytest.raises(MapError) as err:
         read_map(tmp_path / "nowhere.tmx")
-    assert err.value.problem == "missing_file"
+    assert err.value.problem == "no_such_file"
+    assert error_text(err.value, "en") == f"There is no map file {tmp_path / 'nowhere.tmx'}."
+    with pytest.raises(MapError) as err:
+        read_map(tmp_path)   # a folder
+    assert err.value.problem == "not_a_file"
+    assert error_text(err.value, "en") == f"{tmp_path} is not a map file (it is a folder or a device)."
     (tmp_path / "tidegate" / "tidegate_tiles.png").unlink()
     path.write_text(TIDEGATE.read_text(encoding="utf-8"), encoding="utf-8")
     with pytest.raises(MapError) as err:
