@@ -87,6 +87,11 @@ def _stop(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
+MAX_GAMES = 1_000_000       # simulate --games
+MAX_PROCESSES = 256         # simulate --jobs and --cores
+MAX_THINK_SECONDS = 600     # simulate --think, per decision
+
+
 def cmd_simulate(args: list[str]) -> int:
     import signal
     import threading
@@ -108,12 +113,21 @@ def cmd_simulate(args: list[str]) -> int:
         raise CliError(tr("cli.games_positive"))
     if jobs < 1:
         raise CliError(tr("cli.jobs_positive"))
+    # bounds a typo would cross: a seed list of 10^20 games, thousands of processes
+    for option, value, limit in (("--games", games, MAX_GAMES), ("--jobs", jobs, MAX_PROCESSES),
+                                 ("--cores", int(opts.get("cores", 1)), MAX_PROCESSES)):  # type: ignore[arg-type]
+        if value > limit:
+            raise CliError(tr("cli.at_most", option=option, limit=limit))
     options = {"layout": "fixed"} if opts.get("fixed") else None
     # the hard AI's budget: a fixed iteration count (reproducible) or seconds per decision
     budget: dict[str, object] = {}
     if "iterations" in opts:
+        if int(opts["iterations"]) < 1:  # type: ignore[arg-type]
+            raise CliError(tr("cli.iterations_positive"))
         budget["iterations"] = int(opts["iterations"])  # type: ignore[arg-type]
     if "think" in opts:
+        if not 0 < float(opts["think"]) <= MAX_THINK_SECONDS:  # type: ignore[arg-type]
+            raise CliError(tr("cli.think_range", limit=MAX_THINK_SECONDS))
         budget["seconds"] = float(opts["think"])  # type: ignore[arg-type]
     if "cores" in opts:   # processes one hard plan decision's playouts use (same decisions)
         if int(opts["cores"]) < 1:  # type: ignore[arg-type]
