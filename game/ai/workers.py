@@ -33,7 +33,8 @@ _HELPERS: dict[int, ProcessPoolExecutor] = {}
 def _prepare() -> None:
     """Pool initializer: a worker is a batch process (`game.core.runtime.batch_gc`), leaves
     Ctrl+C to its parent, ends when the process that started it ends (`_outlive_not`), and
-    yields the CPU to the game's process (Unix; Windows keeps the normal priority, `os.nice` does not exist there)."""
+    yields the CPU to the game's process (Unix; Windows keeps the normal priority, `os.nice`
+    does not exist there)."""
     batch_gc()
     # Ctrl+C in a terminal reaches every process of the group: the one that started the
     # workers stops them once it has saved (or `_outlive_not` does), and they print nothing
