@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
+
+import pytest
 
 from tests.helpers.tools import load_tool
 
@@ -31,3 +34,62 @@ def test_soak_reports_a_broken_invariant_with_its_seeds(capsys, monkeypatch):
 def test_soak_refuses_an_unknown_ruleset(capsys):
     assert load_tool("soak").main(["nope", "--games", "1"]) == 2
     assert "unknown ruleset 'nope'" in capsys.readouterr().err
+
+
+def test_an_interrupted_soak_reports_the_games_it_finished(capsys, monkeypatch):
+    """Ctrl+C (or SIGTERM) in a long soak: the report of the games finished, marked
+    interrupted, exit 130; a crash found before the stop still makes it exit 1."""
+    soak = load_tool("soak")
+    real = soak.run_batch
+    calls = []
+
+    def stopping(batch):
+        calls.append(batch[2])
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real(batch)
+
+    monkeypatch.setattr(soak, "run_batch", stopping)
+    assert soak.main(["tidegate", "--games", "6", "--deep-every", "0"]) == 130
+    report = json.loads(capsys.readouterr().out)
+    assert calls == [[0], [1], [2]]   # one game a batch in this process
+    assert (report["games"], report["crashes"], report["interrupted"]) == (2, 0, True)
+
+    hooks = __import__("tests.game.tidegate.invariants", fromlist=["check"])
+
+    def broken(state):
+        assert state.round < 2, "round 2 reached"
+    monkeypatch.setattr(hooks, "check", broken)
+    calls.clear()
+    assert soak.main(["tidegate", "--games", "6", "--deep-every", "0"]) == 1
+    report = json.loads(capsys.readouterr().out)
+    assert (report["games"], report["crashes"], report["interrupted"]) == (2, 2, True)
+
+
+@pytest.mark.slow
+def test_a_soak_on_two_workers_stopped_by_sigterm_reports_and_leaves_no_process():
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    root = Path(__file__).resolve().parents[1]
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    proc = subprocess.Popen([sys.executable, "tools/soak.py", "territory", "--games", "2000",
+                             "--jobs", "2"], cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, env=env, start_new_session=True)
+    time.sleep(8)   # some batches of 25 finished
+    assert proc.poll() is None
+    proc.send_signal(signal.SIGTERM)
+    try:
+        out, err = proc.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.communicate()
+        raise AssertionError("the soak or one of its workers did not stop") from None
+    assert proc.returncode == 130, err
+    report = json.loads(out)
+    assert report["interrupted"] is True and report["crashes"] == 0
+    assert report["games"] % 25 == 0 and 0 <= report["games"] < 2000
+    assert "Traceback" not in err, err

@@ -7,17 +7,20 @@ never) and reports crashes: any exception or failed check, with the seeds that r
 Seat counts cycle through every count the ruleset allows. A dev tool: it imports the test
 helpers, so it runs from a source checkout (not the frozen build).
 
-Prints one JSON report; exits 1 if any game crashed.
+Prints one JSON report; exits 1 if any game crashed. Stopped early (Ctrl+C, SIGTERM) it
+reports the games finished so far, with `"interrupted": true`, and exits 130 unless one crashed.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
+import signal
 import sys
+import threading
 import time
 import traceback
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -81,14 +84,31 @@ def main(argv: list[str] | None = None) -> int:
         return 2
 
     jobs = max(1, args.jobs)
-    chunks = [list(range(k, args.games, jobs)) for k in range(jobs)]
+    # a game is named by its index alone (`game_params`), so batches may be of any size: one
+    # game in this process, BATCH_GAMES in workers (fewer round trips); what finished counts
+    size = 1 if jobs == 1 else BATCH_GAMES
     t0 = time.perf_counter()
-    batches = [(args.ruleset, args.seed, c, args.deep_every) for c in chunks if c]
-    if jobs == 1:
-        results = [run_batch(b) for b in batches]
-    else:
-        with ProcessPoolExecutor(jobs, initializer=batch_gc) as pool:
-            results = list(pool.map(run_batch, batches))
+    batches = [(args.ruleset, args.seed, list(range(k, min(k + size, args.games))), args.deep_every)
+               for k in range(0, args.games, size)]
+    results: list[dict] = []
+    interrupted = False
+    previous = (signal.signal(signal.SIGTERM, _stop)
+                if threading.current_thread() is threading.main_thread() else None)
+    try:
+        if jobs == 1:
+            for b in batches:
+                results.append(run_batch(b))
+        else:
+            # a multiprocessing pool: its exit terminates the workers, so a stop does not wait
+            # for the batches queued or running
+            with multiprocessing.get_context().Pool(jobs, initializer=_worker_start) as pool:
+                for result in pool.imap_unordered(run_batch, batches):
+                    results.append(result)
+    except KeyboardInterrupt:   # Ctrl+C, or SIGTERM (`_stop`): report what finished
+        interrupted = True
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
     crashes = sorted((c for r in results for c in r["crashes"]), key=lambda c: c["game"])
     report = {
         "ruleset": args.ruleset, "games": sum(r["games"] for r in results),
@@ -96,8 +116,28 @@ def main(argv: list[str] | None = None) -> int:
         "seconds": round(time.perf_counter() - t0, 1), "seed": args.seed,
         "deep_every": args.deep_every, "first_crashes": crashes[:20],
     }
+    if interrupted:
+        report["interrupted"] = True
     print(json.dumps(report, indent=2))
-    return 1 if crashes else 0
+    return 1 if crashes else 130 if interrupted else 0
+
+
+BATCH_GAMES = 25   # games per batch handed to a worker
+
+
+def _stop(signum: int, frame: object) -> None:
+    """SIGTERM: stop as Ctrl+C does (the games finished so far are reported)."""
+    raise KeyboardInterrupt
+
+
+def _worker_start() -> None:
+    """A soak worker: a batch process that leaves Ctrl+C to the soak process (a terminal
+    sends it to all of them) and ends quietly on SIGTERM, how the pool stops it."""
+    from game.core.runtime import batch_gc
+
+    batch_gc()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 if __name__ == "__main__":
