@@ -181,8 +181,22 @@ def _check_display() -> None:
         raise CliError(tr("cli.no_display_here"))
 
 
+def _check_data_folder() -> None:
+    """A CliError (one line, exit 2) when the folder for settings, saves and crash reports
+    cannot be made (a read-only profile, a bad GAME_DATA_DIR): every screen reads or writes
+    there, and a game whose saves cannot be kept must not start as if they could."""
+    from game.core.storage import data_dir
+
+    try:
+        data_dir()
+    except OSError as exc:
+        raise CliError(tr("cli.no_data_folder", folder=str(data_dir(create=False)),
+                          reason=exc.strerror or str(exc))) from None
+
+
 def _start_app():
-    """The window, or a CliError when no display can be opened."""
+    """The window, or a CliError when no display can be opened (or no data folder made)."""
+    _check_data_folder()
     _check_display()
     from scenes.app import App
     import pygame
@@ -256,6 +270,7 @@ def cmd_smoke(args: list[str]) -> int:
 
     opts = _parse(args, {"--out": "str"})
     out = Path(str(opts.get("out", "smoke")))
+    _check_data_folder()   # its screens list saves and read settings as the game does
     try:   # the folder first: a path that cannot hold the pictures is said in one line
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -327,10 +342,10 @@ def main(argv: list[str] | None = None) -> int:
         import traceback
 
         from game.core.storage import data_dir, write_atomic
-        path = data_dir() / "crashes" / "crash-start.txt"
+        path = data_dir(create=False) / "crashes" / "crash-start.txt"
         try:
             write_atomic(path, traceback.format_exc())
-        except OSError:
+        except OSError:   # (nor may the data folder itself be makeable)
             pass
         _say_error(tr("error.unexpected", detail=f"{type(exc).__name__}: {exc} ({path})"))
         return 1

@@ -34,13 +34,13 @@ class Settings:
     @classmethod
     def load(cls) -> "Settings":
         defaults = cls(language=system_language())
-        path = data_dir() / "settings.json"
-        if not path.exists():
-            defaults.first_start = True
-            return defaults
         try:
+            path = data_dir() / "settings.json"
+            if not path.exists():
+                defaults.first_start = True
+                return defaults
             data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+        except (OSError, ValueError):   # unreadable, or no data folder can be made
             return defaults
         if not isinstance(data, dict):
             return defaults

@@ -142,3 +142,22 @@ def test_a_stopped_simulate_says_one_line_and_leaves_no_process(seats, extra, st
     assert err.strip().splitlines()[-1] == "Interrupted: stopped before the end.", err
     assert "Traceback" not in err and "resource_tracker" not in err, err
     assert out == ""
+
+
+@pytest.mark.parametrize("command", [("play", "tidegate", "--seats", "greedy,greedy"), ("smoke", "--out", "x")])
+def test_a_data_folder_that_cannot_be_made_is_said_in_one_line(tmp_path, command):
+    """A read-only profile or a bad GAME_DATA_DIR: one translated line and exit 2, before any
+    screen reads settings or lists saves (it had been a traceback, its crash report unwritable
+    too)."""
+    blocker = tmp_path / "a_file"
+    blocker.write_text("", encoding="utf-8")
+    env = {"PATH": "/usr/bin:/bin", "LANG": "en_US.UTF-8", "SDL_VIDEODRIVER": "dummy",
+           "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+           "GAME_DATA_DIR": str(blocker / "data")}
+    out = subprocess.run([sys.executable, str(ROOT / "main.py"), *command], cwd=tmp_path,
+                         capture_output=True, text=True, env=env, timeout=120)
+    assert out.returncode == 2, out.stderr
+    assert out.stderr.strip().splitlines() == [
+        f"error: Cannot make the folder for settings and saves, {blocker / 'data'} (Not a directory)."
+        " Set GAME_DATA_DIR to a folder you can write to."]
+    assert not (tmp_path / "x").exists()

@@ -199,6 +199,16 @@ def test_issue_18_a_damaged_thinking_time_falls_back_to_one_second(app):
     assert Settings.load().think_s == 1.0
 
 
+def test_settings_load_falls_back_to_defaults_when_the_data_folder_cannot_be_made(monkeypatch, tmp_path):
+    """The folder gone or unmakeable mid-session (a removed drive): defaults, no crash."""
+    blocker = tmp_path / "a_file"
+    blocker.write_text("", encoding="utf-8")
+    monkeypatch.setenv("GAME_DATA_DIR", str(blocker / "data"))
+    loaded = Settings.load()
+    defaults = Settings(language=loaded.language)
+    assert dataclasses.asdict(loaded) == dataclasses.asdict(defaults)
+
+
 def test_issue_18_lobby_offers_the_difficulty_levels():
     from scenes.lobby import SEAT_KINDS
     assert {"easy", "normal", "hard", "greedy", "random", "human"} <= set(SEAT_KINDS)
