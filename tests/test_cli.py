@@ -117,27 +117,15 @@ def test_a_stopped_simulate_says_one_line_and_leaves_no_process(seats, extra, st
     one translated line, exit status 130, no traceback or leaked-semaphore warning from it or
     its workers, and every worker gone (the output pipes close only when the last process
     holding them has ended)."""
-    import os
     import signal
-    import time
+
+    from tests.helpers.processes import start, stop_after
 
     env = {"PATH": "/usr/bin:/bin", "LANG": "en_US.UTF-8", "SDL_VIDEODRIVER": "dummy",
            "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
-    proc = subprocess.Popen([sys.executable, "main.py", "simulate", "territory", "--seats", seats,
-                             *extra], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, env=env, start_new_session=True)
-    time.sleep(4)   # started, its workers busy
-    assert proc.poll() is None, proc.communicate()
-    if stop == "sigterm":
-        proc.send_signal(signal.SIGTERM)
-    else:
-        os.killpg(proc.pid, signal.SIGINT)
-    try:
-        out, err = proc.communicate(timeout=30)
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.communicate()
-        raise AssertionError("simulate or one of its workers did not stop") from None
+    proc = start(["main.py", "simulate", "territory", "--seats", seats, *extra], ROOT, env)
+    out, err = stop_after(proc, 4, signal.SIGTERM if stop == "sigterm" else signal.SIGINT,
+                          group=stop == "ctrl_c")   # after 4 s: started, its workers busy
     assert proc.returncode == 130, err
     assert err.strip().splitlines()[-1] == "Interrupted: stopped before the end.", err
     assert "Traceback" not in err and "resource_tracker" not in err, err

@@ -70,24 +70,13 @@ def test_an_interrupted_soak_reports_the_games_it_finished(capsys, monkeypatch):
 def test_a_soak_on_two_workers_stopped_by_sigterm_reports_and_leaves_no_process():
     import os
     import signal
-    import subprocess
-    import sys
-    import time
+
+    from tests.helpers.processes import start, stop_after
 
     root = Path(__file__).resolve().parents[1]
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    proc = subprocess.Popen([sys.executable, "tools/soak.py", "territory", "--games", "2000",
-                             "--jobs", "2"], cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, env=env, start_new_session=True)
-    time.sleep(8)   # some batches of 25 finished
-    assert proc.poll() is None
-    proc.send_signal(signal.SIGTERM)
-    try:
-        out, err = proc.communicate(timeout=30)
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.communicate()
-        raise AssertionError("the soak or one of its workers did not stop") from None
+    proc = start(["tools/soak.py", "territory", "--games", "2000", "--jobs", "2"], root, env)
+    out, err = stop_after(proc, 8, signal.SIGTERM)   # after 8 s: some batches of 25 finished
     assert proc.returncode == 130, err
     report = json.loads(out)
     assert report["interrupted"] is True and report["crashes"] == 0
