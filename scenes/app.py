@@ -17,6 +17,7 @@ import sys
 import threading
 import time
 import traceback
+import warnings
 from typing import TYPE_CHECKING, Callable, Hashable
 
 import pygame
@@ -83,6 +84,22 @@ def first_window(desktop: tuple[int, int]) -> tuple[int, bool]:
     return windowed, False
 
 
+def set_minimum_size(size: tuple[int, int]) -> None:
+    """Ask the window manager not to let the window shrink below `size` (the canvas at scale
+    1): smaller, the picture is cut off at the edges, controls included. pygame-ce reaches the
+    window of `display.set_mode` only through a method it marks deprecated; without it (an older
+    or newer pygame-ce, a driver without windows) the window simply has no minimum."""
+    window_class = getattr(pygame, "Window", None)
+    if window_class is None or not hasattr(window_class, "from_display_module"):
+        return
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            window_class.from_display_module().minimum_size = size
+    except (pygame.error, AttributeError, TypeError):
+        pass
+
+
 class App:
     """Owns the window, the shared services (text, art, sounds, settings) and the stack."""
 
@@ -134,7 +151,9 @@ class App:
             # never larger than the display: a window past its edge hides controls (issue 20)
             scale = min(self.settings.scale or window_scale(desktop_size()), self.max_scale())
             size = (CANVAS_SIZE[0] * scale, CANVAS_SIZE[1] * scale)
-        return pygame.display.set_mode(size, pygame.RESIZABLE)
+        window = pygame.display.set_mode(size, pygame.RESIZABLE)
+        set_minimum_size(CANVAS_SIZE)
+        return window
 
     @staticmethod
     def max_scale() -> int:

@@ -249,6 +249,18 @@ def test_first_start_picks_the_largest_window_that_fits_the_desktop(desktop, exp
     assert first_window(desktop) == expected
 
 
+def test_the_window_cannot_shrink_below_the_canvas(app):
+    """A window smaller than 640x360 cut the picture off at its edges, controls included: the
+    window manager is asked for that minimum (seen under Xvfb: xprop lists "program specified
+    minimum size: 640 by 360")."""
+    import warnings
+
+    from scenes.app import CANVAS_SIZE
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        assert pygame.Window.from_display_module().minimum_size == CANVAS_SIZE == (640, 360)
+
+
 def _start(monkeypatch, desktop):
     from scenes.app import App
     monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [desktop])
