@@ -82,21 +82,13 @@ def _one_positional(opts: dict[str, object], what: str) -> str:
     return str(pos[0])
 
 
-def _stop(signum: int, frame: object) -> None:
-    """SIGTERM in a batch command: stop as Ctrl+C does (workers stopped, one line said)."""
-    raise KeyboardInterrupt
-
-
 MAX_GAMES = 1_000_000       # simulate --games
 MAX_PROCESSES = 256         # simulate --jobs and --cores
 MAX_THINK_SECONDS = 600     # simulate --think, per decision
 
 
 def cmd_simulate(args: list[str]) -> int:
-    import signal
-    import threading
-
-    from game.core.runtime import batch_gc
+    from game.core.runtime import batch_gc, sigterm_as_interrupt
     from game.play.simulate import format_table, simulate, stderr_progress
 
     batch_gc()
@@ -136,21 +128,16 @@ def cmd_simulate(args: list[str]) -> int:
     factions = opts.get("factions")
     if factions is not None and factions != "random":
         factions = [f.strip() for f in str(factions).split(",") if f.strip()]
-    # SIGTERM stops the run as Ctrl+C does (see `_stop`), until the report is made
-    in_main_thread = threading.current_thread() is threading.main_thread()
-    previous = signal.signal(signal.SIGTERM, _stop) if in_main_thread else None
     try:
-        report = simulate(ruleset, seats, games, seed=int(opts.get("seed", 1)),  # type: ignore[arg-type]
-                          jobs=jobs, rotate=not opts.get("no-rotate"),
-                          map_path=opts.get("map"), options=options,  # type: ignore[arg-type]
-                          agent_options=budget,
-                          progress=None if opts.get("json") else stderr_progress,
-                          factions=factions)  # type: ignore[arg-type]
+        with sigterm_as_interrupt():   # SIGTERM stops the run as Ctrl+C does (`main`)
+            report = simulate(ruleset, seats, games, seed=int(opts.get("seed", 1)),  # type: ignore[arg-type]
+                              jobs=jobs, rotate=not opts.get("no-rotate"),
+                              map_path=opts.get("map"), options=options,  # type: ignore[arg-type]
+                              agent_options=budget,
+                              progress=None if opts.get("json") else stderr_progress,
+                              factions=factions)  # type: ignore[arg-type]
     except ValueError as err:  # --factions that the ruleset or map cannot seat
         raise CliError(tr("cli.bad_factions", reason=str(err))) from err
-    finally:
-        if previous is not None:
-            signal.signal(signal.SIGTERM, previous)
     print(json.dumps(report) if opts.get("json") else format_table(report))
     return 0
 

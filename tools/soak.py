@@ -16,9 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
-import signal
 import sys
-import threading
 import time
 import traceback
 from pathlib import Path
@@ -75,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from game import rulesets
     from game.core.errors import UnknownName
-    from game.core.runtime import batch_gc
+    from game.core.runtime import batch_gc, batch_worker_start, sigterm_as_interrupt
     batch_gc()
     try:
         rulesets.get(args.ruleset)
@@ -92,23 +90,19 @@ def main(argv: list[str] | None = None) -> int:
                for k in range(0, args.games, size)]
     results: list[dict] = []
     interrupted = False
-    previous = (signal.signal(signal.SIGTERM, _stop)
-                if threading.current_thread() is threading.main_thread() else None)
     try:
-        if jobs == 1:
-            for b in batches:
-                results.append(run_batch(b))
-        else:
-            # a multiprocessing pool: its exit terminates the workers, so a stop does not wait
-            # for the batches queued or running
-            with multiprocessing.get_context().Pool(jobs, initializer=_worker_start) as pool:
-                for result in pool.imap_unordered(run_batch, batches):
-                    results.append(result)
-    except KeyboardInterrupt:   # Ctrl+C, or SIGTERM (`_stop`): report what finished
+        with sigterm_as_interrupt():
+            if jobs == 1:
+                for b in batches:
+                    results.append(run_batch(b))
+            else:
+                # a multiprocessing pool: its exit terminates the workers, so a stop does not
+                # wait for the batches queued or running
+                with multiprocessing.get_context().Pool(jobs, initializer=batch_worker_start) as pool:
+                    for result in pool.imap_unordered(run_batch, batches):
+                        results.append(result)
+    except KeyboardInterrupt:   # Ctrl+C, or SIGTERM: report what finished
         interrupted = True
-    finally:
-        if previous is not None:
-            signal.signal(signal.SIGTERM, previous)
     crashes = sorted((c for r in results for c in r["crashes"]), key=lambda c: c["game"])
     report = {
         "ruleset": args.ruleset, "games": sum(r["games"] for r in results),
@@ -123,21 +117,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 BATCH_GAMES = 25   # games per batch handed to a worker
-
-
-def _stop(signum: int, frame: object) -> None:
-    """SIGTERM: stop as Ctrl+C does (the games finished so far are reported)."""
-    raise KeyboardInterrupt
-
-
-def _worker_start() -> None:
-    """A soak worker: a batch process that leaves Ctrl+C to the soak process (a terminal
-    sends it to all of them) and ends quietly on SIGTERM, how the pool stops it."""
-    from game.core.runtime import batch_gc
-
-    batch_gc()
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 if __name__ == "__main__":

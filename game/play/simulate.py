@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import math
 import multiprocessing
-import signal
 import sys
 import time
 from dataclasses import dataclass, field
@@ -25,7 +24,7 @@ from game import rulesets
 from game.ai import make_agent
 from game.ai.levels import configure
 from game.core.protocol import Setup
-from game.core.runtime import batch_gc
+from game.core.runtime import batch_worker_start
 
 
 @dataclass
@@ -114,16 +113,6 @@ def play_one(ruleset_id: str, agents: list[str], seed: int, rotate: int = 0,
         factions=entry_factions,
         timed_out=bool(getattr(state, "timed_out", False)),
     )
-
-
-def _worker_start() -> None:
-    """A simulate worker: a batch process (`game.core.runtime`) that leaves Ctrl+C to the
-    process that started it (a terminal sends it to all of them; the parent stops them) and
-    ends quietly on SIGTERM, how the pool stops it (not by the handler a forked worker
-    inherits from `main.py simulate`)."""
-    batch_gc()
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _play_batch(args: tuple) -> list[GameRecord]:
@@ -220,7 +209,7 @@ def simulate(ruleset_id: str, agents: list[str], games: int, seed: int = 1, jobs
         # a `multiprocessing` pool, whose exit terminates its workers: stopped early (Ctrl+C,
         # or SIGTERM, which `main.py simulate` turns into KeyboardInterrupt), it must not wait
         # for the batches queued or running (an executor's exit waits for all of them)
-        with multiprocessing.get_context().Pool(jobs, initializer=_worker_start) as pool:
+        with multiprocessing.get_context().Pool(jobs, initializer=batch_worker_start) as pool:
             for part in pool.imap(_play_batch, [job(b) for b in batches]):
                 records.extend(part)
                 if progress:
