@@ -48,6 +48,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -307,6 +308,15 @@ def search_figures(ruleset_id: str, games: int, seats: tuple[int, ...] = (2, 4),
     return out
 
 
+def json_process(command: list[str], cwd: Path | str, env: dict[str, str]) -> Any:
+    """Run a measuring process: the JSON of its last output line, or {"error": the last line
+    of its error output} when it failed."""
+    out = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True)
+    if out.returncode != 0:
+        return {"error": out.stderr.strip().splitlines()[-1] if out.stderr.strip() else "failed"}
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
 def frame_figures(ruleset_id: str, seconds: float, first_seat: str = "greedy",
                   think_s: float = 1.0, from_turn: int = 0, repo: Path = ROOT) -> dict:
     """Run the game scene with every seat AI (the ruleset's most seats) at 1x speed for
@@ -376,11 +386,8 @@ print(json.dumps({{**figures([True] * frames), "busy": figures(busy),
 scene.driver.close()
 """
     env = {**os.environ, **HEADLESS, "GAME_DATA_DIR": f"/tmp/bench-userdata-{os.getpid()}"}
-    out = subprocess.run([sys.executable, "-c", code], cwd=repo, env=env, capture_output=True, text=True)
-    if out.returncode != 0:
-        return {"error": out.stderr.strip().splitlines()[-1] if out.stderr else "failed"}
-    data = json.loads(out.stdout.strip().splitlines()[-1])
-    return _rounded(data)
+    data = json_process([sys.executable, "-c", code], repo, env)
+    return data if "error" in data else _rounded(data)
 
 
 def _rounded(data: dict) -> dict:
@@ -435,11 +442,8 @@ print(json.dumps({{"frames": frames, "p50_ms": 1000 * ft[len(ft) // 2], "p99_ms"
                   "actions_played": len(session.actions)}}))
 """
     env = {**os.environ, **HEADLESS, "GAME_DATA_DIR": "/tmp/bench-userdata"}
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True)
-    if out.returncode != 0:
-        return {"error": out.stderr.strip().splitlines()[-1] if out.stderr else "failed"}
-    data = json.loads(out.stdout.strip().splitlines()[-1])
-    return {k: round(v, 3) if isinstance(v, float) else v for k, v in data.items()}
+    data = json_process([sys.executable, "-c", code], ROOT, env)
+    return data if "error" in data else {k: round(v, 3) if isinstance(v, float) else v for k, v in data.items()}
 
 
 def first_frame(command: list[str], runs: int = 3) -> dict:
@@ -609,13 +613,9 @@ if __name__ == "__main__":
     script = Path("/tmp") / f"bench_think_{os.getpid()}.py"   # a file: spawn re-imports __main__
     script.write_text(code, encoding="utf-8")
     try:
-        out = subprocess.run([sys.executable, str(script)], cwd=ROOT, env={**env, "PYTHONPATH": str(ROOT)},
-                             capture_output=True, text=True)
+        return json_process([sys.executable, str(script)], ROOT, {**env, "PYTHONPATH": str(ROOT)})
     finally:
         script.unlink(missing_ok=True)
-    if out.returncode != 0:
-        return {"error": out.stderr.strip().splitlines()[-1] if out.stderr else "failed"}
-    return json.loads(out.stdout.strip().splitlines()[-1])
 
 
 # One process of random play: the actions/s of `rules_figures`' random row, as the last line.
@@ -653,12 +653,9 @@ print(json.dumps(round(actions / (time.perf_counter() - start))))
 def _speed_process(args: list[str]) -> int | str:
     """Run one speed process (`python -c CODE ARGS...` from this checkout): its figure, or
     the last line of its error output."""
-    out = subprocess.run([sys.executable, "-c", *args], cwd=ROOT, capture_output=True, text=True,
-                         env={**os.environ, **HEADLESS, "PYTHONPATH": str(ROOT)})
-    if out.returncode != 0:
-        lines = out.stderr.strip().splitlines()
-        return lines[-1] if lines else f"exit status {out.returncode}"
-    return int(json.loads(out.stdout.strip().splitlines()[-1]))
+    out = json_process([sys.executable, "-c", *args], ROOT,
+                       {**os.environ, **HEADLESS, "PYTHONPATH": str(ROOT)})
+    return out["error"] if isinstance(out, dict) else int(out)
 
 
 def versus_main() -> int:
