@@ -53,6 +53,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 HEADLESS = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+# this process imports pygame too (the game scenes): its banner would open stdout, ahead of
+# the JSON report (`bench.py > report.json`)
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
 # Seats per benchmark, as each ruleset's issue states its targets (greedy + random seats).
