@@ -66,7 +66,7 @@ def components(st: TerritoryState, tid: int, own: list[int] | None = None) -> li
     (`own`: the tribe's tiles, when the caller has them)."""
     if own is None:
         own = position.tiles_of(st, tid)
-    return position.joined_groups(st.board.adjacent, st.tunnel, set(own),
+    return position.joined_groups(st.board.adjacent, st.tunnel, own,
                                   st.tribes[tid].faction == "shadow")
 
 
