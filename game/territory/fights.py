@@ -11,7 +11,7 @@ from game.territory import effects, magic, position
 from game.territory import events as E
 from game.territory.arrows import GRUDGE_BUILDINGS
 from game.territory.constants import (
-    ATTACK, BUILDINGS, CITY, ECON, GOLD, LAND, NONE, RAZE_VALUE, RUIN, SEA,
+    ATTACK, BUILDINGS, CITY, ECON, GOLD, LAND, NONE, OUTPOST, RAZE_VALUE, RUIN, SEA,
 )
 from game.territory.state import GOBLIN, NOBODY, Order, TerritoryState, UNDEAD
 
@@ -27,7 +27,8 @@ def attack_bonus(st: TerritoryState, tid: int, target: int, tile: int, crossed_s
         a += ATTACK["snake"]
     if fervor:
         a += ATTACK["battle_fervor"]
-    a += position.outpost_bonus(st, tid, tile)
+    if OUTPOST in st.building:   # (the state's bytearray: one memchr; 85 % of random play's
+        a += position.outpost_bonus(st, tid, tile)   # steps see no outpost anywhere)
     outside = target in (UNDEAD, GOBLIN) or (target >= 0 and st.tribes[target].kind == "system")
     if t.faction == "pioneer" and outside:
         a += ATTACK["human_glory"]
