@@ -335,28 +335,31 @@ def building_defense(st: Any, i: int) -> int:
     return bonus
 
 
-def wall_defense(st: Any, i: int, side: int) -> int:
-    """T-11.6: the wall bonus of tile i against an entry across `side`."""
-    if side < 0:
-        return 0
-    level = st.walls[i * 4 + side]
-    if not level:
-        return 0
-    owner = st.owner[i]
-    arch = 1 if owner >= 0 and "architecture" in st.tribes[owner].techs else 0
-    return WALL_LEVELS[level] + arch
-
-
 def defense(st: Any, i: int, attacker: int, side: int, with_walls: bool = True,
             with_siege: bool = True) -> int:
     """D of tile i against `attacker` (-1: an event) entering across `side` of it (-1:
-    none, e.g. through a tunnel). A hidden tile counts as unclaimed (T-18.3)."""
-    owner = seen_owner(st, i)
-    if owner == NOBODY:
-        return ATTACK["unclaimed_defense"]
+    none, e.g. through a tunnel). A hidden tile counts as unclaimed (T-18.3).
+
+    The public owner (`seen_owner`) and the wall bonus (T-11.6: its level's bonus, +1 with
+    Architecture) are read here rather than by calls, and `building_defense` is asked only
+    of a tile with a city, capital or tower: the planners and every arrow step ask this."""
+    owner = st.owner[i]
+    if owner <= NOBODY:
+        if owner == NOBODY:
+            return ATTACK["unclaimed_defense"]
+        g = st.board.group_of[i]   # undead or goblin: hidden while its group is unrevealed
+        if g >= 0 and not st.revealed[g]:
+            return ATTACK["unclaimed_defense"]
     d = st.board.defense[i]
-    bonus = building_defense(st, i)
-    walls = wall_defense(st, i, side) if with_walls else 0
+    b = st.building[i]
+    bonus = building_defense(st, i) if b == CITY or b == CAPITAL or b == TOWER else 0
+    walls = 0
+    if with_walls and side >= 0:
+        level = st.walls[i * 4 + side]
+        if level:
+            walls = WALL_LEVELS[level]
+            if owner >= 0 and "architecture" in st.tribes[owner].techs:
+                walls += 1
     d += bonus + walls
     if owner >= 0 and "military_tactics" in st.tribes[owner].techs:
         d += 1
