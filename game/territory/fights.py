@@ -87,7 +87,7 @@ def do_arrow(st: TerritoryState, tid: int, o: Order) -> None:
         effects.emit(st, E.OrderVoid(tid, o.id, "T-11.4a"))
         refund_from(0)
         return
-    effects.emit(st, E.ArrowStarted(tid, o.id, a.origin, tuple((s.tile, s.x) for s in steps)))
+    effects.emit(st, E.ArrowStarted(tid, o.id, a.origin, tuple([(s.tile, s.x) for s in steps])))
     prev = a.origin
     pending: list[int] = []
     crossed_sea = False
@@ -151,7 +151,7 @@ def do_arrow(st: TerritoryState, tid: int, o: Order) -> None:
             else:
                 effects.void(st, tid, fervor_order, "T-10.1")
         spells = {}
-        for name in ("bewitch", "fortune"):
+        for name in ("bewitch", "fortune") if bound else ():
             b = bound.pop((name, k), None)
             if b is not None:
                 if tower_ok:

@@ -46,7 +46,10 @@ def castable(st: TerritoryState, tribe: int, spell: str, exotics: int) -> bool:
 def bound_castable(st: TerritoryState, tribe: int) -> bool:
     """Whether any spell bound to an arrow passes its base checks (`castable` without the
     exotics), cached during ORDERS as `castable` is: most tribes have no tower, and the
-    bound spells are asked about at every listing."""
+    bound spells are asked about at every listing. Every spell needs Primitive Magic
+    (`spell_base`): a tribe without it is answered before the cache is asked."""
+    if "primitive_magic" not in st.tribes[tribe].techs:
+        return False
     key = ("bound_base", tribe, st.turn)
     ok = None if st._resolving else st._cache.get(key)
     if ok is None:

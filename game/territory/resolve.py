@@ -129,7 +129,7 @@ def block(st: TerritoryState, tid: int) -> None:
     assert shields is not None
     listed = [o for o in tribe.orders if (tid, o.id) not in shields.registered]
     if listed:
-        effects.emit(st, E.OrdersRevealed(tid, tuple(o.action for o in listed)))
+        effects.emit(st, E.OrdersRevealed(tid, tuple([o.action for o in listed])))
     # each order's stage looked up once, rather than every order tested against every
     # stage: handlers only take orders away (never add or reorder them, and nothing
     # registers during a block), so a stage's orders, in listed order, are those of the
