@@ -147,6 +147,8 @@ def first_building(st: Any, tribe: int, wanted: int) -> int:
     `wanted`, or -1. The few tiles with that building are found by `list.index` (a C-level
     scan) and their owners checked, rather than listing the tribe's tiles."""
     building, owner, kind = st.building, st.owner, st.board.kind
+    if wanted not in building:   # (a memchr on the state's bytearray: spares the usual
+        return -1                # answer, none on the board, the raising of a ValueError)
     i = -1
     while True:
         try:
