@@ -8,6 +8,7 @@ from what it may see.
 
 from __future__ import annotations
 
+from array import array
 from typing import Any, Collection, Iterable, Sequence
 
 from game.territory.constants import (
@@ -104,11 +105,26 @@ def _neighbours_seen(st: Any, tribe: int) -> frozenset[int]:
 
 
 def owned(st: Any, tribe: int) -> list[int]:
-    """The land tiles whose owner is `tribe`, in tile order. (A comprehension over the land
-    tiles: `compress` over `map(tribe.__eq__, owner)` measured 2.3x slower, 24.8 against
-    10.7 µs on Origin.)"""
+    """The land tiles whose owner is `tribe`, in tile order. On a view's list, a comprehension
+    over the land tiles (`compress` over `map(tribe.__eq__, owner)` measured 2.3x slower,
+    24.8 against 10.7 µs on Origin); on the state's array, `array.index` hops from own tile
+    to own tile (about twice as fast for up to 20 tiles, even at 60, slower only past a third
+    of the land: 10 random games -0.35 % callgrind instructions)."""
     owner = st.owner
-    return [i for i in st.board.land_tiles if owner[i] == tribe]
+    if type(owner) is not array:   # (a view's copied list)
+        return [i for i in st.board.land_tiles if owner[i] == tribe]
+    # the state's owner array: its tiles found by `array.index` (a C-level scan), one
+    # Python step per own tile rather than per land tile
+    kind = st.board.kind
+    out = []
+    i = -1
+    try:
+        while True:
+            i = owner.index(tribe, i + 1)
+            if kind[i] == LAND:
+                out.append(i)
+    except ValueError:
+        return out
 
 
 def tile_counts(st: Any) -> dict[int, int]:

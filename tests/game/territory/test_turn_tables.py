@@ -1,17 +1,19 @@
-"""START's incomes (T-7.1) and END's territory groups (T-12.1) are computed by shortcuts
-(`position.tile_incomes` looks incomes up in a table per set of tribe facts,
-`position.joined_groups` walks a set of tiles left): both must give exactly what the rules
-worked out tile by tile give, which these tests write out plainly."""
+"""START's incomes (T-7.1), END's territory groups (T-12.1) and a tribe's tiles are computed
+by shortcuts (`position.tile_incomes` looks incomes up in a table per set of tribe facts,
+`position.joined_groups` walks a set of tiles left, `position.owned` scans the state's owner
+array in C): each must give exactly what the rules worked out tile by tile give, which these
+tests write out plainly."""
 
 from __future__ import annotations
 
 import itertools
 import random
+from array import array
 from dataclasses import replace
 
 from game.territory import position
 from game.territory.constants import (
-    BUILDING, BUILDINGS, CAPITAL, CITY, COMMERCE_GOLD, ECON, NONE, SUN_GOLD, TREE, WORKSHOP,
+    BUILDING, BUILDINGS, CAPITAL, CITY, COMMERCE_GOLD, ECON, LAND, NONE, SUN_GOLD, TREE, WORKSHOP,
 )
 from tests.helpers.territory import plain_board, plain_game
 
@@ -108,3 +110,22 @@ def test_T_12_1_joined_groups_match_a_plain_walk_with_and_without_tunnels():
             expected = groups_by_a_plain_walk(board.adjacent, tunnel, set(own), shadow)
             assert position.joined_groups(board.adjacent, tunnel, set(own), shadow) == expected
             assert position.joined_groups(board.adjacent, tunnel, sorted(own), shadow) == expected
+
+
+def test_T_18_owned_tiles_are_the_same_from_the_state_array_and_from_a_view_list():
+    """`position.owned` scans the state's owner array with `array.index` and a view's
+    copied list tile by tile: both give the land tiles of the tribe in tile order (a sea tile
+    given an owner, which the rules never do, is still left out)."""
+    board = plain_board(width=12, height=6, sea=[(3, 2), (4, 2)])
+    g = plain_game(("bounty", "war", "shadow"), board=board, spare=0)
+    assert isinstance(g.owner, array)
+    rng = random.Random(18)
+    for _ in range(200):
+        for i in range(board.size):
+            g.owner[i] = rng.choice((-3, -2, -1, 0, 1, 2, 2))
+        view = g.view(None)
+        assert isinstance(view.owner, list)
+        for tribe in (-3, -2, -1, 0, 1, 2):
+            expected = [i for i in range(board.size) if board.kind[i] == LAND and g.owner[i] == tribe]
+            assert position.owned(g, tribe) == expected
+            assert position.owned(view, tribe) == expected
