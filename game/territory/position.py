@@ -312,7 +312,8 @@ def extra_income(st: Any, tribe: int) -> tuple[int, int, int]:
     """T-7.1: spice treaties, the Flower totem and bought exotics."""
     t = st.tribes[tribe]
     out = [0, 0, 0]
-    out[0] += ECON["spice_gold"] * sum(1 for start in t.spice.values() if start <= st.turn)
+    if t.spice:
+        out[0] += ECON["spice_gold"] * sum(1 for start in t.spice.values() if start <= st.turn)
     if t.totem == "flower":
         out[t.flower] += FLOWER[t.flower]
     if t.exotics_bought and tower_of(st, tribe) >= 0:

@@ -5,8 +5,6 @@ and the victory check (T-17).
 
 from __future__ import annotations
 
-from operator import itemgetter
-
 from game.core.protocol import GameOver
 from game.territory import effects, position
 from game.territory import events as E
@@ -333,9 +331,6 @@ def disaster(st: TerritoryState) -> None:
         effects.gain(st, tribe.id, (ECON["goblin_kingdom_gold"], 0, 0), "goblin_empire")
 
 
-_GOLD, _MATERIALS, _EXOTICS = itemgetter(0), itemgetter(1), itemgetter(2)
-
-
 def pay_income(st: TerritoryState) -> None:
     """T-7.1 for every tribe, then desolation ticks and Nature's Gift is used up."""
     # every tribe's tiles in tile order, in one pass over the land (nothing below moves a tile)
@@ -346,7 +341,7 @@ def pay_income(st: TerritoryState) -> None:
         tiles = tiles_of.get(tribe.id, ())
         incomes = position.tile_incomes(st, tribe.id, tiles)
         per_tile = [(i, g, m, e) for i, (g, m, e) in zip(tiles, incomes) if g or m or e]
-        total = [sum(map(_GOLD, incomes)), sum(map(_MATERIALS, incomes)), sum(map(_EXOTICS, incomes))]
+        total = list(map(sum, zip(*incomes))) if incomes else [0, 0, 0]
         extra = list(position.extra_income(st, tribe.id))
         # D42's faction income bonus counts with the tribe-wide extras in the event
         extra[0] += position.income_bonus(tribe.faction, total[0] + extra[0])
