@@ -17,6 +17,7 @@ from typing import Any, Callable
 from game.core.errors import IllegalAction
 from game.territory import actions as A
 from game.territory import arrows, building, candidates, diplomacy, effects, magic, position
+from game.territory.chunks import GROUP_KEYS, group_pairs
 from game.territory.constants import CITY, PRIORITIES, RESOURCES, SIDES
 from game.territory.plans import Plan, no, rule, valid_tile
 from game.territory.state import Order, PathStep, TerritoryState, Tribe
@@ -267,8 +268,8 @@ UNLISTED: frozenset[type] = frozenset((
 
 class LegalOrders:
     """`legal_orders(st, tribe)` as the system tribes' planner reads it (T-14.4): whether an
-    action is in the list, and the list in its order without the kinds of `UNLISTED`
-    (`listed`).
+    action is in the list, and the list's new orders (the kinds of `CHECKERS`) in its order
+    without the kinds of `UNLISTED` (`listed`).
 
     The arrows are most of the list and the planner asks about few of them, and it never
     picks a gift, cession, vassal offer or answer from the list, so these are not listed: a
@@ -282,28 +283,95 @@ class LegalOrders:
     Gifts are keyless and enumerated after every other keyless order (guards), so a group
     holding a gift and another order has its place from that order, and the gifts at its
     end. Should a group of `listed` ever cost no typed resource, the whole list is listed
-    instead (never wrong, only slower)."""
+    instead (never wrong, only slower).
+
+    A system tribe plans before it enters any order, so its new orders are the static
+    orders its holdings pay for (`candidates.affordable` with no key at its limit, no open
+    arrow, no spell to bind): `_paid_for` merges the turn's chunks itself, only the groups
+    the holdings pay for and without their keys, rather than merging every group for a
+    list asked once (`candidates.cost_groups`). The settings, removals and submit are not
+    listed (the planner asks `in` about a core choice, rarely: looked up in the full list)."""
 
     def __init__(self, st: TerritoryState, tribe: int) -> None:
         self.st = st
         self.tribe = tribe
         # the tribe's tiles in tile order, cached for the turn (`candidates` lists them too)
         self.own: list[int] = position.tiles_of(st, tribe)
-        self.with_arrows = any(group[:3] == (0, 0, 0) for group in candidates.cost_groups(
-            st, tribe, with_arrows=False)[0])
-        self.listed: list[Any] = legal_orders(st, tribe, self.with_arrows)
+        t = st.tribes[tribe]
+        params = st.params
+        listed = None
+        if not t.orders and not t.full and t.entries < params.max_orders and t.edits < params.max_edits:
+            listed = self._paid_for(*t.res)
+        if listed is None:
+            with_arrows = any(group[:3] == (0, 0, 0) for group in candidates.cost_groups(
+                st, tribe, with_arrows=False)[0])
+            listed = [a for a in legal_orders(st, tribe, with_arrows) if type(a) in CHECKERS]
+        self.listed: list[Any] = listed
         self._members: set[Any] | None = None
+
+    def _paid_for(self, g: int, m: int, e: int) -> list[Any] | None:
+        """What `candidates.affordable(st, tribe, g, m, e, frozenset(), False)` lists: the
+        keyless groups (`cost_groups`' first) then the keyed ones, each kind in first-seen
+        order, a group's orders chunk by chunk, only the groups (g, m, e) pay for (leaving
+        the others out keeps each group's place among these). None if a keyless group costs
+        no typed resource (see the class docstring)."""
+        total = g + m + e
+        keyless: dict[int, list[Any]] = {}
+        keyed: dict[int, list[Any]] = {}
+        fits: dict[int, bool] = {}   # group id -> the holdings pay for the group
+        for chunk in candidates.static_chunks(self.st, self.tribe, with_arrows=False):
+            if type(chunk) is tuple:   # this turn's own pairs, grouped as `cost_groups` does
+                pairs_keyless: dict[int, list[Any]] = {}
+                pairs_keyed: dict[int, tuple[list, list[Any]]] = {}
+                group_pairs(chunk, pairs_keyless, pairs_keyed)
+                plain: Any = pairs_keyless.items()
+                keyed_parts: Any = [(n, actions) for n, (_, actions) in pairs_keyed.items()]
+            else:
+                plain = zip(chunk.costs, chunk.groups)
+                keyed_parts = zip(chunk.group_keys, chunk.kactions)
+            for n, actions in plain:
+                fit = fits.get(n)
+                if fit is None:
+                    tg, tm, te, cost = GROUP_KEYS[n]
+                    if not (tg or tm or te):
+                        return None
+                    fit = fits[n] = cost <= total and tg <= g and tm <= m and te <= e
+                if fit:
+                    into = keyless.get(n)
+                    if into is None:
+                        keyless[n] = list(actions)
+                    else:
+                        into.extend(actions)
+            for n, actions in keyed_parts:
+                fit = fits.get(n)
+                if fit is None:
+                    tg, tm, te, cost = GROUP_KEYS[n][:4]
+                    fit = fits[n] = cost <= total and tg <= g and tm <= m and te <= e
+                if fit:
+                    into = keyed.get(n)
+                    if into is None:
+                        keyed[n] = list(actions)
+                    else:
+                        into.extend(actions)
+        listed: list[Any] = []
+        for actions in keyless.values():
+            listed.extend(actions)
+        for actions in keyed.values():
+            listed.extend(actions)
+        return listed
 
     def __contains__(self, action: Any) -> bool:
         # a new order is in the list exactly when `check_order` accepts it (the list is what
         # the checkers accept): asking the checker for the few orders the planner asks about
         # is cheaper than hashing the whole list (hundreds of dataclass hashes) into a set;
-        # the rest (settings, removals, submit) are looked up among the list's own
+        # the rest (settings, removals, submit) are looked up in the full list, listed when
+        # first asked
         if type(action) in CHECKERS:
             return isinstance(check_order(self.st, self.tribe, action), Plan)
         members = self._members
         if members is None:
-            members = self._members = {a for a in self.listed if type(a) not in CHECKERS}
+            members = self._members = {a for a in legal_orders(self.st, self.tribe, False)
+                                       if type(a) not in CHECKERS}
         return action in members
 
 

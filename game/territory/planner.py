@@ -60,8 +60,8 @@ class Planner:
         elif isinstance(legal, list):
             self.legal, self.legal_list = A.Listed(legal), list(legal)
         else:
-            # a system tribe (T-14.4): the rules answer membership; listed without the
-            # kinds of `orders.UNLISTED`, which `of_kinds` is never asked for
+            # a system tribe (T-14.4): the rules answer membership; its new orders listed
+            # without the kinds of `orders.UNLISTED`, which `of_kinds` is never asked for
             self.legal, self.legal_list = legal, legal.listed
         self.budget = list(self.t.res)
         self.plan: list[Action] = []

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.core.protocol import Action
 from game.territory import actions as A
 from game.territory import position
 from game.territory.arrows import arrow_action, step_action
@@ -118,43 +117,53 @@ def attacks(p: PlannerLike, reserve: int, allow_even: bool = False) -> None:
         options = list(every)
     else:
         used = p.used_tiles
-        options = [o for o in every if o[3] not in used]
+        options = [o for o in every if o[2] not in used]
     if p.rng is not None:  # T-21.1: ties broken by the agent's RNG
         p.rng.shuffle(options)
     best_first(options)   # by net value, highest first, then the cheaper
     taken: set[int] = set()
-    for net, cost, actions, _ in options:
+    for net, cost, _, target, origin, first, x, tail in options:
         if net <= 0 and not (allow_even and net > -1):
             break
-        target = actions[-1].tile  # type: ignore[attr-defined]
         if target in taken or target in p.used_tiles:
             continue
-        if len(actions) > limit:
+        if len(tail) >= limit:   # the arrow and its steps: one order entry each (D38)
             continue
         if p.total() - cost < reserve or not p.afford((0, 0, 0), cost):
             continue
-        if actions[0] not in p.legal:
+        arrow = arrow_action(origin, first, x, "none")
+        if arrow not in p.legal:
             continue
         if priced_frontier and v.owner[target] == NOBODY:
             if p.frontier_left == 0:
                 continue  # priced as certain, but D41's three are used: next pass
             p.frontier_left -= 1
         p.pay((0, 0, 0), cost)
-        p.plan.extend(actions)
-        limit -= len(actions)
+        p.plan.append(arrow)
+        for tile, step_x in tail:
+            p.plan.append(step_action(tile, step_x, "none"))
+        limit -= 1 + len(tail)
         taken.add(target)
         p.used_tiles.add(target)
-        if limit > 0 and len(actions) == 1 and v.owner[target] != NOBODY:
-            limit -= extend_arrow(p, target, actions[0], taken)  # type: ignore[arg-type]
+        if limit > 0 and not tail and v.owner[target] != NOBODY:
+            limit -= extend_arrow(p, target, arrow, taken)
 
-def attack_options(p: PlannerLike, priced_frontier: bool) -> list[tuple[float, int, list[Action], int]]:
-    """`attacks`' options, in search order, as (net value, cost, actions, gate): every
-    arrow from an own tile into a tile not own, none closed by a tile taken this turn
-    (`p.used_tiles`), priced with Open Frontier on (`priced_frontier`) or off. An option
-    is closed exactly when its gate is taken: the first tile entered (its target, or the
-    unclaimed land crossed to the target behind it), the target for a landing across the
-    sea. A pure function of the view, the own tiles and the taken tiles, so a later pass
-    filters the first pass's by gate rather than searching again.
+
+# An attack option (see `attack_options`): (net value, cost, gate, target, origin, first
+# tile entered, its x, the steps after it as (tile, x) pairs). Its orders are the arrow
+# `arrow_action(origin, first, x, "none")` and a `step_action(tile, x, "none")` per step,
+# made only for the options taken (few: most options are searched, sorted and passed by).
+Option = tuple[float, int, int, int, int, int, int, tuple[tuple[int, int], ...]]
+
+
+def attack_options(p: PlannerLike, priced_frontier: bool) -> list[Option]:
+    """`attacks`' options (`Option`), in search order: every arrow from an own tile into a
+    tile not own, none closed by a tile taken this turn (`p.used_tiles`), priced with Open
+    Frontier on (`priced_frontier`) or off. An option is closed exactly when its gate is
+    taken: the first tile entered (its target, or the unclaimed land crossed to the target
+    behind it), the target for a landing across the sea. A pure function of the view, the
+    own tiles and the taken tiles, so a later pass filters the first pass's by gate rather
+    than searching again.
 
     Without an RNG (system tribes) an option netting -1 or less is left out: `attacks`
     stops at the first such option in every pass, so it is never taken (with an RNG every
@@ -163,7 +172,7 @@ def attack_options(p: PlannerLike, priced_frontier: bool) -> list[tuple[float, i
     board = v.board
     faction = p.t.faction
     floor = -1.0 if p.rng is None else float("-inf")
-    options: list[tuple[float, int, list[Action], int]] = []
+    options: list[Option] = []
     crossings: dict[int, list] = {}   # `sea_targets` by first sea tile, this pass
     own_set, used = p.own_set, p.used_tiles
     side_between, kinds, owner = board.side_between, board.kind, v.owner
@@ -185,7 +194,7 @@ def attack_options(p: PlannerLike, priced_frontier: bool) -> list[tuple[float, i
                     best = memo[key] = best_x(j, side, 0, False)
                 net, x, cost = best
                 if x and net > floor:
-                    options.append((net, cost, [arrow_action(origin, j, x, "none")], j))
+                    options.append((net, cost, j, j, origin, j, x, ()))
                 if owner[j] != NOBODY:
                     continue
                 surcharge = 1
@@ -209,8 +218,7 @@ def attack_options(p: PlannerLike, priced_frontier: bool) -> list[tuple[float, i
                 if x:
                     net = net - 0.25 - p.splinter(k)
                     if net > floor:
-                        options.append((net, cost, [arrow_action(origin, j, 0, "none"),
-                                                    step_action(k, x, "none")], j))
+                        options.append((net, cost, j, k, origin, j, 0, ((k, x),)))
     return options
 
 
@@ -281,13 +289,13 @@ def sea_landings(p: PlannerLike, origin: int, first: int, options: list, known: 
         targets = known[first] = sea_targets(p, first)
     for net, cost, entry, tail, k in targets:
         if net > floor:
-            options.append((net, cost, [arrow_action(origin, entry, 0, "none"), *tail], k))
+            options.append((net, cost, k, k, origin, entry, 0, tail))
 
 
-def sea_targets(p: PlannerLike, first: int) -> list[tuple[float, int, int, tuple[Action, ...], int]]:
+def sea_targets(p: PlannerLike, first: int) -> list[tuple[float, int, int, tuple[tuple[int, int], ...], int]]:
     """The best landing on each land tile reachable across the sea from sea tile `first`,
-    by tile: (net value, cost, the sea tile the arrow enters, the steps after it, the
-    tile). Of two
+    by tile: (net value, cost, the sea tile the arrow enters, the steps after it as (tile,
+    x) pairs, the tile). Of two
     crossings to one tile the shorter (searched first) is kept unless the longer nets more."""
     tide = p.t.faction == "tide"
     reach = W["tide_sea_reach"] if tide else W["sea_reach"]
@@ -307,7 +315,7 @@ def sea_targets(p: PlannerLike, first: int) -> list[tuple[float, int, int, tuple
     out = []
     for k in sorted(best):
         net, cost, path, x = best[k]
-        tail = tuple(step_action(c, 0, "none") for c in path[1:]) + (step_action(k, x, "none"),)
+        tail = tuple((c, 0) for c in path[1:]) + ((k, x),)
         out.append((net, cost, path[0], tail, k))
     return out
 
