@@ -290,7 +290,12 @@ class LegalOrders:
     arrow, no spell to bind): `_paid_for` merges the turn's chunks itself, only the groups
     the holdings pay for and without their keys, rather than merging every group for a
     list asked once (`candidates.cost_groups`). The settings, removals and submit are not
-    listed (the planner asks `in` about a core choice, rarely: looked up in the full list)."""
+    listed (the planner asks `in` about a core choice, rarely: looked up in the full list).
+
+    The checker's plan of each new order `in` accepts is kept for `check` (the tribe enters
+    its plan right after planning): a checker's answer cannot change during ORDERS but for
+    a step or a spell bound to an arrow (`candidates` lists every other kind once a turn),
+    so only the dynamic checks are asked again for an order the planner asked about."""
 
     def __init__(self, st: TerritoryState, tribe: int) -> None:
         self.st = st
@@ -308,6 +313,7 @@ class LegalOrders:
             listed = [a for a in legal_orders(st, tribe, with_arrows) if type(a) in CHECKERS]
         self.listed: list[Any] = listed
         self._members: set[Any] | None = None
+        self._plans: dict[int, tuple[Any, Plan]] = {}   # id -> (new order, its checker's plan)
 
     def _paid_for(self, g: int, m: int, e: int) -> list[Any] | None:
         """What `candidates.affordable(st, tribe, g, m, e, frozenset(), False)` lists: the
@@ -366,13 +372,32 @@ class LegalOrders:
         # is cheaper than hashing the whole list (hundreds of dataclass hashes) into a set;
         # the rest (settings, removals, submit) are looked up in the full list, listed when
         # first asked
-        if type(action) in CHECKERS:
-            return isinstance(check_order(self.st, self.tribe, action), Plan)
+        kind = type(action)
+        if kind in CHECKERS:
+            known = self._plans.get(id(action))
+            if known is not None and known[0] is action:
+                plan = known[1]
+            else:
+                plan = CHECKERS[kind](self.st, self.tribe, action)
+                if not isinstance(plan, Plan):
+                    return False
+                if kind is not A.Step and not (kind is A.Cast and action.spell in magic.BOUND_SPELLS):
+                    self._plans[id(action)] = (action, plan)   # (the action held: its id stays its)
+            return dynamic_check(self.st, self.tribe, action, plan) is None
         members = self._members
         if members is None:
             members = self._members = {a for a in legal_orders(self.st, self.tribe, False)
                                        if type(a) not in CHECKERS}
         return action in members
+
+    def check(self, action: Any) -> IllegalAction | Plan:
+        """`check_order(st, tribe, action)` now (orders entered since included), the
+        checker's plan taken from `in` when it asked about this very action."""
+        known = self._plans.get(id(action))
+        if known is None or known[0] is not action:
+            return check_order(self.st, self.tribe, action)
+        why = dynamic_check(self.st, self.tribe, action, known[1])
+        return why if why else known[1]
 
 
 def core_choices(st: TerritoryState, tribe: int, core: int) -> tuple[A.ChooseCore, ...]:

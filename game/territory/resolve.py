@@ -112,8 +112,10 @@ def system_orders(st: TerritoryState, tid: int) -> None:
         # the public view, holding the state's lists: the planner only reads it, and it is
         # dropped before the orders it returns are entered
         view = make_view(st, None, shared=True)
-        for action in planner.plan_turn(view, tid, orders.LegalOrders(st, tid)):
-            plan = orders.check_order(st, tid, action)
+        legal = orders.LegalOrders(st, tid)
+        # (checked as `check_order` does, each order the planner asked about by its plan then)
+        for action in planner.plan_turn(view, tid, legal):
+            plan = legal.check(action)
             if isinstance(plan, Plan):
                 orders.enter(st, tid, action, plan)
     finally:

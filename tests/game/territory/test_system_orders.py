@@ -1,0 +1,44 @@
+"""T-14.4: a system tribe's orders are entered exactly as `check_order` checks them, though
+`LegalOrders.check` takes the checker's plan of an order the planner asked about from that
+question (a checker's answer cannot change during ORDERS but for steps and bound spells)."""
+
+from __future__ import annotations
+
+from game import rulesets
+from game.ai import make_agent
+from game.core.protocol import Setup
+from game.territory import orders
+from game.territory.plans import Plan
+
+
+def test_T_14_4_system_orders_are_checked_as_check_order_checks_them(monkeypatch):
+    """At every order a system tribe enters (or has refused) in random games with many
+    tribes, `LegalOrders.check` answers what `check_order` answers then, after the orders
+    entered before it: the same refusal or an equal plan, remembered plans included."""
+    seen = {"orders": 0, "remembered": 0, "refused": 0}
+    real_check = orders.LegalOrders.check
+
+    def check(self, action):
+        answer = real_check(self, action)
+        fresh = orders.check_order(self.st, self.tribe, action)
+        if isinstance(fresh, Plan):
+            assert answer == fresh, action
+        else:
+            assert not isinstance(answer, Plan) and str(answer) == str(fresh), action
+            seen["refused"] += 1
+        seen["orders"] += 1
+        known = self._plans.get(id(action))
+        seen["remembered"] += known is not None and known[0] is action
+        return answer
+
+    monkeypatch.setattr(orders.LegalOrders, "check", check)
+    rs = rulesets.get("territory")
+    for seats, seed in ((3, 51), (5, 52)):
+        st = rs.new_game(Setup(seats=("random",) * seats, seed=seed))
+        players = [make_agent("random", rs, s, seed) for s in range(seats)]
+        while st.result() is None and st.turn <= 16:
+            for seat in st.to_move():
+                st.apply(seat, players[seat].choose(None, st.legal_actions(seat)))
+                if st.result() is not None:
+                    break
+    assert seen["orders"] > 100 and seen["remembered"] > 50, seen
