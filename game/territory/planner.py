@@ -84,6 +84,9 @@ class Planner:
         self.has_tower = position.tower_of(view, tribe) >= 0   # fixed for the turn
         self._by_type: dict[type, list[int]] | None = None   # positions in legal_list
         self._outpost: dict[int, int] = {}                      # tile -> T-11.6 outpost bonus
+        # (none anywhere without an outpost of ours, as for most tribes: not looked for, an
+        # 8-tile scan per target tile had been 0.4 % of 10 random games' instructions)
+        self.outposts = position.first_building(view, tribe, OUTPOST) >= 0
         self._attack_base: dict[tuple[int, bool], int] = {}     # (owner, sea) -> `_owner_attack`
         # action class -> its listed actions worth something (`valued`): `order_value` is a
         # pure function of the view and of what `run` fixes before the first `choose`
@@ -469,6 +472,8 @@ class Planner:
         base = self._attack_base.get((target, sea))
         if base is None:
             base = self._attack_base[(target, sea)] = self._owner_attack(target, sea)
+        if not self.outposts:
+            return base
         bonus = self._outpost.get(tile)
         if bonus is None:
             bonus = self._outpost[tile] = position.outpost_bonus(self.view, self.tid, tile)

@@ -31,8 +31,7 @@ def splinter(p: PlannerLike, target: int) -> float:
     Tide still on its island pays nothing for a landing (T-13.5: it must cross to grow).
     D36: the age runs from the first split, so a capture made late in a split is held
     only for the ENDs left; what it would be worth beyond them (of `horizon`) is lost."""
-    adjacent = p.view.board.adjacent[target]
-    if any(j in p.own_set for j in adjacent):
+    if not p.own_set.isdisjoint(p.view.board.adjacent[target]):
         return 0.0
     if p.t.faction == "tide" and landlocked(p):
         return 0.0

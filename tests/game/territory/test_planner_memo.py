@@ -5,7 +5,7 @@ must equal `order_value` asked afresh of the finished planner, and the orders le
 worth nothing afresh: a value may depend only on what the plan fixes before its first choice,
 never on what it has planned since. The same holds for the remembered target values
 (`_targets`), best attacks (`_best`, T-21.1 (2)) and their attack bonuses (`_attack_base`,
-`_outpost`, T-11.6), splinter costs (`_splinter`, T-12.2), the border and tunnel-front
+`_outpost`, T-11.6, none looked for without an outpost of ours), splinter costs (`_splinter`, T-12.2), the border and tunnel-front
 counts and the tile counts (`counts`, taken when first asked, T-16.3's tribute rule)."""
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ def play(agents: list[str], seed: int, factions: list[str] | None, frontier: int
 def test_T_21_3_remembered_order_values_equal_fresh_ones(monkeypatch, agents, seed, factions,
                                                          frontier, counted):
     run = planner.Planner.run
-    seen = {"plans": 0, "values": 0, "attacks": 0, "frontier": 0, "counts": 0}
+    seen = {"plans": 0, "values": 0, "attacks": 0, "frontier": 0, "counts": 0, "outposts": 0}
 
     def checked_run(self):
         asked: dict[int, int] = {}
@@ -79,6 +79,10 @@ def test_T_21_3_remembered_order_values_equal_fresh_ones(monkeypatch, agents, se
             assert base == self._owner_attack(owner, sea), (owner, sea)
         for tile, bonus in self._outpost.items():
             assert bonus == position.outpost_bonus(self.view, self.tid, tile), tile
+        if not self.outposts:   # T-11.6: no bonus anywhere without an outpost of ours
+            for tile in {key[0] for key in self._best}:
+                assert position.outpost_bonus(self.view, self.tid, tile) == 0, tile
+        seen["outposts"] += sum(1 for bonus in self._outpost.values() if bonus)
         if self.border is not None:
             assert self.border == sum(1 for i in self.own if enemy_sides(self, i))
         if self.fronts is not None:
