@@ -66,7 +66,15 @@ def border_tiles(p: PlannerLike) -> int:
     """Own tiles touching another tribe's land (how exposed the tribe is), counted once a
     plan (the planner's `border`)."""
     if p.border is None:
-        p.border = sum(1 for i in p.own if enemy_sides(p, i))
+        # (`enemy_sides` is not built per tile: only whether one side faces such land)
+        owner, sides, tid = p.view.owner, p.view.board.sides, p.tid
+        border = 0
+        for i in p.own:
+            for j in sides[i]:
+                if j >= 0 and owner[j] >= 0 and owner[j] != tid:
+                    border += 1
+                    break
+        p.border = border
     return p.border
 
 
@@ -211,9 +219,12 @@ def valued_walls(p: PlannerLike, legal: list[Any], positions: list[int]) -> list
     out: list[tuple] = []
     gold, mixed = less(p, WALL_COST), less(p, WALL_MIXED_COST)
     memo = p.wall_memo
+    tile, values = -1, FACING_NONE   # (a tile's walls are listed one after the other)
     for n in positions:
         a = legal[n]
-        values = memo.get(a.tile) or wall_values(p, a.tile)
+        if a.tile != tile:
+            tile = a.tile
+            values = memo.get(tile) or wall_values(p, tile)
         if values is FACING_NONE:   # most tiles: no side faces a neighbour
             continue
         value = values[SIDE_INDEX[a.side]]
@@ -365,7 +376,7 @@ def _cast(p: PlannerLike, a: A.Cast) -> tuple[float, Cost, int]:
     elif spell == "nature_gift":
         # own tiles at most one step away in x and in y: the target and the 8 around it
         own = p.own_set
-        mine = (a.target in own) + sum(1 for i in v.board.around[a.target] if i in own)
+        mine = (a.target in own) + sum(map(own.__contains__, v.board.around[a.target]))
         value = 2 * mine - 2
     elif spell == "earth_wall":
         wall = wall_values(p, a.target)[SIDE_INDEX[a.side]] or 0.0
@@ -409,10 +420,10 @@ def _deep_tide(p: PlannerLike, a: A.DeepTide) -> tuple[float, Cost, int]:
 # ---- diplomacy (T-13.3, T-16) -----------------------------------------------------------------
 def _guard(p: PlannerLike, a: A.Guard) -> tuple[float, Cost, int]:
     """D17: stop the first n attack steps; worth it when rich neighbours can attack."""
-    v = p.view
-    threat = sum(min(6, sum(v.tribes[o].res) // 4) for o in p.near)
     if a.tile >= 0:
         return NOTHING  # the all-tiles guard is always at least as good for the same gold
+    v = p.view
+    threat = sum(min(6, sum(v.tribes[o].res) // 4) for o in p.near)
     used = min(a.n, threat)
     value = used * W["guard"] - (a.n - used) * ECON["guard_gold"]
     return float(value), (ECON["guard_gold"] * a.n, 0, 0), 0
