@@ -312,6 +312,8 @@ class LegalOrders:
                 st, tribe, with_arrows=False)[0])
             listed = [a for a in legal_orders(st, tribe, with_arrows) if type(a) in CHECKERS]
         self.listed: list[Any] = listed
+        # T-10.1: whether the tribe has its tower, cached for the turn (the listing asked it)
+        self.has_tower = position.has_tower(st, tribe)
         self._members: set[Any] | None = None
         self._plans: dict[int, tuple[Any, Plan]] = {}   # id -> (new order, its checker's plan)
 

@@ -81,12 +81,15 @@ class Planner:
         # the "leader" style's rival (-1: none), from the same count the plan may ask again
         self.leader = styles.leader(view, tribe, self.counts) if style == "leader" else -1
         self.spice_partners: set[int] = set()
-        self.has_tower = position.tower_of(view, tribe) >= 0   # fixed for the turn
+        # fixed for the turn; a system tribe's from the rules' cache of this turn (its listing
+        # asked it), rather than a scan of the board's buildings
+        self.has_tower = legal.has_tower if isinstance(legal, LegalOrders) else (
+            position.tower_of(view, tribe) >= 0)
         self._by_type: dict[type, list[int]] | None = None   # positions in legal_list
         self._outpost: dict[int, int] = {}                      # tile -> T-11.6 outpost bonus
         # (none anywhere without an outpost of ours, as for most tribes: not looked for, an
         # 8-tile scan per target tile had been 0.4 % of 10 random games' instructions)
-        self.outposts = position.first_building(view, tribe, OUTPOST) >= 0
+        self.outposts = OUTPOST in map(view.building.__getitem__, self.own)
         self._attack_base: dict[tuple[int, bool], int] = {}     # (owner, sea) -> `_owner_attack`
         # action class -> its listed actions worth something (`valued`): `order_value` is a
         # pure function of the view and of what `run` fixes before the first `choose`

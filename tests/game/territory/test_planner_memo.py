@@ -5,8 +5,9 @@ must equal `order_value` asked afresh of the finished planner, and the orders le
 worth nothing afresh: a value may depend only on what the plan fixes before its first choice,
 never on what it has planned since. The same holds for the remembered target values
 (`_targets`), best attacks (`_best`, T-21.1 (2)) and their attack bonuses (`_attack_base`,
-`_outpost`, T-11.6, none looked for without an outpost of ours), splinter costs (`_splinter`, T-12.2), the border and tunnel-front
-counts and the tile counts (`counts`, taken when first asked, T-16.3's tribute rule)."""
+`_outpost`, T-11.6, none looked for without an outpost of ours), splinter costs
+(`_splinter`, T-12.2), the border and tunnel-front counts, the tower (T-10.1) and the tile
+counts (`counts`, taken when first asked, T-16.3's tribute rule)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from game import rulesets
 from game.ai import make_agent
 from game.core.protocol import Setup
 from game.territory import planner, position, reach
+from game.territory.constants import OUTPOST
 from game.territory.greedy_orders import enemy_sides, order_value
 
 
@@ -46,7 +48,8 @@ def play(agents: list[str], seed: int, factions: list[str] | None, frontier: int
 def test_T_21_3_remembered_order_values_equal_fresh_ones(monkeypatch, agents, seed, factions,
                                                          frontier, counted):
     run = planner.Planner.run
-    seen = {"plans": 0, "values": 0, "attacks": 0, "frontier": 0, "counts": 0, "outposts": 0}
+    seen = {"plans": 0, "values": 0, "attacks": 0, "frontier": 0, "counts": 0, "outposts": 0,
+            "towers": 0}
 
     def checked_run(self):
         asked: dict[int, int] = {}
@@ -79,6 +82,11 @@ def test_T_21_3_remembered_order_values_equal_fresh_ones(monkeypatch, agents, se
             assert base == self._owner_attack(owner, sea), (owner, sea)
         for tile, bonus in self._outpost.items():
             assert bonus == position.outpost_bonus(self.view, self.tid, tile), tile
+        # fixed for the plan without a scan of the view's buildings (a system tribe's tower
+        # from `LegalOrders`, the rules' cache of the turn), as the scans find them
+        assert self.has_tower == (position.tower_of(self.view, self.tid) >= 0)
+        assert self.outposts == (position.first_building(self.view, self.tid, OUTPOST) >= 0)
+        seen["towers"] += self.has_tower
         if not self.outposts:   # T-11.6: no bonus anywhere without an outpost of ours
             for tile in {key[0] for key in self._best}:
                 assert position.outpost_bonus(self.view, self.tid, tile) == 0, tile
