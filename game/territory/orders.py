@@ -324,9 +324,11 @@ class LegalOrders:
         the others out keeps each group's place among these). None if a keyless group costs
         no typed resource (see the class docstring)."""
         total = g + m + e
-        keyless: dict[int, list[Any]] = {}
-        keyed: dict[int, list[Any]] = {}
-        fits: dict[int, bool] = {}   # group id -> the holdings pay for the group
+        keyless: list[list[Any]] = []   # the groups paid for, in first-seen order
+        keyed: list[list[Any]] = []
+        # group id -> its list in `keyless` or `keyed`, False if not paid for: one look-up
+        # per group of each chunk
+        into_group: dict[int, Any] = {}
         for chunk in candidates.static_chunks(self.st, self.tribe, with_arrows=False):
             if type(chunk) is tuple:   # this turn's own pairs, grouped as `cost_groups` does
                 pairs_keyless: dict[int, list[Any]] = {}
@@ -338,33 +340,31 @@ class LegalOrders:
                 plain = zip(chunk.costs, chunk.groups)
                 keyed_parts = zip(chunk.group_keys, chunk.kactions)
             for n, actions in plain:
-                fit = fits.get(n)
-                if fit is None:
+                into = into_group.get(n)
+                if into is None:   # first seen
                     tg, tm, te, cost = GROUP_KEYS[n]
                     if not (tg or tm or te):
                         return None
-                    fit = fits[n] = cost <= total and tg <= g and tm <= m and te <= e
-                if fit:
-                    into = keyless.get(n)
-                    if into is None:
-                        keyless[n] = list(actions)
+                    if cost <= total and tg <= g and tm <= m and te <= e:
+                        keyless.append(into_group.setdefault(n, list(actions)))
                     else:
-                        into.extend(actions)
+                        into_group[n] = False
+                elif into is not False:
+                    into.extend(actions)
             for n, actions in keyed_parts:
-                fit = fits.get(n)
-                if fit is None:
+                into = into_group.get(n)
+                if into is None:
                     tg, tm, te, cost = GROUP_KEYS[n][:4]
-                    fit = fits[n] = cost <= total and tg <= g and tm <= m and te <= e
-                if fit:
-                    into = keyed.get(n)
-                    if into is None:
-                        keyed[n] = list(actions)
+                    if cost <= total and tg <= g and tm <= m and te <= e:
+                        keyed.append(into_group.setdefault(n, list(actions)))
                     else:
-                        into.extend(actions)
+                        into_group[n] = False
+                elif into is not False:
+                    into.extend(actions)
         listed: list[Any] = []
-        for actions in keyless.values():
+        for actions in keyless:
             listed.extend(actions)
-        for actions in keyed.values():
+        for actions in keyed:
             listed.extend(actions)
         return listed
 
