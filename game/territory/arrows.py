@@ -6,6 +6,7 @@ enumerates what `check_step` accepts). Resolving an arrow in its block is `fight
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from game.core.errors import IllegalAction
@@ -17,6 +18,7 @@ from game.territory.constants import (
 from game.territory.plans import Plan, no, rule, valid_tile
 from game.territory.state import NOBODY, Order, TerritoryState
 
+_TILE = attrgetter("tile")
 HELD = -1  # "previous path tile is held" (origin, or an attack step assumed captured)
 GRUDGE_BUILDINGS = (CAMP, CITY, CAPITAL)  # what turns undead when Shadow loses it (T-13.7)
 
@@ -156,23 +158,36 @@ def step_action(tile: int, x: int, raze: str) -> A.Step:
     return action
 
 
-def check_repeat(st: TerritoryState, tribe: int, arrow: Order, a: A.Step) -> IllegalAction | Plan:
-    """T-13.7: a `repeat` attack right after an attack on a visible Shadow camp, city or
-    capital (the only case where it can matter)."""
-    if type(a.x) is not int or not 0 <= a.x <= 6:
-        return no("territory.bad_x", x=str(a.x))
+def repeat_refusal(st: TerritoryState, arrow: Order) -> IllegalAction | None:
+    """T-13.7: why no `repeat` attack may follow `arrow`, whatever its x and raze (None: one
+    may): only right after an attack on a visible Shadow camp, city or capital (the only case
+    where it can matter), and not twice in a row. `step_options` asks at every new arrow and
+    step, before any candidate."""
     steps = arrow.steps
     last = steps[-1]
     prev = last.tile
-    # (the tests that need no look-up first: `step_options` asks at every new arrow and step)
-    if last.x == 0 or a.x == 0 or (len(steps) >= 2 and steps[-2].tile == prev):
+    # (the tests that need no look-up first)
+    if last.x == 0 or (len(steps) >= 2 and steps[-2].tile == prev):
         return rule("T-11.1")
     target = position.seen_owner(st, prev)
     if (target < 0 or st.tribes[target].faction != "shadow"
             or position.seen_building(st, prev) not in GRUDGE_BUILDINGS):
         return rule("T-11.1")
+    return None
+
+
+def check_repeat(st: TerritoryState, tribe: int, arrow: Order, a: A.Step) -> IllegalAction | Plan:
+    """T-13.7: a `repeat` attack `a` on the last tile of `arrow` (see `repeat_refusal`)."""
+    if type(a.x) is not int or not 0 <= a.x <= 6:
+        return no("territory.bad_x", x=str(a.x))
+    if a.x == 0:
+        return rule("T-11.1")
+    why = repeat_refusal(st, arrow)
+    if why is not None:
+        return why
     if a.raze not in RAZE:
         return rule("T-11.8")
+    prev = arrow.steps[-1].tile
     if a.raze != "none" and (position.seen_building(st, prev) not in RAZE_VALUE or (
             a.raze == "special" and not st.board.special[prev])):
         return rule("T-11.8")
@@ -184,7 +199,9 @@ def arrow_context(st: TerritoryState, arrow: Order) -> tuple[int, int]:
     kind of the previous tile as `check_path` needs it, and the crossings pending before it."""
     steps = arrow.steps
     last = steps[-1]
-    prev_kind = HELD if last.x else st.board.kind[last.tile]
+    if last.x:   # (an attack step: nothing pending)
+        return HELD, 0
+    prev_kind = st.board.kind[last.tile]
     pending = 0
     for s in reversed(steps):
         if s.x:
@@ -196,7 +213,7 @@ def arrow_context(st: TerritoryState, arrow: Order) -> tuple[int, int]:
 def closed_tiles(arrow: Order) -> set[int]:
     """T-11.1: the tiles `arrow` may not enter again: its origin and every tile of its path
     (a repeat attack on the last tile is `check_repeat`'s)."""
-    closed = {s.tile for s in arrow.steps}
+    closed = set(map(_TILE, arrow.steps))   # (in C: a comprehension is a frame)
     closed.add(arrow.action.origin)  # type: ignore[attr-defined]
     return closed
 
@@ -289,9 +306,9 @@ def step_options(st: TerritoryState, tribe: int, arrow: Order | None = None
                 groups[cost] = list(tile_steps)
             else:
                 into.extend(tile_steps)
-    # a repeat: `check_repeat` decides each candidate; its refusal of (1, none) depends on
-    # neither x nor raze, so it rules out every repeat
-    if not isinstance(check_repeat(st, tribe, arrow, step_action(last, 1, "none")), IllegalAction):
+    # a repeat: `repeat_refusal` rules every candidate out at once (the usual answer, found
+    # without building a candidate), else `check_repeat` decides each
+    if repeat_refusal(st, arrow) is None:
         for raze in RAZE:
             for x in range(7):
                 step = step_action(last, x, raze)
