@@ -57,11 +57,12 @@ def used_keys(st: TerritoryState, tribe: int) -> dict[tuple, int]:
 def _hold(st: TerritoryState, t: Tribe, keys: tuple[tuple, ...], by: int) -> None:
     """Count an order's conflict keys in (by 1) or out (by -1); `full` = keys at their limit.
 
-    Only the order's own keys change count, so only they can enter or leave `full`."""
+    Only the order's own keys change count, so only they can enter or leave `full` (a new
+    frozenset made only then: one copy rather than a set and a frozenset per call)."""
     if not keys:
         return
     used = dict(t.used)
-    full = set(t.full)
+    full = t.full
     for k in keys:
         n = used.get(k, 0) + by
         if n:
@@ -69,11 +70,12 @@ def _hold(st: TerritoryState, t: Tribe, keys: tuple[tuple, ...], by: int) -> Non
         else:
             used.pop(k, None)
         if n >= allowed(st, k):
-            full.add(k)
-        else:
-            full.discard(k)
+            if k not in full:
+                full = full | {k}
+        elif k in full:
+            full = full - {k}
     t.used = used
-    t.full = frozenset(full)
+    t.full = full
 
 
 def dynamic_check(st: TerritoryState, tribe: int, action: Any, plan: Plan) -> IllegalAction | None:
