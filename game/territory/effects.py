@@ -62,11 +62,11 @@ def priority_of(st: TerritoryState, tribe: int) -> tuple[int, int, int]:
 def give_back(st: TerritoryState, tribe: int, units: tuple[int, ...] | list[int]) -> tuple[int, int, int]:
     """Return escrow units to the holdings; returns the amounts."""
     res = st.tribes[tribe].res
-    out = [0, 0, 0]
-    for k in units:
-        res[k] += 1
-        out[k] += 1
-    return (out[0], out[1], out[2])
+    g, m, e = amounts_of(units)
+    res[0] += g
+    res[1] += m
+    res[2] += e
+    return (g, m, e)
 
 
 def emit(st: TerritoryState, event: Event) -> None:

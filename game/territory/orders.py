@@ -176,7 +176,7 @@ def remove(st: TerritoryState, tribe: int, order_id: int) -> list[tuple[int, tup
         if keys:
             _hold(st, t, keys, -1)
         units = list(o.escrow) + [u for s in o.steps for u in s.escrow]
-        gone.append((o.id, effects.give_back(st, tribe, units[::-1])))
+        gone.append((o.id, effects.give_back(st, tribe, units)))
     return gone
 
 
