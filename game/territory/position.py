@@ -359,16 +359,12 @@ def defense(st: Any, i: int, attacker: int, side: int, with_walls: bool = True,
     """D of tile i against `attacker` (-1: an event) entering across `side` of it (-1:
     none, e.g. through a tunnel). A hidden tile counts as unclaimed (T-18.3).
 
-    The public owner (`seen_owner`) and the wall bonus (T-11.6: its level's bonus, +1 with
-    Architecture) are read here rather than by calls, and `building_defense` is asked only
-    of a tile with a city, capital or tower: the planners and every arrow step ask this."""
-    owner = st.owner[i]
-    if owner <= NOBODY:
-        if owner == NOBODY:
-            return ATTACK["unclaimed_defense"]
-        g = st.board.group_of[i]   # undead or goblin: hidden while its group is unrevealed
-        if g >= 0 and not st.revealed[g]:
-            return ATTACK["unclaimed_defense"]
+    The wall bonus (T-11.6: its level's bonus, +1 with Architecture) is read here rather
+    than by a call, and `building_defense` is asked only of a tile with a city, capital or
+    tower: the planners and every arrow step ask this."""
+    owner = seen_owner(st, i)
+    if owner == NOBODY:
+        return ATTACK["unclaimed_defense"]
     d = st.board.defense[i]
     b = st.building[i]
     bonus = building_defense(st, i) if b == CITY or b == CAPITAL or b == TOWER else 0
