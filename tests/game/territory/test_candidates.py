@@ -218,3 +218,36 @@ def test_T_16_3_T_16_4_T_13_7_demands_proposals_and_shadow_spells_listed_exactly
     assert found[1] == [("DemandTribute", "", 0), ("DemandTribute", "", 2), ("DemandTribute", "", 3)]
     assert found[2] == [("ProposeTrade", "", 1)]
     assert found[3] == []
+
+
+def test_T_6_listing_orders_leaves_the_turns_cost_groups_unchanged():
+    """`cost_groups` keeps each group's actions and keys as the lists its merge built,
+    shared by every listing of the turn (and the next turn's, when its chunks are the
+    same): `legal_orders` extends a fresh list, so listing (and entering) orders never
+    changes a group."""
+    from game.territory import candidates
+
+    def frozen(groups):
+        keyless, keyed = groups
+        return ([(*group[:4], tuple(group[4])) for group in keyless],
+                [(*group[:4], tuple(group[5]), tuple(group[6])) for group in keyed])
+
+    rs = rulesets.get("territory")
+    listed = 0
+    for seats, seed in ((3, 43), (4, 44)):
+        st = rs.new_game(Setup(seats=("random",) * seats, seed=seed))
+        players = [make_agent("random", rs, s, seed) for s in range(seats)]
+        while st.result() is None and st.turn <= 8:
+            for seat in st.to_move():
+                if st.phase is Phase.ORDERS:
+                    before = frozen(candidates.cost_groups(st, seat))
+                    legal = st.legal_actions(seat)
+                    legal.append("appended by the caller")
+                    assert frozen(candidates.cost_groups(st, seat)) == before, (seed, st.turn, seat)
+                    legal.pop()
+                    listed += 1
+                else:
+                    legal = st.legal_actions(seat)
+                st.apply(seat, players[seat].choose(None, legal))
+                break
+    assert listed > 100
