@@ -156,7 +156,7 @@ def static_chunks(st: TerritoryState, tribe: int, with_arrows: bool = True
                                   0 if owner == NOBODY else 1 if owner >= 0 else 2,
                                   on_tile[j] if owner == owners[j] else NONE,
                                   owner >= 0 and grievances and position.grievance(st, tribe, owner))
-            key = ("arrow", i, *part)
+            key = ("arrow", i, part)   # (part whole: a 3-tuple built, not a 7-tuple)
             options = memo.get(key)
             if options is None:
                 options = memo[key] = Chunk.of_costs(arrows.arrow_options(st, tribe, i, j))
@@ -444,7 +444,7 @@ def cost_groups(st: TerritoryState, tribe: int, with_arrows: bool = True) -> tup
         keyless: dict[int, list[Any]] = {}   # by group id (`chunks.group_id`)
         keyed: dict[int, tuple[list, list]] = {}
         for chunk in chunks:
-            if isinstance(chunk, tuple):  # this turn's own pairs: grouped here, as `Chunk` would
+            if type(chunk) is tuple:  # this turn's own pairs: grouped here, as `Chunk` would
                 group_pairs(chunk, keyless, keyed)
                 continue
             for n, actions in zip(chunk.costs, chunk.groups):
@@ -509,14 +509,15 @@ def affordable(st: TerritoryState, tribe: int, g: int, m: int, e: int,
     cost more than these few C-level set tests per call."""
     total = g + m + e
     out: list[Any] = []
+    extend = out.extend
     keyless, keyed = cost_groups(st, tribe, with_arrows)
     for tg, tm, te, cost, actions in keyless:
         if cost <= total and tg <= g and tm <= m and te <= e:
-            out.extend(actions)
+            extend(actions)
     if not full:
         for tg, tm, te, cost, _, _, actions in keyed:
             if cost <= total and tg <= g and tm <= m and te <= e:
-                out.extend(actions)
+                extend(actions)
         return out
     memo = None   # `bucket_memo`, fetched once per call when a bucket is needed
     n = -1
@@ -527,11 +528,11 @@ def affordable(st: TerritoryState, tribe: int, g: int, m: int, e: int,
             if keys is None:   # united once per group and turn (clones share the entry)
                 keys = group[4] = frozenset().union(*group[5])
             if full.isdisjoint(keys):
-                out.extend(actions)
+                extend(actions)
             else:
                 if memo is None:
                     memo = bucket_memo(st, tribe, with_arrows)
                 inter = full & keys
                 bucket = memo.get((n, inter))   # `keyed_bucket`'s own look-up, without its call
-                out.extend(bucket if bucket is not None else keyed_bucket(memo, n, group, inter))
+                extend(bucket if bucket is not None else keyed_bucket(memo, n, group, inter))
     return out
