@@ -14,6 +14,7 @@ from typing import Any, Iterable
 from game import rulesets
 from game.core import Setup
 from game.core.rng import Rng, ScriptedRng, force_dice
+from game.ai import make_agent
 from game.territory import actions as A
 from game.territory.board import Board, NeutralGroup
 from game.territory.constants import (
@@ -148,3 +149,18 @@ def resolve(state: TerritoryGame) -> list:
 
 def of(events: list, kind: type) -> list:
     return [e for e in events if isinstance(e, kind)]
+
+
+def play_random_until(last_turn: int, seats: int, seed: int) -> TerritoryGame:
+    """A game of `seats` random players (seed `seed`) played to the end of turn `last_turn`
+    or to its end, for tests that watch the rules on the way (monkeypatched checks)."""
+    rs = rulesets.get("territory")
+    st = rs.new_game(Setup(seats=("random",) * seats, seed=seed))
+    assert isinstance(st, TerritoryGame)
+    players = [make_agent("random", rs, s, seed) for s in range(seats)]
+    while st.result() is None and st.turn <= last_turn:
+        for seat in st.to_move():
+            st.apply(seat, players[seat].choose(None, st.legal_actions(seat)))
+            if st.result() is not None:
+                break
+    return st

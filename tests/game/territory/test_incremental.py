@@ -18,6 +18,7 @@ from game.territory import actions as A
 from game.territory import arrows, candidates, orders
 from game.territory.constants import RAZE
 from game.territory.state import Phase
+from tests.helpers.territory import play_random_until
 
 
 def from_scratch(st, seat: int, cold: bool) -> list:
@@ -164,15 +165,8 @@ def test_T_14_4_system_tribes_plan_the_same_from_the_full_list(monkeypatch):
             planned["orders"] += len(full)
 
     monkeypatch.setattr(orders, "LegalOrders", Compared)
-    rs = rulesets.get("territory")
     for seats, seed in ((3, 41), (5, 42)):
-        st = rs.new_game(Setup(seats=("random",) * seats, seed=seed))
-        players = [make_agent("random", rs, s, seed) for s in range(seats)]
-        while st.result() is None and st.turn <= 16:
-            for seat in st.to_move():
-                st.apply(seat, players[seat].choose(None, st.legal_actions(seat)))
-                if st.result() is not None:
-                    break
+        play_random_until(16, seats, seed)
     assert planned["plans"] > 30 and planned["orders"] > 100, planned
 
 

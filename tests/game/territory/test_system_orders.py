@@ -4,11 +4,9 @@ question (a checker's answer cannot change during ORDERS but for steps and bound
 
 from __future__ import annotations
 
-from game import rulesets
-from game.ai import make_agent
-from game.core.protocol import Setup
 from game.territory import orders
 from game.territory.plans import Plan
+from tests.helpers.territory import play_random_until
 
 
 def test_T_14_4_system_orders_are_checked_as_check_order_checks_them(monkeypatch):
@@ -32,13 +30,6 @@ def test_T_14_4_system_orders_are_checked_as_check_order_checks_them(monkeypatch
         return answer
 
     monkeypatch.setattr(orders.LegalOrders, "check", check)
-    rs = rulesets.get("territory")
     for seats, seed in ((3, 51), (5, 52)):
-        st = rs.new_game(Setup(seats=("random",) * seats, seed=seed))
-        players = [make_agent("random", rs, s, seed) for s in range(seats)]
-        while st.result() is None and st.turn <= 16:
-            for seat in st.to_move():
-                st.apply(seat, players[seat].choose(None, st.legal_actions(seat)))
-                if st.result() is not None:
-                    break
+        play_random_until(16, seats, seed)
     assert seen["orders"] > 100 and seen["remembered"] > 50, seen
