@@ -17,7 +17,6 @@ from typing import Any, Callable
 from game.core.errors import IllegalAction
 from game.territory import actions as A
 from game.territory import arrows, building, candidates, diplomacy, effects, magic, position
-from game.territory.chunks import GROUP_KEYS, group_pairs
 from game.territory.constants import CITY, PRIORITIES, RESOURCES, SIDES
 from game.territory.plans import Plan, no, rule, valid_tile
 from game.territory.state import Order, PathStep, TerritoryState, Tribe
@@ -287,14 +286,10 @@ class LegalOrders:
     end. Should a group of `listed` ever cost no typed resource, the whole list is listed
     instead (never wrong, only slower).
 
-    A system tribe plans before it enters any order, so its new orders are the static
-    orders its holdings pay for (`candidates.affordable` with no key at its limit, no open
-    arrow, no spell to bind): `_paid_for` merges the turn's chunks itself, only the groups
-    the holdings pay for and without their keys, rather than merging every group for a
-    list asked once (`candidates.cost_groups`). The settings, removals and submit are not
-    listed (the planner asks `in` about a core choice, rarely: looked up in the full list).
+    The settings, removals and submit are not listed either (the planner asks `in` about a
+    core choice, rarely: looked up in the full list, listed when first asked).
 
-    The checker's plan of each new order `in` accepts is kept for `check` (the tribe enters
+    The checker's plan of each new order asked about is kept for `check` (the tribe enters
     its plan right after planning): a checker's answer cannot change during ORDERS but for
     a step or a spell bound to an arrow (`candidates` lists every other kind once a turn),
     so only the dynamic checks are asked again for an order the planner asked about."""
@@ -304,71 +299,13 @@ class LegalOrders:
         self.tribe = tribe
         # the tribe's tiles in tile order, cached for the turn (`candidates` lists them too)
         self.own: list[int] = position.tiles_of(st, tribe)
-        t = st.tribes[tribe]
-        params = st.params
-        listed = None
-        if not t.orders and not t.full and t.entries < params.max_orders and t.edits < params.max_edits:
-            listed = self._paid_for(*t.res)
-        if listed is None:
-            with_arrows = any(group[:3] == (0, 0, 0) for group in candidates.cost_groups(
-                st, tribe, with_arrows=False)[0])
-            listed = [a for a in legal_orders(st, tribe, with_arrows) if type(a) in CHECKERS]
-        self.listed: list[Any] = listed
+        with_arrows = any(group[:3] == (0, 0, 0) for group in candidates.cost_groups(
+            st, tribe, with_arrows=False)[0])
+        self.listed: list[Any] = [a for a in legal_orders(st, tribe, with_arrows) if type(a) in CHECKERS]
         # T-10.1: whether the tribe has its tower, cached for the turn (the listing asked it)
         self.has_tower = position.has_tower(st, tribe)
         self._members: set[Any] | None = None
         self._plans: dict[int, tuple[Any, Plan]] = {}   # id -> (new order, its checker's plan)
-
-    def _paid_for(self, g: int, m: int, e: int) -> list[Any] | None:
-        """What `candidates.affordable(st, tribe, g, m, e, frozenset(), False)` lists: the
-        keyless groups (`cost_groups`' first) then the keyed ones, each kind in first-seen
-        order, a group's orders chunk by chunk, only the groups (g, m, e) pay for (leaving
-        the others out keeps each group's place among these). None if a keyless group costs
-        no typed resource (see the class docstring)."""
-        total = g + m + e
-        keyless: list[list[Any]] = []   # the groups paid for, in first-seen order
-        keyed: list[list[Any]] = []
-        # group id -> its list in `keyless` or `keyed`, False if not paid for: one look-up
-        # per group of each chunk
-        into_group: dict[int, Any] = {}
-        for chunk in candidates.static_chunks(self.st, self.tribe, with_arrows=False):
-            if type(chunk) is tuple:   # this turn's own pairs, grouped as `cost_groups` does
-                pairs_keyless: dict[int, list[Any]] = {}
-                pairs_keyed: dict[int, tuple[list, list[Any]]] = {}
-                group_pairs(chunk, pairs_keyless, pairs_keyed)
-                plain: Any = pairs_keyless.items()
-                keyed_parts: Any = [(n, actions) for n, (_, actions) in pairs_keyed.items()]
-            else:
-                plain = zip(chunk.costs, chunk.groups)
-                keyed_parts = zip(chunk.group_keys, chunk.kactions)
-            for n, actions in plain:
-                into = into_group.get(n)
-                if into is None:   # first seen
-                    tg, tm, te, cost = GROUP_KEYS[n]
-                    if not (tg or tm or te):
-                        return None
-                    if cost <= total and tg <= g and tm <= m and te <= e:
-                        keyless.append(into_group.setdefault(n, list(actions)))
-                    else:
-                        into_group[n] = False
-                elif into is not False:
-                    into.extend(actions)
-            for n, actions in keyed_parts:
-                into = into_group.get(n)
-                if into is None:
-                    tg, tm, te, cost = GROUP_KEYS[n][:4]
-                    if cost <= total and tg <= g and tm <= m and te <= e:
-                        keyed.append(into_group.setdefault(n, list(actions)))
-                    else:
-                        into_group[n] = False
-                elif into is not False:
-                    into.extend(actions)
-        listed: list[Any] = []
-        for actions in keyless:
-            listed.extend(actions)
-        for actions in keyed:
-            listed.extend(actions)
-        return listed
 
     def __contains__(self, action: Any) -> bool:
         # a new order is in the list exactly when `check_order` accepts it (the list is what
@@ -376,18 +313,8 @@ class LegalOrders:
         # is cheaper than hashing the whole list (hundreds of dataclass hashes) into a set;
         # the rest (settings, removals, submit) are looked up in the full list, listed when
         # first asked
-        kind = type(action)
-        if kind in CHECKERS:
-            known = self._plans.get(id(action))
-            if known is not None and known[0] is action:
-                plan = known[1]
-            else:
-                plan = CHECKERS[kind](self.st, self.tribe, action)
-                if not isinstance(plan, Plan):
-                    return False
-                if kind is not A.Step and not (kind is A.Cast and action.spell in magic.BOUND_SPELLS):
-                    self._plans[id(action)] = (action, plan)   # (the action held: its id stays its)
-            return dynamic_check(self.st, self.tribe, action, plan) is None
+        if type(action) in CHECKERS:
+            return isinstance(self.check(action), Plan)
         members = self._members
         if members is None:
             members = self._members = {a for a in legal_orders(self.st, self.tribe, False)
@@ -396,12 +323,22 @@ class LegalOrders:
 
     def check(self, action: Any) -> IllegalAction | Plan:
         """`check_order(st, tribe, action)` now (orders entered since included), the
-        checker's plan taken from `in` when it asked about this very action."""
+        checker's plan kept from the last question about this very action."""
         known = self._plans.get(id(action))
-        if known is None or known[0] is not action:
-            return check_order(self.st, self.tribe, action)
-        why = dynamic_check(self.st, self.tribe, action, known[1])
-        return why if why else known[1]
+        if known is not None and known[0] is action:
+            plan = known[1]
+        else:
+            kind = type(action)
+            checker = CHECKERS.get(kind)
+            if checker is None:
+                return check_order(self.st, self.tribe, action)   # (its refusal)
+            plan = checker(self.st, self.tribe, action)
+            if not isinstance(plan, Plan):
+                return plan
+            if kind is not A.Step and not (kind is A.Cast and action.spell in magic.BOUND_SPELLS):
+                self._plans[id(action)] = (action, plan)   # (the action held: its id stays its)
+        why = dynamic_check(self.st, self.tribe, action, plan)
+        return why if why else plan
 
 
 def core_choices(st: TerritoryState, tribe: int, core: int) -> tuple[A.ChooseCore, ...]:
