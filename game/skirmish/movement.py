@@ -461,7 +461,11 @@ def move_list(game: SkirmishState, u: Unit) -> MoveList:
     key = ("moves", u.id)
     moves = game._reach.get(key)
     if moves is None or moves.labels is not labels:
-        hexes = sorted(labels.keys() - _occupied(game))
+        # (the reached hexes are few, about 20 in random play: filtered by `occ` directly; a
+        # set of the occupied hexes kept in step with the change log for a set difference
+        # here cost 0.6 % more instructions than it saved)
+        occ = game.occ
+        hexes = [h for h in sorted(labels) if occ[h] < 0]
         uid = u.id
         row = game.board.move_rows.get(uid) or _move_row(game, uid)
         # itemgetter reads the row in C, twice as fast as map over row.__getitem__
@@ -473,24 +477,6 @@ def move_list(game: SkirmishState, u: Unit) -> MoveList:
     elif moves.seen != len(game._log):
         sync_moves(game, moves)
     return moves
-
-
-def _occupied(game: SkirmishState) -> set[int]:
-    """The hexes holding a unit (`occ` as a set, for set arithmetic on reached hexes), kept in
-    step with the turn's change log (`_log`)."""
-    log = game._log
-    entry = game._reach.get("occupied")
-    if entry is None:
-        entry = game._reach["occupied"] = [len(log), {u.hex for u in game.units.values()}]
-    elif entry[0] != len(log):
-        occ, found = game.occ, entry[1]
-        for h in log[entry[0]:]:
-            if occ[h] < 0:
-                found.discard(h)
-            else:
-                found.add(h)
-        entry[0] = len(log)
-    return entry[1]
 
 
 def sync_moves(game: SkirmishState, moves: MoveList) -> None:
