@@ -26,14 +26,16 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import sys
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from game.core.runtime import batch_worker_start, sigterm_as_interrupt  # noqa: E402
 
 STAGES = ((1, 8), (8, 14), (14, 22), (22, 10_000))
 # values tiles + weight x resources at a temperature, scored as they are: the search's own
@@ -203,11 +205,19 @@ def main(argv: list[str] | None = None) -> int:
     seeds = list(range(args.seed, args.seed + args.games))
     jobs = max(1, args.jobs)
     chunks = [(args.seats, seeds[k::jobs]) for k in range(jobs) if seeds[k::jobs]]
-    if jobs == 1:
-        games = [g for c in chunks for g in play(c)]
-    else:
-        with ProcessPoolExecutor(jobs) as pool:
-            games = [g for part in pool.map(play, chunks) for g in part]
+    try:
+        with sigterm_as_interrupt():
+            if jobs == 1:
+                games = [g for c in chunks for g in play(c)]
+            else:
+                # a multiprocessing pool whose workers leave Ctrl+C to this process: its exit
+                # terminates them, so a stop does not wait for the games still running
+                with multiprocessing.get_context().Pool(jobs, initializer=batch_worker_start) as pool:
+                    games = [g for part in pool.map(play, chunks) for g in part]
+    except KeyboardInterrupt:   # Ctrl+C, or SIGTERM: a fit needs every game, so none is printed
+        print(f"fit_territory_value.py: stopped before the {args.games} games were played; "
+              "nothing fitted", file=sys.stderr)
+        return 130
     games.sort(key=lambda g: g["seed"])
     print(json.dumps(fit(games) if args.seats == 2 else softmax_fit(games), indent=2))
     return 0
