@@ -97,18 +97,44 @@ def hostile_targets(game: SkirmishState, seat: int) -> frozenset[int]:
         return entry[1]
     occ = game.occ
     hexes = set(map(first, hostile_units(game, seat)))
-    for k, spec in enumerate(game.board.cities):
-        if occ[spec.hex] < 0 and game.city_hostile(k, seat):
+    roots = game.roots()
+    rf = roots[seat]
+    # `city_hostile` inlined: redone at every turn start, once per city
+    for spec, owner in zip(game.board.cities, game.city_owner):
+        if owner != NEUTRAL and occ[spec.hex] < 0 and (owner == FREE or roots[owner] != rf):
             hexes.add(spec.hex)
     found = frozenset(hexes)
     game._searches[key] = (stamp, found)
     return found
 
 
+def strike_rules(game: SkirmishState, faction: int,
+                 kind: str) -> tuple[int, int, bool, bool, frozenset[int]]:
+    """What the attack options of a unit of `faction` and class `kind` read besides its own
+    fields, as one tuple: the faction's `bloc_stamp` it is valid for, `attack_range`, whether
+    it strikes from water (`sails`), whether it may buy a pursuit (C9, `pursuit_possible`)
+    and the `hostile_targets`. Kept per faction and class until the stamp changes (skills
+    are fixed during play; picks bump every stamp), so `attack_options`, asked whenever a
+    unit's options are rebuilt, reads one dict entry instead of asking five helpers."""
+    key = ("strike", faction, kind)
+    stamp = game._stamps[faction]
+    entry = game._searches.get(key)
+    if entry is not None and entry[0] == stamp:
+        return entry
+    skills = game.skills[faction]
+    r = UNITS[kind].range
+    if kind == ARCHER and "A1" in skills:
+        r += LONGBOW_RANGE
+    water = (kind == INFANTRY and "I10" in skills) or (kind == ARCHER and "A11" in skills)
+    entry = (stamp, r, water, kind == CAVALRY and "C9" in skills, hostile_targets(game, faction))
+    game._searches[key] = entry
+    return entry
+
+
 def targets_from(game: SkirmishState, unit: Unit, h: int) -> list[int]:
     """Hexes `unit` standing on `h` may strike (range and target kind only), in hex order."""
-    targets = hostile_targets(game, unit.faction)
-    disk = game.board.disk_set(h, attack_range(game, unit))
+    _, r, _, _, targets = strike_rules(game, unit.faction, unit.type)
+    disk = game.board.disk_set(h, r)
     # most units have nothing in range: no set is built for them
     return [] if targets.isdisjoint(disk) else sorted(targets & disk)
 
@@ -344,26 +370,33 @@ def forecast(game: SkirmishState, x: Unit, t: int) -> dict[str, float]:
 
 
 # ---- the attack action: one source for its legality ---------------------------------------------
-def may_attack(game: SkirmishState, u: Unit) -> bool:
-    """K-1, K-3, M-3, N-3: `u` (own, not fresh) may strike something from where it stands."""
-    return (u.attacks_left > 0 or pursuit_possible(game, u)) and can_strike_from(game, u, u.hex)
-
-
 def attack_options(game: SkirmishState, u: Unit) -> list[A.Attack]:
     """The Attacks `legal_actions` lists for own, non-fresh unit `u` (which keeps them while
-    the unit and the targets do not change)."""
-    if not may_attack(game, u):
+    the unit and the targets do not change): K-1, K-3 (an attack left, or a C9 pursuit),
+    M-3 and N-3 (`can_strike_from`) for where it stands, then `targets_from` inlined, all
+    read from the kept `strike_rules` that `attack_reason` reads too. Asked about 1.6 times
+    per action in random play: through the five helpers it cost 1.3 % more instructions."""
+    faction = u.faction
+    entry = game._searches.get(("strike", faction, u.type))
+    if entry is None or entry[0] != game._stamps[faction]:
+        entry = strike_rules(game, faction, u.type)
+    _, r, water, pursuit, targets = entry
+    if u.attacks_left <= 0 and not (pursuit and u.mp_left >= PURSUIT_MP):
         return []
-    targets = targets_from(game, u, u.hex)
-    if not targets:                     # most units: nothing in range
+    h = u.hex
+    b = game.board
+    if b.neutral[h] or (b.water[h] and not water):
         return []
-    coords, uid = game.board.coords, u.id
-    return [A.attack(uid, coords[t]) for t in targets]
+    disk = b.disk_set(h, r)
+    if targets.isdisjoint(disk):        # most units: nothing in range
+        return []
+    coords, uid, attack = b.coords, u.id, A.attack
+    return [attack(uid, coords[t]) for t in sorted(targets & disk)]
 
 
 def attack_reason(game: SkirmishState, seat: int, action: A.Attack) -> str | None:
-    """E-2 for `attack`: the unit checks, `may_attack`'s parts in E-2 order, then the target
-    must be one of `targets_from` (out of range first, then not a target)."""
+    """E-2 for `attack`: the unit checks, `attack_options`' checks in E-2 order, then the
+    target must be one of `targets_from` (out of range first, then not a target)."""
     why = unit_reason(game, seat, action.unit)
     if why:
         return why

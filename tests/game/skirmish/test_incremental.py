@@ -2,12 +2,13 @@
 nothing, after every action of many random games (a property test over seeds and seat counts).
 
 Kept between actions (state.py): movement searches and what they read (per-hex rules,
-Intercept zones, attack targets), keyed by the per-seat change counters `_stamps`; per unit
-its Moves (patched from the turn's change log), attacks and dismount, and the seat's listing
-of them (only the units that acted since are checked again); the seat's production
-options; the occupied hexes and the occupied neutral hexes (both patched from the log). A
-stale answer (a change notice missing, a log entry not applied) shows up here as a difference
-from a clone whose kept data were all dropped (`touch`).
+Intercept zones, attack targets and the rest of what attack options read), keyed by the
+per-seat change counters `_stamps`; per unit its Moves (patched from the turn's change
+log), attacks and dismount, and the seat's listing of them (only the units that acted since
+are checked again); the seat's production options; the occupied hexes and the occupied
+neutral hexes (both patched from the log). A stale answer (a change notice missing, a log
+entry not applied) shows up here as a difference from a clone whose kept data were all
+dropped (`touch`).
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ from game.ai import make_agent
 from game.core import codec
 from game.core.protocol import Setup
 from game.skirmish.actions import Move
-from game.skirmish.combat import hostile_targets
+from game.skirmish.combat import hostile_targets, strike_rules
+from game.skirmish.constants import UNIT_TYPES
 from game.skirmish.economy import _produce_list, produce_options
 from game.skirmish.events import Captured, Later, Moved
 from game.skirmish.movement import (
@@ -44,6 +46,8 @@ def check_kept_answers(state, seat: int) -> None:
         assert _rules(state, seat, through) == _rules(fresh, seat, through)
     assert intercept_zone(state, seat) == intercept_zone(fresh, seat)
     assert hostile_targets(state, seat) == hostile_targets(fresh, seat)
+    for kind in UNIT_TYPES:     # the stamp apart (`touch` bumps it): range, water, C9, targets
+        assert strike_rules(state, seat, kind)[1:] == strike_rules(fresh, seat, kind)[1:]
     for u in state.units.values():
         if u.faction == seat:
             # same hexes, same MP, same order (agents iterate it)
