@@ -6,13 +6,14 @@ exactly. A path arriving with MP left is found backwards from the destination ov
 label-tight steps (`_tight_path`); one arriving with 0 MP by a breadth-first search over
 (hex, MP) states in direction order (`_general_path`). `do_move` walks it (C-7 capture on a
 breached empty hostile city); it needs only the MP left, so it hands the path search to its
-`Moved` event, which runs it when the path is first read (`path_search`, `events.Later`).
+`Moved` event, which runs it when the path is first read (`_walk`, `events.Later`): it
+reads only what is fixed when the Move is made (the unit's kept search and per-hex rules,
+which are never changed, and the board), so it gives the same path whenever it runs.
 """
 
 from __future__ import annotations
 
 from functools import partial
-from typing import Callable
 
 from game.core.protocol import Event
 from game.skirmish import actions as A
@@ -34,44 +35,34 @@ def best_path(game: SkirmishState, unit: Unit, dest: int) -> tuple[list[int], in
     later one also works from the earlier one (more MP never forbids a step); and a state
     with no more MP than the goal cannot go on to arrive with it (every step costs MP).
     """
-    found = path_search(game, unit, dest)
-    return None if found is None else found[1]()
-
-
-def path_search(game: SkirmishState, unit: Unit,
-                dest: int) -> tuple[int, Callable[[], tuple[list[int], int, str]]] | None:
-    """`best_path` in two parts: the MP left on arrival (`reach`'s label), known at once, and
-    the search for the path itself, to run now or later; None when `dest` is no legal Move.
-    The search reads only what is fixed now (the unit's kept search and per-hex rules, which
-    are never changed, and the board), so it gives the same path whenever it runs."""
     labels = reach(game, unit)
     goal = labels.get(dest)
     if goal is None or game.occ[dest] >= 0:
-        return None
+        return None                 # no legal Move
     light, rule, fresh, _ = search_rules(game, unit)
-    b = game.board
-    # Arriving with goal > 0 means the last step was an ordinary one from a hex reached with
-    # the most MP it can have, and so on back to the start: only such states need exploring.
+    return _search(game.board, light, rule, fresh, labels, unit.hex, unit.mp_left, dest, goal)
+
+
+def _search(b: Board, light: bool, rule: list[int], fresh: list[int], labels: dict[int, int],
+            start: int, mp: int, dest: int, goal: int) -> tuple[list[int], int, str]:
+    """`best_path`'s answer over `b`'s step tables from what it read. Arriving with goal > 0
+    means the last step was an ordinary one from a hex reached with the most MP it can
+    have, and so on back to the start: only such states need exploring (`_tight_path`);
+    otherwise `_general_path`."""
     if goal > 0:
-        return goal, partial(_tight_search, b, light, rule, labels, unit.hex, unit.mp_left,
-                             dest, goal)
-    return goal, partial(_general_search, b, light, rule, fresh, labels, unit.hex,
-                         unit.mp_left, dest, goal)
-
-
-def _tight_search(b: Board, light: bool, rule: list[int], labels: dict[int, int], start: int,
-                  mp: int, dest: int, goal: int) -> tuple[list[int], int, str]:
-    """`_tight_path` over `b`'s step tables, as `best_path` answers."""
-    return (_tight_path(b.step_costs(light), b.back_steps(light), rule, labels, start, mp,
-                        dest, goal), goal, "")
-
-
-def _general_search(b: Board, light: bool, rule: list[int], fresh: list[int],
-                    labels: dict[int, int], start: int, mp: int, dest: int,
-                    goal: int) -> tuple[list[int], int, str]:
-    """`_general_path` over `b`'s step tables, as `best_path` answers."""
+        return (_tight_path(b.step_costs(light), b.back_steps(light), rule, labels, start, mp,
+                            dest, goal), goal, "")
     return _general_path(b.moves_by_mp(light, mp), b.water, rule, fresh, labels, start, mp,
                          dest, goal)
+
+
+def _walk(b: Board, light: bool, rule: list[int], fresh: list[int], labels: dict[int, int],
+          start: int, mp: int, dest: int, goal: int,
+          capture: bool) -> tuple[tuple[tuple[int, int], ...], str]:
+    """A `Moved` event's path (as `(col, row)` pairs) and stop reason, from what `do_move`
+    read when the Move was made (`_search`'s arguments; C-7 capture names the stop)."""
+    path, _, stopped = _search(b, light, rule, fresh, labels, start, mp, dest, goal)
+    return tuple(map(b.coords.__getitem__, path)), "capture" if capture else stopped
 
 
 def _tight_path(steps, back, rule: list[int], labels: dict[int, int], start: int, mp: int,
@@ -172,13 +163,15 @@ def _general_path(moves, water: tuple[bool, ...], rule: list[int], fresh: list[i
 def do_move(game: SkirmishState, seat: int, action: A.Move) -> list[Event]:
     """M-6: walk the D33 path; C-7 capture on a breached empty hostile city. The MP left is
     the path's arrival label; the path itself (for the `Moved` event) is searched only when
-    the event's path or stop reason is first read (`events.Later`)."""
+    the event's path or stop reason is first read (`events.Later`): one `partial` (`_walk`)
+    holds what `best_path` would read now (a partial for the search and a closure over it
+    for the event had cost 1 % more instructions in random play)."""
     u = game.units[action.unit]
     b = game.board
     dest = b.index(action.to)
-    found = path_search(game, u, dest)
-    assert found is not None  # move_reason checked reachability with the same step rules
-    mp_left, search = found
+    labels = reach(game, u)
+    mp_left = labels[dest]      # move_reason checked: reached and empty (see best_path)
+    light, rule, fresh, _ = search_rules(game, u)
     start_mp = u.mp_left
     old = u.hex
     game.occ[old] = -1
@@ -189,13 +182,8 @@ def do_move(game: SkirmishState, seat: int, action: A.Move) -> list[Event]:
     game.unit_changed(u, old)
     k = b.city_at[dest]
     capture_now = k >= 0 and game.city_hostile(k, seat)
-    coords = b.coords
-
-    def walk() -> tuple[tuple[tuple[int, int], ...], str]:
-        path, _, stopped = search()
-        return tuple(map(coords.__getitem__, path)), "capture" if capture_now else stopped
-
-    later = E.Later(walk)
+    later = E.Later(partial(_walk, b, light, rule, fresh, labels, old, start_mp, dest, mp_left,
+                            capture_now))
     events: list[Event] = [E.moved(u.id, later, start_mp - mp_left, 0 if capture_now else mp_left,
                                    "capture" if capture_now else later)]
     if capture_now:
