@@ -46,11 +46,15 @@ def start_turn(game: SkirmishState, seat: int) -> list[Event]:
     end_lasting_statuses(game, seat, own, events)          # 1
     collect_income(game, seat, events)                     # 2
     heal_in_cities(game, seat, own, events)                # 3
+    full: dict[str, int] = {}       # per class, the allowance without suppression (U-4)
     for u in own:                                          # 4
-        u.mp_left = allowance(game, u)
         if u.suppression:
+            u.mp_left = allowance(game, u)
             events.append(E.Suppressed(u.id, b.coords[u.hex], u.suppression, u.mp_left))
-        u.suppression = 0
+            u.suppression = 0
+        else:
+            mp = full.get(u.type)
+            u.mp_left = full[u.type] = allowance(game, u) if mp is None else mp
         u.attacks_left = 1
         u.moved = u.attacked = u.fresh = False
     gain_turn_statuses(game, seat, own, events)            # 5
@@ -66,12 +70,11 @@ def end_turn(game: SkirmishState, seat: int) -> list[Event]:
     """P-4 for `seat`."""
     own = own_units(game, seat)
     events: list[Event] = []
-    for u in own:
+    for u in own:       # (the statuses gained below read neither MP nor freshness)
         u.moved_last_turn = u.moved
-    gain_lasting_statuses(game, seat, own, events)
-    for u in own:
         u.mp_left = 0
         u.fresh = False
+    gain_lasting_statuses(game, seat, own, events)
     end_turn_statuses(game, seat, own, events)
     game.arrow_rain.clear()
     events.append(E.TurnEnded(seat))
