@@ -390,8 +390,7 @@ def attack_options(game: SkirmishState, u: Unit) -> list[A.Attack]:
     disk = b.disk_set(h, r)
     if targets.isdisjoint(disk):        # most units: nothing in range
         return []
-    coords, uid, attack = b.coords, u.id, A.attack
-    return [attack(uid, coords[t]) for t in sorted(targets & disk)]
+    return A.attacks(u.id, map(b.coords.__getitem__, sorted(targets & disk)))
 
 
 def attack_reason(game: SkirmishState, seat: int, action: A.Attack) -> str | None:
