@@ -76,10 +76,10 @@ def record_pick(game: SkirmishState, seat: int, action: A.PickSkills) -> list[Ev
 
 
 # ---- C5: dismount ----------------------------------------------------------------------------
-def dismount_options(game: SkirmishState, u: Unit) -> list[A.Dismount]:
-    """C5 for own, non-fresh unit `u`."""
+def dismount_options(game: SkirmishState, u: Unit) -> tuple[A.Dismount, ...]:
+    """C5 for own, non-fresh unit `u` (a tuple: most units have none, and `()` is made once)."""
     ok = u.type == CAVALRY and "C5" in game.skills[u.faction]
-    return [A.Dismount(u.id)] if ok else []
+    return (A.Dismount(u.id),) if ok else ()
 
 
 def dismount_reason(game: SkirmishState, seat: int, action: A.Dismount) -> str | None:
