@@ -13,8 +13,6 @@ which are never changed, and the board), so it gives the same path whenever it r
 
 from __future__ import annotations
 
-from functools import partial
-
 from game.core.protocol import Event
 from game.skirmish import actions as A
 from game.skirmish import events as E
@@ -163,8 +161,8 @@ def _general_path(moves, water: tuple[bool, ...], rule: list[int], fresh: list[i
 def do_move(game: SkirmishState, seat: int, action: A.Move) -> list[Event]:
     """M-6: walk the D33 path; C-7 capture on a breached empty hostile city. The MP left is
     the path's arrival label; the path itself (for the `Moved` event) is searched only when
-    the event's path or stop reason is first read (`events.Later`): one `partial` (`_walk`)
-    holds what `best_path` would read now (a partial for the search and a closure over it
+    the event's path or stop reason is first read (`events.Later`, a partial of `_walk`
+    holding what `best_path` would read now: a partial for the search and a closure over it
     for the event had cost 1 % more instructions in random play)."""
     u = game.units[action.unit]
     b = game.board
@@ -182,8 +180,8 @@ def do_move(game: SkirmishState, seat: int, action: A.Move) -> list[Event]:
     game.unit_changed(u, old)
     k = b.city_at[dest]
     capture_now = k >= 0 and game.city_hostile(k, seat)
-    later = E.Later(partial(_walk, b, light, rule, fresh, labels, old, start_mp, dest, mp_left,
-                            capture_now))
+    later = E.Later(_walk, b, light, rule, fresh, labels, old, start_mp, dest, mp_left,
+                    capture_now)
     events: list[Event] = [E.moved(u.id, later, start_mp - mp_left, 0 if capture_now else mp_left,
                                    "capture" if capture_now else later)]
     if capture_now:
