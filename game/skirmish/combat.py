@@ -10,6 +10,7 @@ and forecasts (`outcomes` enumerates every roll branch with its probability).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Callable
 
 from game.core.protocol import Event
@@ -21,7 +22,7 @@ from game.skirmish.constants import (
     ARCHER, ARROW_RAIN_STEP, CAVALRY, CHANCE, CHARGE_BONUS, COMBINED_ARMS_BONUS,
     FISH_SCALE_DIVISOR, HEAVY_BOW_BONUS, HEAVY_REDUCTION, HOLLOW_SQUARE_REDUCTION, INFANTRY,
     LONGBOW_RANGE, PLUNDER_KILL_HP, PURSUIT_MP, SINGLE_LINE_BONUS, SOLID_SQUARE_BONUS,
-    SURPRISE_REDUCTION, UNITS,
+    SURPRISE_REDUCTION, UNIT_TYPES, UNITS,
 )
 from game.skirmish.effects import check_formations, heal, remove_unit
 from game.skirmish.movement import first, hostile_units, unit_reason
@@ -108,33 +109,50 @@ def hostile_targets(game: SkirmishState, seat: int) -> frozenset[int]:
     return found
 
 
-def strike_rules(game: SkirmishState, faction: int,
-                 kind: str) -> tuple[int, int, bool, bool, frozenset[int]]:
-    """What the attack options of a unit of `faction` and class `kind` read besides its own
-    fields, as one tuple: the faction's `bloc_stamp` it is valid for, `attack_range`, whether
-    it strikes from water (`sails`), whether it may buy a pursuit (C9, `pursuit_possible`)
-    and the `hostile_targets`. Kept per faction and class until the stamp changes (skills
-    are fixed during play; picks bump every stamp), so `attack_options`, asked whenever a
-    unit's options are rebuilt, reads one dict entry instead of asking five helpers."""
-    key = ("strike", faction, kind)
+def strike_rules(game: SkirmishState,
+                 faction: int) -> tuple[int, frozenset[int], dict[str, tuple[int, bool, bool]]]:
+    """What the attack options of a unit of `faction` read besides its own fields, as one
+    tuple: the faction's `bloc_stamp` it is valid for, the `hostile_targets`, and per unit
+    class `(attack_range, sails, may buy a C9 pursuit)` (`_class_rules`). Kept per faction
+    until the stamp changes, so `attack_options`, asked whenever a unit's options are
+    rebuilt, reads one dict entry instead of asking five helpers."""
+    key = ("strike", faction)
     stamp = game._stamps[faction]
     entry = game._searches.get(key)
     if entry is not None and entry[0] == stamp:
         return entry
     skills = game.skills[faction]
-    r = UNITS[kind].range
-    if kind == ARCHER and "A1" in skills:
-        r += LONGBOW_RANGE
-    water = (kind == INFANTRY and "I10" in skills) or (kind == ARCHER and "A11" in skills)
-    entry = (stamp, r, water, kind == CAVALRY and "C9" in skills, hostile_targets(game, faction))
+    classes = _CLASS_RULES.get(skills) or _class_rules(skills)
+    entry = (stamp, hostile_targets(game, faction), classes)
     game._searches[key] = entry
     return entry
 
 
+def _class_rules(skills: frozenset[str]) -> dict[str, tuple[int, bool, bool]]:
+    """Per unit class, for a faction with `skills`: `attack_range`, `sails`, and whether
+    `pursuit_possible` may hold (C9 cavalry), remembered in `_CLASS_RULES`."""
+    found = {}
+    for kind in UNIT_TYPES:
+        r = UNITS[kind].range
+        if kind == ARCHER and "A1" in skills:
+            r += LONGBOW_RANGE
+        water = (kind == INFANTRY and "I10" in skills) or (kind == ARCHER and "A11" in skills)
+        found[kind] = (r, water, kind == CAVALRY and "C9" in skills)
+    if len(_CLASS_RULES) >= 1_000:
+        _CLASS_RULES.clear()
+    _CLASS_RULES[skills] = found
+    return found
+
+
+# What a class may strike from and how far depends only on its faction's skills, fixed
+# during play: worked out once per skill set (bounded: cleared when it grows large).
+_CLASS_RULES: dict[frozenset[str], dict[str, tuple[int, bool, bool]]] = {}
+
+
 def targets_from(game: SkirmishState, unit: Unit, h: int) -> list[int]:
     """Hexes `unit` standing on `h` may strike (range and target kind only), in hex order."""
-    _, r, _, _, targets = strike_rules(game, unit.faction, unit.type)
-    disk = game.board.disk_set(h, r)
+    _, targets, classes = strike_rules(game, unit.faction)
+    disk = game.board.disk_set(h, classes[unit.type][0])
     # most units have nothing in range: no set is built for them
     return [] if targets.isdisjoint(disk) else sorted(targets & disk)
 
@@ -377,10 +395,11 @@ def attack_options(game: SkirmishState, u: Unit) -> list[A.Attack]:
     read from the kept `strike_rules` that `attack_reason` reads too. Asked about 1.6 times
     per action in random play: through the five helpers it cost 1.3 % more instructions."""
     faction = u.faction
-    entry = game._searches.get(("strike", faction, u.type))
+    entry = game._searches.get(("strike", faction))
     if entry is None or entry[0] != game._stamps[faction]:
-        entry = strike_rules(game, faction, u.type)
-    _, r, water, pursuit, targets = entry
+        entry = strike_rules(game, faction)
+    _, targets, classes = entry
+    r, water, pursuit = classes[u.type]
     if u.attacks_left <= 0 and not (pursuit and u.mp_left >= PURSUIT_MP):
         return []
     h = u.hex
@@ -438,9 +457,7 @@ def do_attack(game: SkirmishState, seat: int, action: A.Attack) -> list[Event]:
     events: list[Event] = [E.AttackMade(u.id, b.coords[u.hex], b.coords[t], y.id if y else -1,
                                         pursuit, PURSUIT_MP if pursuit else 0, u.attacks_left)]
 
-    def roll(kind: str, p: int, unit: int) -> tuple[int, bool]:
-        return roll_d100(game, kind, p, unit)
-
+    roll = partial(roll_d100, game)     # (kind, p, unit) -> (value, success): no frame
     if y is not None:
         arrow_k = 1
         if u.type == ARCHER:
