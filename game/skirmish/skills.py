@@ -104,14 +104,16 @@ def do_dismount(game: SkirmishState, seat: int, action: A.Dismount) -> list[Even
 
 
 # ---- I12: cover policy -------------------------------------------------------------------------
-def cover_options(game: SkirmishState, seat: int) -> list[A.SetCoverPolicy]:
-    """D22 / D35: with I12, every policy but the current one."""
+def cover_options(game: SkirmishState, seat: int) -> tuple[A.SetCoverPolicy, ...]:
+    """D22 / D35: with I12, every policy but the current one (`_COVER_OTHERS`)."""
     if "I12" not in game.skills[seat]:
-        return []
-    return [_COVER[p] for p in COVER_POLICIES if p != game.cover[seat]]
+        return ()
+    return _COVER_OTHERS[game.cover[seat]]
 
 
 _COVER = {p: A.SetCoverPolicy(p) for p in COVER_POLICIES}   # shared: actions are immutable
+# per current policy, the others in table order: made once, not per legal-action list
+_COVER_OTHERS = {p: tuple(_COVER[q] for q in COVER_POLICIES if q != p) for p in COVER_POLICIES}
 
 
 def cover_reason(game: SkirmishState, seat: int, action: A.SetCoverPolicy) -> str | None:
