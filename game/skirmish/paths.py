@@ -166,7 +166,10 @@ def do_move(game: SkirmishState, seat: int, action: A.Move) -> list[Event]:
     for the event had cost 1 % more instructions in random play)."""
     u = game.units[action.unit]
     b = game.board
-    dest = b.index(action.to)
+    # `Board.index` of a pair move_reason found on the board, as `Board.col_row` numbers
+    # hexes (row-major): its checks were made, its call cost 0.45 % of the instructions
+    col, row = action.to
+    dest = row * b.width + col
     labels = reach(game, u)
     mp_left = labels[dest]      # move_reason checked: reached and empty (see best_path)
     light, rule, fresh, _ = search_rules(game, u)
