@@ -50,18 +50,35 @@ class Strike:
 
 
 # ---- who may strike ------------------------------------------------------------------------
-def attack_range(game: SkirmishState, unit: Unit) -> int:
+# What a unit may strike depends on its class and its faction's skills alone (fixed during
+# play): these three say it once, for `attack_range`, `sails`, `pursuit_possible` and the
+# per-class table `strike_rules` keeps.
+def class_range(kind: str, skills: frozenset[str]) -> int:
     """U-1 range, + A1 Longbow for archers."""
-    r = UNITS[unit.type].range
-    if unit.type == ARCHER and "A1" in game.skills[unit.faction]:
+    r = UNITS[kind].range
+    if kind == ARCHER and "A1" in skills:
         r += LONGBOW_RANGE
     return r
 
 
-def sails(game: SkirmishState, unit: Unit) -> bool:
+def class_sails(kind: str, skills: frozenset[str]) -> bool:
     """M-3: I10 (infantry) / A11 (archers) strike from water."""
-    skills = game.skills[unit.faction]
-    return (unit.type == INFANTRY and "I10" in skills) or (unit.type == ARCHER and "A11" in skills)
+    return (kind == INFANTRY and "I10" in skills) or (kind == ARCHER and "A11" in skills)
+
+
+def class_pursues(kind: str, skills: frozenset[str]) -> bool:
+    """C9 / D24: cavalry that may buy an attack with PURSUIT_MP once it has none left."""
+    return kind == CAVALRY and "C9" in skills
+
+
+def attack_range(game: SkirmishState, unit: Unit) -> int:
+    """U-1 range, + A1 Longbow for archers (`class_range`)."""
+    return class_range(unit.type, game.skills[unit.faction])
+
+
+def sails(game: SkirmishState, unit: Unit) -> bool:
+    """M-3: I10 (infantry) / A11 (archers) strike from water (`class_sails`)."""
+    return class_sails(unit.type, game.skills[unit.faction])
 
 
 def can_strike_from(game: SkirmishState, unit: Unit, h: int) -> bool:
@@ -74,8 +91,7 @@ def can_strike_from(game: SkirmishState, unit: Unit, h: int) -> bool:
 
 def pursuit_possible(game: SkirmishState, unit: Unit) -> bool:
     """C9 / D24: a cavalry unit with no attacks left buys one with PURSUIT_MP."""
-    return (unit.type == CAVALRY and "C9" in game.skills[unit.faction]
-            and unit.mp_left >= PURSUIT_MP)
+    return class_pursues(unit.type, game.skills[unit.faction]) and unit.mp_left >= PURSUIT_MP
 
 
 def is_target(game: SkirmishState, seat: int, h: int) -> bool:
@@ -98,11 +114,8 @@ def hostile_targets(game: SkirmishState, seat: int) -> frozenset[int]:
         return entry[1]
     occ = game.occ
     hexes = set(map(first, hostile_units(game, seat)))
-    roots = game.roots()
-    rf = roots[seat]
-    # `city_hostile` inlined: redone at every turn start, once per city
-    for spec, owner in zip(game.board.cities, game.city_owner):
-        if owner != NEUTRAL and occ[spec.hex] < 0 and (owner == FREE or roots[owner] != rf):
+    for k, spec in enumerate(game.board.cities):
+        if occ[spec.hex] < 0 and game.city_hostile(k, seat):
             hexes.add(spec.hex)
     found = frozenset(hexes)
     game._searches[key] = (stamp, found)
@@ -131,13 +144,8 @@ def strike_rules(game: SkirmishState,
 def _class_rules(skills: frozenset[str]) -> dict[str, tuple[int, bool, bool]]:
     """Per unit class, for a faction with `skills`: `attack_range`, `sails`, and whether
     `pursuit_possible` may hold (C9 cavalry), remembered in `_CLASS_RULES`."""
-    found = {}
-    for kind in UNIT_TYPES:
-        r = UNITS[kind].range
-        if kind == ARCHER and "A1" in skills:
-            r += LONGBOW_RANGE
-        water = (kind == INFANTRY and "I10" in skills) or (kind == ARCHER and "A11" in skills)
-        found[kind] = (r, water, kind == CAVALRY and "C9" in skills)
+    found = {kind: (class_range(kind, skills), class_sails(kind, skills), class_pursues(kind, skills))
+             for kind in UNIT_TYPES}
     if len(_CLASS_RULES) >= 1_000:
         _CLASS_RULES.clear()
     _CLASS_RULES[skills] = found

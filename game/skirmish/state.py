@@ -227,13 +227,14 @@ class SkirmishState(State):
         return roots[a] != roots[b]
 
     def city_hostile(self, k: int, seat: int) -> bool:
-        """City k can be struck and captured by `seat` (never a neutral city, N-1)."""
+        """City k can be struck and captured by `seat` (never a neutral city, N-1). Asked for
+        every city at every turn start (`combat.hostile_targets`): `roots` inlined."""
         owner = self.city_owner[k]
         if owner == -2:
             return False
         if owner == -1:
             return True
-        roots = self.roots()
+        roots = self._roots if self._roots_of == self.overlord else self.roots()
         return roots[owner] != roots[seat]
 
     def unit_at(self, h: int) -> Unit | None:

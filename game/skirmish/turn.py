@@ -90,9 +90,8 @@ _END_TURN_ONLY = (A.END_TURN,)
 
 
 def end_turn_options(game: SkirmishState, seat: int) -> tuple[A.EndTurn, ...]:
-    """What `legal_actions` lists for end_turn: it unless `end_turn_reason` refuses (shared;
-    its one test asked directly, a call less per seat's options)."""
-    return () if trespass_pending(game, seat) else _END_TURN_ONLY
+    """What `legal_actions` lists for end_turn: it unless `end_turn_reason` refuses (shared)."""
+    return () if end_turn_reason(game, seat, A.END_TURN) else _END_TURN_ONLY
 
 
 def do_end_turn(game: SkirmishState, seat: int, action: A.EndTurn) -> list[Event]:
