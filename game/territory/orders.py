@@ -301,7 +301,19 @@ class LegalOrders:
         self.own: list[int] = position.tiles_of(st, tribe)
         with_arrows = any(group[:3] == (0, 0, 0) for group in candidates.cost_groups(
             st, tribe, with_arrows=False)[0])
-        self.listed: list[Any] = [a for a in legal_orders(st, tribe, with_arrows) if type(a) in CHECKERS]
+        t = st.tribes[tribe]
+        if t.orders:
+            self.listed: list[Any] = [a for a in legal_orders(st, tribe, with_arrows)
+                                      if type(a) in CHECKERS]
+        elif t.entries < st.params.max_orders and t.edits < st.params.max_edits:
+            # no order entered (a system tribe at its block's start): no arrow is open and
+            # none is bound to, so the list's new orders are `affordable`'s list, the rest
+            # (settings, submit) not new orders: the whole list built and filtered had cost
+            # 0.5 % of the instructions of 10 random games (9,248.2 M -> 9,204.2 M)
+            g, m, e = t.res
+            self.listed = candidates.affordable(st, tribe, g, m, e, t.full, with_arrows)
+        else:
+            self.listed = []
         # T-10.1: whether the tribe has its tower, cached for the turn (the listing asked it)
         self.has_tower = position.has_tower(st, tribe)
         self._members: set[Any] | None = None
