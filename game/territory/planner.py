@@ -23,14 +23,13 @@ from game.core.protocol import Action
 from game.core.rng import Rng
 from game.territory import actions as A
 from game.territory.constants import (
-    AI_WEIGHTS, ATTACK, BUILDING, CAMP, CAPITAL, CITY, FARM, LAND, NONE, OUTPOST, RUIN, SPELL,
-    TECH, WORKSHOP,
+    AI_WEIGHTS, ATTACK, BUILDING, CAMP, CITY, FARM, LAND, OUTPOST, SPELL, TECH, WORKSHOP,
 )
 from game.territory import position
 from game.territory.arrows import GRUDGE_BUILDINGS
 from game.territory.greedy_orders import (
     ANY_ORDER, DEFENCE, DIPLOMACY, ECONOMY, MAGIC, PAYBACK, HANDLERS, answers, frontier,
-    slot_of, spell_cost, spend_down, BATCH,
+    slot_of, spell_cost, spend_down, tile_worth, BATCH, TILE_WORTH,
 )
 from game.territory import reach, styles
 from game.territory.orders import UNLISTED, LegalOrders   # the rules' answer for system tribes
@@ -104,7 +103,7 @@ class Planner:
         self._splinter: dict[int, float] = {}   # tile -> `reach.splinter`, likewise
         self.wall_memo: dict[int, tuple] = {}   # tile -> `greedy_orders.wall_values`, likewise
         self.attack_memo: dict[bool, list] = {}   # Open Frontier priced -> `reach.attack_options`
-        self.border: int | None = None   # `greedy_orders.border_tiles`, counted once asked
+        self.borders: set[int] | None = None   # `greedy_orders.border_set`, found once asked
         self.fronts: int | None = None   # `greedy_orders._tunnel`'s fronts, likewise
         # (every spell needs the tower: `_can_cast` asks it first)
         self.castable = {s for s in SPELL if self._can_cast(s)} if self.has_tower else set()
@@ -139,13 +138,25 @@ class Planner:
         return sum(b) - sum(typed) >= generic
 
     def pay(self, typed: tuple[int, int, int], generic: int = 0) -> None:
-        """Take a cost from the budget (generic part gold first, like the default priority)."""
-        for k in range(3):
-            self.budget[k] -= typed[k]
-        for k in (0, 1, 2):
-            n = min(generic, self.budget[k])
-            self.budget[k] -= n
+        """Take a cost from the budget (generic part gold first, like the default priority).
+
+        Most costs are typed or generic, not both (arrows generic, builds typed): the parts
+        that are zero are not taken (the budget never goes below zero, `afford` is asked
+        first, so taking nothing changes nothing)."""
+        b = self.budget
+        g, m, e = typed
+        if g or m or e:
+            b[0] -= g
+            b[1] -= m
+            b[2] -= e
+        if generic:
+            n = min(generic, b[0])
+            b[0] -= n
             generic -= n
+            if generic:
+                n = min(generic, b[1])
+                b[1] -= n
+                b[2] -= min(generic - n, b[2])
 
     def add(self, action: Action, typed: tuple[int, int, int] = (0, 0, 0), generic: int = 0,
             check: bool = True) -> bool:
@@ -200,32 +211,39 @@ class Planner:
             # `reserve`): the kinds are not valued (about a third of the system tribes'
             # choices). With an RNG the options are still shuffled, as many draws as ever.
             return 0
-        options: list[tuple[float, Action, tuple[int, int, int], int]] = []
+        # what an order may cost with `reserve` left (all integers: `net` keeps its own sum)
+        room = self.total() - reserve
+        keep_all = self.rng is not None
+        options: list[tuple[float, Action, tuple[int, int, int], int, int]] = []
         planned = self.planned
         for _, action, value, typed, generic in self.valued(kinds):
-            # (an empty set still hashes the action: a Python-level dataclass hash)
-            if planned and action in planned:
-                continue
-            net = value - sum(typed) - generic
-            if net > floor:
-                options.append((net, action, typed, generic))
+            paid = sum(typed)
+            net = value - paid - generic
+            # the budget only shrinks: an order too dear now is never taken below, so
+            # without an RNG (whose draws count the options) it is not sorted; the planned
+            # are asked last (an empty set still hashes the action: a Python-level hash)
+            if net > floor and (keep_all or paid + generic <= room) and not (
+                    planned and action in planned):
+                options.append((net, action, typed, generic, paid + generic))
         if self.rng is not None:
             self.rng.shuffle(options)
         # highest net first, ties in their order (a reverse sort keeps equal keys in order)
         options.sort(key=itemgetter(0), reverse=True)
         taken = 0
-        for net, action, typed, generic in options:
-            if taken >= limit or len(self.plan) >= self.view.params.max_orders:
+        max_orders = self.view.params.max_orders
+        for net, action, typed, generic, cost in options:
+            if taken >= limit or len(self.plan) >= max_orders:
                 break
+            if cost > room:   # (asked first: the test below that takes no call)
+                continue
             slot = slot_of(action)
             if slot is not None and slot in self.slots:
                 continue
             if isinstance(action, A.Cast) and (self.spell_used or (rival is not None and net <= rival)):
                 continue
-            if self.total() - sum(typed) - generic < reserve:
-                continue
             if self.add(action, typed, generic):
                 taken += 1
+                room = self.total() - reserve
                 self.planned.add(action)
                 if slot is not None:
                     self.slots.add(slot)
@@ -351,8 +369,7 @@ class Planner:
     def economy(self) -> None:
         """(1) Extraction, then the best-payback build while ~3 resources stay for attacks."""
         v, t = self.view, self.t
-        specials = [i for i in self.own if v.board.special[i]]
-        if specials and "extraction" not in t.techs:
+        if "extraction" not in t.techs and any(map(v.board.special.__getitem__, self.own)):
             self._research("extraction")
         best: list[tuple[float, Action, tuple[int, int, int]]] = []
         arch = 1 if "architecture_art" in t.techs else 0
@@ -440,19 +457,16 @@ class Planner:
     def _target_value(self, tile: int) -> float:
         v = self.view
         owner = v.owner[tile]
-        if owner >= 0 and v.building[tile] in GRUDGE_BUILDINGS and v.tribes[owner].faction == "shadow":
+        b = v.building[tile]
+        if owner >= 0 and b in GRUDGE_BUILDINGS and v.tribes[owner].faction == "shadow":
             # T-13.7 grudge: the capture turns the tile undead (hostile to us), so it only
             # takes the tile from its owner
             return W["base"]
-        gold = 1 + (BUILDING[v.building[tile]].gold if v.building[tile] not in (NONE,) else 0)
-        value = W["base"] + W["tile_worth"] * gold * W["income"]
-        if v.board.special[tile]:
-            value += W["special"]
-        b = v.building[tile]
-        if b not in (NONE, RUIN) and b in BUILDING:
-            value += self.building_weight * BUILDING[b].cap
-        if b == CAPITAL and owner >= 0:
-            value += W["capital"]
+        # the part read from the tile's building and special alone (`tile_worth`)
+        key = (b, v.board.special[tile], owner >= 0, self.building_weight)
+        value = TILE_WORTH.get(key)
+        if value is None:
+            value = TILE_WORTH[key] = tile_worth(*key)
         if self.t.split_age >= 0 and sum(1 for j in v.board.adjacent[tile] if j in self.own_set) >= 2:
             value += W["reconnect"]
         if owner == UNDEAD:
@@ -520,22 +534,29 @@ class Planner:
         owner = v.owner[tile]
         value = self._targets.get(tile)   # `target_value`, its memo asked here first
         if value is None:
-            value = self.target_value(tile)
+            value = self._targets[tile] = self._target_value(tile)
         if owner == NOBODY and self.frontier_left > 0:  # T-11.3 Open Frontier (D41: 3 a turn)
             return value - 1 - surcharge, 1, 1 + surcharge
-        edge = self.attack_bonus(owner, tile, sea) - position.defense(v, tile, self.tid, side)
-        return reach.best_die(value, edge, surcharge)
+        attack = self._attack_base.get((owner, sea))   # `attack_bonus`, its memo asked here first
+        if attack is None or self.outposts:
+            attack = self.attack_bonus(owner, tile, sea)
+        return reach.best_die(value, attack - position.defense(v, tile, self.tid, side), surcharge)
 
     # ---- defence and magic (T-21.1 (3), (4)) -----------------------------------------------
     def neighbours(self) -> dict[int, int]:
-        """Adjacent tribes and how many of their tiles touch ours."""
+        """Adjacent tribes and how many of their tiles touch ours; the own tiles touching
+        them are kept on the way (`borders`, see `greedy_orders.border_set`)."""
         v = self.view
+        owner, adjacent, tid = v.owner, v.board.adjacent, self.tid
         out: dict[int, int] = {}
+        borders: set[int] = set()
         for i in self.own:
-            for j in v.board.adjacent[i]:
-                o = v.owner[j]
-                if o >= 0 and o != self.tid:
+            for j in adjacent[i]:
+                o = owner[j]
+                if o >= 0 and o != tid:
                     out[o] = out.get(o, 0) + 1
+                    borders.add(i)
+        self.borders = borders
         return out
 
     def defence(self) -> None:
@@ -564,22 +585,6 @@ class Planner:
         if data.bm and "battle_magic" not in t.techs:
             return False
         return not data.faction or data.faction == t.faction
-
-    def _cast(self, action: A.Cast, spell: str) -> bool:
-        if self.spell_used:
-            return False
-        cost = SPELL[spell].cost
-        if self.t.faction == "arcane":
-            cost = max(0, cost - 1) + (1 if v_turmoil(self.view) else 0)
-        if self.add(action, (0, 0, cost)):
-            self.spell_used = True
-            return True
-        return False
-
-
-def v_turmoil(view: TerritoryView) -> bool:
-    """T-15.1: magic turmoil is on this turn."""
-    return view.turn <= view.turmoil_until
 
 
 def plan_turn(view: TerritoryView, tribe: int, legal: list[Action] | A.Listed | LegalOrders,

@@ -4,10 +4,11 @@ something (`Planner._valued`). After every plan of random and greedy games, each
 must equal `order_value` asked afresh of the finished planner, and the orders left out must be
 worth nothing afresh: a value may depend only on what the plan fixes before its first choice,
 never on what it has planned since. The same holds for the remembered target values
-(`_targets`), best attacks (`_best`, T-21.1 (2)) and their attack bonuses (`_attack_base`,
-`_outpost`, T-11.6, none looked for without an outpost of ours), splinter costs
-(`_splinter`, T-12.2), the border and tunnel-front counts, the tower (T-10.1) and the tile
-counts (`counts`, taken when first asked, T-16.3's tribute rule)."""
+(`_targets`; their part read from the tile alone is kept across plans in `TILE_WORTH`,
+recomputed here afresh), best attacks (`_best`, T-21.1 (2)) and their attack bonuses
+(`_attack_base`, `_outpost`, T-11.6, none looked for without an outpost of ours), splinter
+costs (`_splinter`, T-12.2), the border tiles and the tunnel-front count, the tower (T-10.1)
+and the tile counts (`counts`, taken when first asked, T-16.3's tribute rule)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from game.ai import make_agent
 from game.core.protocol import Setup
 from game.territory import planner, position, reach
 from game.territory.constants import OUTPOST
-from game.territory.greedy_orders import enemy_sides, order_value
+from game.territory.greedy_orders import TILE_WORTH, enemy_sides, order_value
 
 
 def play(agents: list[str], seed: int, factions: list[str] | None, frontier: int) -> None:
@@ -75,6 +76,7 @@ def test_T_21_3_remembered_order_values_equal_fresh_ones(monkeypatch, agents, se
             seen["values"] += len(fresh)
         assert all(n == 1 for n in asked.values())   # valued once a plan
         for tile, value in self._targets.items():
+            TILE_WORTH.clear()   # (shared by every plan: its key must name all it reads)
             assert value == self._target_value(tile), tile
         for tile, cost in self._splinter.items():
             assert cost == reach.splinter(self, tile), tile
@@ -91,8 +93,8 @@ def test_T_21_3_remembered_order_values_equal_fresh_ones(monkeypatch, agents, se
             for tile in {key[0] for key in self._best}:
                 assert position.outpost_bonus(self.view, self.tid, tile) == 0, tile
         seen["outposts"] += sum(1 for bonus in self._outpost.values() if bonus)
-        if self.border is not None:
-            assert self.border == sum(1 for i in self.own if enemy_sides(self, i))
+        if self.borders is not None:   # the own tiles a side of which faces another tribe
+            assert self.borders == {i for i in self.own if enemy_sides(self, i)}
         if self.fronts is not None:
             assert self.fronts == 1 + sum(1 for i in self.own if self.view.tunnel[i] >= 0)
         left = self.frontier_left
