@@ -276,9 +276,11 @@ class Planner:
         """(position, action, value, typed cost, generic cost) of each legal action of `kinds`
         whose `order_value` is above 0, in the rules' order (the order of `of_kinds`)."""
         assert UNLISTED.isdisjoint(kinds)  # `legal_list` may leave them out (LegalOrders)
+        by_type = self.positions()
+        if by_type.keys().isdisjoint(kinds):   # none listed (no tower, no Diplomacy...): not
+            return []   # looked at kind by kind (9,099.5 M -> 9,074.8 M, 10 random games)
         parts = []
         done = self._valued
-        by_type = self.positions()
         for kind in kinds:
             part = done.get(kind)
             if part is None:
