@@ -138,11 +138,8 @@ class Planner:
         return sum(b) - sum(typed) >= generic
 
     def pay(self, typed: tuple[int, int, int], generic: int = 0) -> None:
-        """Take a cost from the budget (generic part gold first, like the default priority).
-
-        Most costs are typed or generic, not both (arrows generic, builds typed): the parts
-        that are zero are not taken (the budget never goes below zero, `afford` is asked
-        first, so taking nothing changes nothing)."""
+        """Take a cost from the budget (generic part gold first, like the default priority);
+        zero parts are not taken (`afford` is asked first: the budget never goes below 0)."""
         b = self.budget
         g, m, e = typed
         if g or m or e:
@@ -211,17 +208,15 @@ class Planner:
             # `reserve`): the kinds are not valued (about a third of the system tribes'
             # choices). With an RNG the options are still shuffled, as many draws as ever.
             return 0
-        # what an order may cost with `reserve` left (all integers: `net` keeps its own sum)
-        room = self.total() - reserve
+        room = self.total() - reserve   # what an order may cost with `reserve` left
         keep_all = self.rng is not None
         options: list[tuple[float, Action, tuple[int, int, int], int, int]] = []
         planned = self.planned
         for _, action, value, typed, generic in self.valued(kinds):
             paid = sum(typed)
             net = value - paid - generic
-            # the budget only shrinks: an order too dear now is never taken below, so
-            # without an RNG (whose draws count the options) it is not sorted; the planned
-            # are asked last (an empty set still hashes the action: a Python-level hash)
+            # the budget only shrinks: without an RNG (its draws count the options) an order
+            # too dear now is not kept; the planned asked last (a Python-level hash)
             if net > floor and (keep_all or paid + generic <= room) and not (
                     planned and action in planned):
                 options.append((net, action, typed, generic, paid + generic))
@@ -256,6 +251,8 @@ class Planner:
         rules' order; the fixed legal list is indexed by class once, not scanned per call."""
         by_type = self.positions()
         assert UNLISTED.isdisjoint(kinds)  # `legal_list` may leave them out (LegalOrders)
+        if by_type.keys().isdisjoint(kinds):   # (none listed: as `valued`)
+            return []
         found = sorted(n for kind in kinds for n in by_type.get(kind, ()))
         return [self.legal_list[n] for n in found]
 
@@ -282,12 +279,14 @@ class Planner:
         parts = []
         done = self._valued
         for kind in kinds:
+            at = by_type.get(kind)
+            if at is None:   # (none listed)
+                continue
             part = done.get(kind)
             if part is None:
                 part = done[kind] = []
                 handler = HANDLERS.get(kind)
-                at = by_type.get(kind)
-                if not at or handler is None:
+                if handler is None:
                     pass
                 elif kind in BATCH:   # the most listed kinds, valued in one loop
                     part.extend(BATCH[kind](self, self.legal_list, at))
@@ -402,16 +401,19 @@ class Planner:
         self.choose(ECONOMY, reserve=W["reserve"], limit=styles.economy_orders(self))
 
     def _research(self, tech: str, choice: str = "") -> bool:
-        action = A.Research(tech, choice)
-        if action not in self.legal:
-            return False
         cost = list(TECH[tech].cost)
         if choice:
             extra = TECH[tech].choices[choice]
             cost = [cost[k] + extra[k] for k in range(3)]
         if self.t.faction == "war":
             cost[0] += 2
-        if tech in self.slots_techs() or not self.add(action, (cost[0], cost[1], cost[2])):
+        typed = (cost[0], cost[1], cost[2])
+        if not self.afford(typed):   # (asked first, as `add` does: legality may ask a checker)
+            return False
+        action = A.Research(tech, choice)
+        if action not in self.legal:
+            return False
+        if tech in self.slots_techs() or not self.add(action, typed):
             return False
         self.planned.add(action)
         self.slots.add(("tech", tech))
