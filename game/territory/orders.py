@@ -43,6 +43,12 @@ def entries(st: TerritoryState, tribe: int) -> int:
     return st.tribes[tribe].entries
 
 
+def may_add(st: TerritoryState, t: Tribe) -> bool:
+    """D38: tribe `t` may still enter an order this turn (entries and edits below their
+    limits): what `dynamic_check` refuses with `limit_reached` and the listings test."""
+    return t.entries < st.params.max_orders and t.edits < st.params.max_edits
+
+
 def allowed(st: TerritoryState, key: tuple) -> int:
     """How many orders of a turn may hold a conflict key (archaeology: a [P], else one)."""
     return st.params.archaeology_per_turn if key[0] == "archaeology" else 1
@@ -84,7 +90,7 @@ def dynamic_check(st: TerritoryState, tribe: int, action: Any, plan: Plan) -> Il
     t = st.tribes[tribe]
     if type(action) is not A.Step and arrows.unfinished(st, tribe):
         return no("territory.arrow_unfinished")
-    if t.entries >= st.params.max_orders or t.edits >= st.params.max_edits:
+    if not may_add(st, t):
         return no("limit_reached")
     if plan.keys and t.full:
         for k in plan.keys:
@@ -231,7 +237,7 @@ def legal_orders(st: TerritoryState, tribe: int, with_arrows: bool = True) -> li
     without the kinds of `UNLISTED` (see `LegalOrders`)."""
     t = st.tribes[tribe]
     params = st.params
-    can_add = t.entries < params.max_orders and t.edits < params.max_edits
+    can_add = may_add(st, t)
     entered = t.orders
     arrow = arrows.open_arrow(st, tribe)
     arrow_open = arrow is not None and arrow.steps[-1].x == 0   # `arrows.unfinished`
@@ -305,7 +311,7 @@ class LegalOrders:
         if t.orders:
             self.listed: list[Any] = [a for a in legal_orders(st, tribe, with_arrows)
                                       if type(a) in CHECKERS]
-        elif t.entries < st.params.max_orders and t.edits < st.params.max_edits:
+        elif may_add(st, t):
             # no order entered (a system tribe at its block's start): no arrow is open and
             # none is bound to, so the list's new orders are `affordable`'s list, the rest
             # (settings, submit) not new orders: the whole list built and filtered had cost
