@@ -64,8 +64,7 @@ class Planner:
             self.legal, self.legal_list = legal, legal.listed
         self.budget = list(self.t.res)
         self.plan: list[Action] = []
-        # a system tribe's tiles: the rules' list of this turn (`LegalOrders.own`), the same
-        # as the view's (own tiles are never hidden)
+        # a system tribe's tiles: the rules' list of this turn (`LegalOrders.own`), as the view's
         self.own = legal.own if isinstance(legal, LegalOrders) else position.owned(view, tribe)
         self.cap = position.cap(view, tribe, self.own)
         self.own_set = set(self.own)
