@@ -5,10 +5,9 @@ Kept between actions (state.py): movement searches and what they read (per-hex r
 Intercept zones, attack targets and the rest of what attack options read), keyed by the
 per-seat change counters `_stamps`; per unit its Moves (patched from the turn's change
 log), attacks and dismount, and the seat's listing of them (only the units that acted since
-are checked again); the seat's production options; the occupied hexes and the occupied
-neutral hexes (both patched from the log). A stale answer (a change notice missing, a log
-entry not applied) shows up here as a difference from a clone whose kept data were all
-dropped (`touch`).
+are checked again); the seat's production options; the occupied neutral hexes (patched
+from the log). A stale answer (a change notice missing, a log entry not applied) shows up
+here as a difference from a clone whose kept data were all dropped (`touch`).
 """
 
 from __future__ import annotations
