@@ -9,7 +9,7 @@ Dice are forced with core's ScriptedRng (`dice`). Only tests use these.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
 
 from game import rulesets
 from game.core import Setup
@@ -149,6 +149,23 @@ def resolve(state: TerritoryGame) -> list:
 
 def of(events: list, kind: type) -> list:
     return [e for e in events if isinstance(e, kind)]
+
+
+def random_decisions(last_turn: int, seats: int, seed: int) -> Iterator[tuple[TerritoryGame, int, list]]:
+    """Each decision of a game of `seats` random players (seed `seed`) up to the end of turn
+    `last_turn` or of the game: yields (state, seat, its legal list) before the seat's random
+    choice from that list is applied, for tests that compare answers on the way. The first
+    seat `to_move` names acts each time (at ORDERS, a tribe enters its orders until it
+    submits, then the next)."""
+    rs = rulesets.get("territory")
+    st = rs.new_game(Setup(seats=("random",) * seats, seed=seed))
+    assert isinstance(st, TerritoryGame)
+    players = [make_agent("random", rs, s, seed) for s in range(seats)]
+    while st.result() is None and st.turn <= last_turn:
+        seat = st.to_move()[0]
+        legal = st.legal_actions(seat)
+        yield st, seat, legal
+        st.apply(seat, players[seat].choose(None, legal))
 
 
 def play_random_until(last_turn: int, seats: int, seed: int) -> TerritoryGame:

@@ -6,14 +6,12 @@ random games, and compare."""
 
 from __future__ import annotations
 
-from game import rulesets
-from game.ai import make_agent
-from game.core.protocol import Setup
 from game.territory import actions as A
 from game.territory import arrows, orders
 from game.territory.constants import RAZE
 from game.territory.plans import Plan
 from game.territory.state import Phase
+from tests.helpers.territory import random_decisions
 
 
 def plain_arrows(st, tribe: int) -> set:
@@ -33,21 +31,14 @@ def plain_arrows(st, tribe: int) -> set:
 def test_T_11_1_listed_arrows_are_exactly_those_check_order_accepts():
     seen = 0
     for seats, seed in ((3, 5), (4, 6)):
-        rs = rulesets.get("territory")
-        st = rs.new_game(Setup(seats=("random",) * seats, seed=seed))
-        players = [make_agent("random", rs, s, seed) for s in range(seats)]
         checked_turns = set()
-        while st.result() is None and st.turn <= 12:
-            for seat in st.to_move():
-                if (st.phase is Phase.ORDERS and (st.turn, seat) not in checked_turns
-                        and st.turn % 3 == 0 and not arrows.unfinished(st, seat)):
-                    checked_turns.add((st.turn, seat))
-                    listed = {a for a in st.legal_actions(seat) if type(a) is A.Arrow}
-                    assert listed == plain_arrows(st, seat), (seed, st.turn, seat)
-                    seen += len(listed)
-                legal = st.legal_actions(seat)
-                st.apply(seat, players[seat].choose(None, legal))
-                break
+        for st, seat, legal in random_decisions(12, seats, seed):
+            if (st.phase is Phase.ORDERS and (st.turn, seat) not in checked_turns
+                    and st.turn % 3 == 0 and not arrows.unfinished(st, seat)):
+                checked_turns.add((st.turn, seat))
+                listed = {a for a in legal if type(a) is A.Arrow}
+                assert listed == plain_arrows(st, seat), (seed, st.turn, seat)
+                seen += len(listed)
     assert seen > 100   # the games did reach states with many arrows
 
 
@@ -116,27 +107,18 @@ def test_T_14_4_legal_orders_membership_is_the_full_lists():
     orders through `check_order`: on states of random games, for every action listed for
     any tribe at any point so far (so also many that are not legal now), membership must
     be exactly membership in the full `legal_orders` list of the tribe."""
-    rs = rulesets.get("territory")
     compared = inside = 0
     for seats, seed in ((3, 31), (4, 32)):
-        st = rs.new_game(Setup(seats=("random",) * seats, seed=seed))
-        players = [make_agent("random", rs, s, seed) for s in range(seats)]
         pool: set = set()
-        actions = 0
-        while st.result() is None and st.turn <= 10:
-            for seat in st.to_move():
-                legal = st.legal_actions(seat)
-                pool.update(legal)
-                if st.phase is Phase.ORDERS and actions % 25 == 0:
-                    full = set(orders.legal_orders(st, seat))
-                    answer = orders.LegalOrders(st, seat)
-                    for a in pool:
-                        assert (a in answer) == (a in full), (seed, st.turn, seat, a)
-                        compared += 1
-                        inside += a in full
-                actions += 1
-                st.apply(seat, players[seat].choose(None, legal))
-                break
+        for actions, (st, seat, legal) in enumerate(random_decisions(10, seats, seed)):
+            pool.update(legal)
+            if st.phase is Phase.ORDERS and actions % 25 == 0:
+                full = set(orders.legal_orders(st, seat))
+                answer = orders.LegalOrders(st, seat)
+                for a in pool:
+                    assert (a in answer) == (a in full), (seed, st.turn, seat, a)
+                    compared += 1
+                    inside += a in full
     assert compared > 5000 and 500 < inside < compared   # both answers occur often
 
 
@@ -147,28 +129,21 @@ def test_T_6_affordable_lists_exactly_the_checked_static_orders_paid_for():
     holdings, keys at their limit and the open arrow as they are)."""
     from game.territory import candidates
 
-    rs = rulesets.get("territory")
     compared = 0
     for seats, seed in ((3, 41), (4, 42)):
-        st = rs.new_game(Setup(seats=("random",) * seats, seed=seed))
-        players = [make_agent("random", rs, s, seed) for s in range(seats)]
-        while st.result() is None and st.turn <= 10:
-            for seat in st.to_move():
-                legal = st.legal_actions(seat)
-                t = st.tribes[seat]
-                if st.phase is Phase.ORDERS and not arrows.unfinished(st, seat) and (
-                        t.entries < st.params.max_orders and t.edits < st.params.max_edits):
-                    g, m, e = t.res
-                    listed = candidates.affordable(st, seat, g, m, e, t.full)
-                    pairs = [pair for chunk in candidates.static_chunks(st, seat)
-                             for pair in (chunk if isinstance(chunk, tuple) else chunk_pairs(chunk))]
-                    accepted = {a for a, _ in pairs if isinstance(orders.check_order(st, seat, a), Plan)}
-                    assert set(listed) == accepted and len(listed) == len(accepted), (seed, st.turn)
-                    for group in candidates.cost_groups(st, seat)[1]:
-                        assert group[4] is None or group[4] == frozenset().union(*group[5])
-                    compared += len(listed)
-                st.apply(seat, players[seat].choose(None, legal))
-                break
+        for st, seat, _ in random_decisions(10, seats, seed):
+            t = st.tribes[seat]
+            if st.phase is Phase.ORDERS and not arrows.unfinished(st, seat) and (
+                    t.entries < st.params.max_orders and t.edits < st.params.max_edits):
+                g, m, e = t.res
+                listed = candidates.affordable(st, seat, g, m, e, t.full)
+                pairs = [pair for chunk in candidates.static_chunks(st, seat)
+                         for pair in (chunk if isinstance(chunk, tuple) else chunk_pairs(chunk))]
+                accepted = {a for a, _ in pairs if isinstance(orders.check_order(st, seat, a), Plan)}
+                assert set(listed) == accepted and len(listed) == len(accepted), (seed, st.turn)
+                for group in candidates.cost_groups(st, seat)[1]:
+                    assert group[4] is None or group[4] == frozenset().union(*group[5])
+                compared += len(listed)
     assert compared > 5000
 
 
@@ -232,22 +207,14 @@ def test_T_6_listing_orders_leaves_the_turns_cost_groups_unchanged():
         return ([(*group[:4], tuple(group[4])) for group in keyless],
                 [(*group[:4], tuple(group[5]), tuple(group[6])) for group in keyed])
 
-    rs = rulesets.get("territory")
     listed = 0
     for seats, seed in ((3, 43), (4, 44)):
-        st = rs.new_game(Setup(seats=("random",) * seats, seed=seed))
-        players = [make_agent("random", rs, s, seed) for s in range(seats)]
-        while st.result() is None and st.turn <= 8:
-            for seat in st.to_move():
-                if st.phase is Phase.ORDERS:
-                    before = frozen(candidates.cost_groups(st, seat))
-                    legal = st.legal_actions(seat)
-                    legal.append("appended by the caller")
-                    assert frozen(candidates.cost_groups(st, seat)) == before, (seed, st.turn, seat)
-                    legal.pop()
-                    listed += 1
-                else:
-                    legal = st.legal_actions(seat)
-                st.apply(seat, players[seat].choose(None, legal))
-                break
+        # (the decisions' own listings enter and list orders between two of these looks)
+        for st, seat, _ in random_decisions(8, seats, seed):
+            if st.phase is Phase.ORDERS:
+                before = frozen(candidates.cost_groups(st, seat))
+                again = st.legal_actions(seat)
+                again.append("appended by the caller")
+                assert frozen(candidates.cost_groups(st, seat)) == before, (seed, st.turn, seat)
+                listed += 1
     assert listed > 100
