@@ -416,9 +416,9 @@ def tunnel_ends(board: Any, i: int, max_gap: int) -> tuple[int, ...]:
     return ends
 
 
-def cost_groups(st: TerritoryState, tribe: int, with_arrows: bool = True) -> tuple[tuple, tuple]:
+def cost_groups(st: TerritoryState, tribe: int, with_arrows: bool = True) -> tuple[tuple, tuple, list]:
     """The static orders grouped for `legal_orders`, cached for the turn:
-    (keyless, keyed). keyless: ((gold, materials, exotics, total, actions), ...) by cost;
+    (keyless, keyed, anchor). anchor: `affordable`'s memo of its last full pass. keyless: ((gold, materials, exotics, total, actions), ...) by cost;
     keyed: ([gold, materials, exotics, total, all keys, [keys of each order, ...], actions], ...)
     by cost and kind of first key (all keys: None until `affordable` unites them), so a key
     that reaches (or leaves) its limit touches few groups. Groups and the orders in them
@@ -470,7 +470,8 @@ def cost_groups(st: TerritoryState, tribe: int, with_arrows: bool = True) -> tup
             # first needs them: about half the groups never meet a key at its limit while
             # affordable, and uniting every group's had been a sixth of the merge
             tuple([[*GROUP_KEYS[n][:4], None, keysets, actions]
-                   for n, (keysets, actions) in keyed.items()]))
+                   for n, (keysets, actions) in keyed.items()]),
+            [_NO_ANCHOR])   # `affordable`'s last full pass (one item, replaced whole)
         st.board.memo[last_key] = (chunks, groups)
     return groups
 
@@ -519,21 +520,22 @@ def affordable(st: TerritoryState, tribe: int, g: int, m: int, e: int,
     back, and re-filtering every group it touched at each change (affordable or not) had
     cost more than these few C-level set tests per call."""
     total = g + m + e
+    groups = cost_groups(st, tribe, with_arrows)
+    anchor = groups[2][0]
+    if not (g <= anchor[0] and m <= anchor[1] and e <= anchor[2]):
+        anchor = groups[2][0] = _anchor(groups, g, m, e)
     out: list[Any] = []
     extend = out.extend
-    keyless, keyed = cost_groups(st, tribe, with_arrows)
-    for tg, tm, te, cost, actions in keyless:
+    for tg, tm, te, cost, actions in anchor[3]:
         if cost <= total and tg <= g and tm <= m and te <= e:
             extend(actions)
     if not full:
-        for tg, tm, te, cost, _, _, actions in keyed:
+        for _, (tg, tm, te, cost, _, _, actions) in anchor[4]:
             if cost <= total and tg <= g and tm <= m and te <= e:
                 extend(actions)
         return out
     memo = None   # `bucket_memo`, fetched once per call when a bucket is needed
-    n = -1
-    for group in keyed:
-        n += 1
+    for n, group in anchor[4]:
         tg, tm, te, cost, keys, _, actions = group
         if cost <= total and tg <= g and tm <= m and te <= e:
             if keys is None:   # united once per group and turn (clones share the entry)
@@ -547,3 +549,25 @@ def affordable(st: TerritoryState, tribe: int, g: int, m: int, e: int,
                 bucket = memo.get((n, inter))   # `keyed_bucket`'s own look-up, without its call
                 extend(bucket if bucket is not None else keyed_bucket(memo, n, group, inter))
     return out
+
+
+# No full pass yet: no holdings are below it.
+_NO_ANCHOR: tuple = (-1, -1, -1, (), ())
+
+
+def _anchor(groups: tuple, g: int, m: int, e: int) -> tuple:
+    """`affordable`'s full pass at holdings (g, m, e): (g, m, e, the keyless groups they pay
+    for, (number, group) of the keyed ones they pay for). Holdings at or below (g, m, e) in
+    every resource pay for no other group, so `affordable` tests only these until holdings
+    rise above them: during ORDERS they only fall as orders are entered, and return to at
+    most the turn's start when orders are taken back, so a tribe's first listing of the turn
+    is usually the only full pass (of about 34 groups per listing in random play, 14 are
+    affordable). A pure function of the groups, so clones and later turns sharing them share
+    it too."""
+    total = g + m + e
+    keyless, keyed = groups[0], groups[1]
+    return (g, m, e,
+            tuple([grp for grp in keyless
+                   if grp[3] <= total and grp[0] <= g and grp[1] <= m and grp[2] <= e]),
+            tuple([(n, grp) for n, grp in enumerate(keyed)
+                   if grp[3] <= total and grp[0] <= g and grp[1] <= m and grp[2] <= e]))

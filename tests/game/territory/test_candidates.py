@@ -203,7 +203,7 @@ def test_T_6_listing_orders_leaves_the_turns_cost_groups_unchanged():
     from game.territory import candidates
 
     def frozen(groups):
-        keyless, keyed = groups
+        keyless, keyed = groups[0], groups[1]
         return ([(*group[:4], tuple(group[4])) for group in keyless],
                 [(*group[:4], tuple(group[5]), tuple(group[6])) for group in keyed])
 
