@@ -246,9 +246,9 @@ def check_step(st: TerritoryState, tribe: int, a: A.Step) -> IllegalAction | Pla
 
 
 def step_options(st: TerritoryState, tribe: int, arrow: Order | None = None
-                 ) -> tuple[tuple[int, list[Any]], ...]:
+                 ) -> tuple[tuple[int, tuple[Any, ...]], ...]:
     """Every `step` `check_step` accepts for the open arrow, grouped by cost:
-    ((generic cost, steps), ...) (the steps a list: do not change it). Cached for the turn per arrow order object (orders are
+    ((generic cost, steps), ...) (the steps a tuple). Cached for the turn per arrow order object (orders are
     immutable and a step makes a new one, so the object names the whole path; the entry
     holds it, so its id is not reused while cached): nothing else it depends on changes
     during ORDERS, and an arrow taken back and re-entered, or another order entered and
@@ -283,7 +283,7 @@ def step_options(st: TerritoryState, tribe: int, arrow: Order | None = None
     visited = closed_tiles(arrow)
     prev_kind, pending = arrow_context(st, arrow)
     more = pending >= 1
-    groups: dict[int, list[Any]] = {}
+    groups: dict[int, Any] = {}   # cost -> steps: a tile's own tuple until another adds to it
     # `path_options` per tile for the turn (what its key reads of the board cannot change
     # during ORDERS), by tile in a table per kind of previous tile and crossings pending:
     # one lookup instead of its key's owner and building reads
@@ -297,15 +297,12 @@ def step_options(st: TerritoryState, tribe: int, arrow: Order | None = None
         options = table.get(j)
         if options is None:
             options = table[j] = path_options(st, tribe, prev_kind, j, pending)
-        if not groups:   # the first tile with steps: its groups as they are, copied in C
-            groups = dict(zip(options[0], map(list, options[1])))
+        if not groups:   # the first tile with steps: its groups as they are (shared tuples)
+            groups = dict(zip(*options))
             continue
         for cost, tile_steps in zip(*options):
             into = groups.get(cost)
-            if into is None:
-                groups[cost] = list(tile_steps)
-            else:
-                into.extend(tile_steps)
+            groups[cost] = tile_steps if into is None else into + tile_steps
     # a repeat: `repeat_refusal` rules every candidate out at once (the usual answer, found
     # without building a candidate), else `check_repeat` decides each
     if repeat_refusal(st, arrow) is None:
@@ -314,8 +311,8 @@ def step_options(st: TerritoryState, tribe: int, arrow: Order | None = None
                 step = step_action(last, x, raze)
                 plan = check_repeat(st, tribe, arrow, step)
                 if isinstance(plan, Plan):
-                    groups.setdefault(plan.generic, []).append(step)
-    # (the groups stay lists, shared through the cache: never changed once made)
+                    groups[plan.generic] = groups.get(plan.generic, ()) + (step,)
+    # (the groups are tuples, shared through the cache)
     options = tuple(groups.items())
     cache[key] = (arrow, options)
     return options
