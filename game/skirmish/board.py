@@ -129,6 +129,12 @@ class Board:
     # never changed once stored)
     open_reach: dict[tuple[bool, int, int], tuple[dict[int, int], frozenset[int]]] = field(
         default_factory=dict, init=False, compare=False, repr=False)
+    # per skill set, per unit class: what its attack options read; per (range, sails): per
+    # hex, the hexes in range a unit may strike from there (combat.strike_classes)
+    strike_classes: dict[frozenset[str], dict[str, tuple[Any, ...]]] = field(
+        default_factory=dict, init=False, compare=False, repr=False)
+    strike_disks: dict[tuple[int, bool], tuple[frozenset[int], ...]] = field(
+        default_factory=dict, init=False, compare=False, repr=False)
     _steps: dict[bool, tuple[tuple[tuple[int, int, int], ...], ...]] = field(
         default_factory=dict, init=False, compare=False, repr=False)
     _by_pair: dict[tuple[int, int], int] = field(default_factory=dict, init=False,
