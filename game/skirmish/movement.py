@@ -223,7 +223,8 @@ def reach(game: SkirmishState, unit: Unit, start: int = OFF, mp: int = -1) -> di
     hit = game._searches.get(key)
     if hit is not None and hit[0] == stamp:
         return hit[1]
-    light, rule, fresh, marked = search_rules(game, unit)
+    context = search_rules(game, unit)
+    light, rule, fresh, marked = context
     b = game.board
     kept = b.open_reach.get((light, start, mp))
     if kept is None:
@@ -242,8 +243,20 @@ def reach(game: SkirmishState, unit: Unit, start: int = OFF, mp: int = -1) -> di
                     best[h] = 0
         else:
             best = search(b.moves_by_mp(light, mp), rule, fresh, start, mp)
-    game._searches[key] = (stamp, best)
+    game._searches[key] = (stamp, best, context)
     return best
+
+
+def kept_reach(game: SkirmishState, unit: Unit) -> tuple[int, dict[int, int], tuple]:
+    """`reach` of `unit` where it stands with the MP it holds (more than 0) as the entry it
+    is kept in: `(stamp, labels, search_rules' answer the search read)`. A Move's effect
+    reads both (one look-up instead of two calls: -0.7 % instructions, 20 random games)."""
+    key = (unit.id, unit.type, unit.hex, unit.mp_left)      # as `reach` keeps it
+    hit = game._searches.get(key)
+    if hit is None or hit[0] != game._stamps[unit.faction]:
+        reach(game, unit)
+        hit = game._searches[key]
+    return hit
 
 
 def open_search(moves: list[tuple[tuple[tuple[int, int], ...], ...]], size: int, start: int,

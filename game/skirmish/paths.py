@@ -18,7 +18,7 @@ from game.skirmish import actions as A
 from game.skirmish import events as E
 from game.skirmish.board import Board
 from game.skirmish.cities import capture, check_domination
-from game.skirmish.movement import STOP_ONLY, ZOC, reach, search_rules
+from game.skirmish.movement import STOP_ONLY, ZOC, kept_reach, reach, search_rules
 from game.skirmish.state import SkirmishState, Unit
 
 
@@ -170,9 +170,8 @@ def do_move(game: SkirmishState, seat: int, action: A.Move) -> list[Event]:
     # hexes (row-major): its checks were made, its call cost 0.45 % of the instructions
     col, row = action.to
     dest = row * b.width + col
-    labels = reach(game, u)
+    _, labels, (light, rule, fresh, _) = kept_reach(game, u)
     mp_left = labels[dest]      # move_reason checked: reached and empty (see best_path)
-    light, rule, fresh, _ = search_rules(game, u)
     start_mp = u.mp_left
     old = u.hex
     game.occ[old] = -1
