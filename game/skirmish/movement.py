@@ -434,18 +434,21 @@ def may_move(game: SkirmishState, u: Unit) -> bool:
 class MoveList:
     """The legal Moves of one unit off neutral land, in hex order, kept in step with the
     occupants: `hexes` (sorted) and `acts` (the Move to each) hold the empty hexes among
-    `labels` (unit `uid`'s `reach`), as of the first `seen` entries of the turn's change log."""
+    `labels` (unit `uid`'s `reach`), as of the first `seen` entries of the turn's change log.
+    `at` is what `reach` keeps `labels` under: the unit's hex, MP and class and its seat's
+    stamp (`move_list` compares it instead of asking `reach` again)."""
 
-    __slots__ = ("uid", "labels", "keys", "seen", "hexes", "acts")
+    __slots__ = ("uid", "labels", "keys", "seen", "hexes", "acts", "at")
 
     def __init__(self, uid: int, labels: dict[int, int], seen: int, hexes: list[int],
-                 acts: list[A.Move]) -> None:
+                 acts: list[A.Move], at: tuple = ()) -> None:
         self.uid = uid
         self.labels = labels
         self.keys = labels.keys()       # the reached hexes, as a set for C-level tests
         self.seen = seen
         self.hexes = hexes
         self.acts = acts
+        self.at = at
 
 
 def _move_row(game: SkirmishState, uid: int) -> list[A.Move | None]:
@@ -476,9 +479,16 @@ def move_list(game: SkirmishState, u: Unit) -> MoveList:
     if game.board.neutral[u.hex]:
         found = _trespasser_targets(game, u)
         return MoveList(u.id, {}, len(game._log), list(found), list(found.values()))
-    labels = reach(game, u)
     key = ("moves", u.id)
     moves = game._reach.get(key)
+    at = (u.hex, u.mp_left, u.type, game._stamps[u.faction])
+    if moves is not None and moves.at == at:
+        # the search it was built from still holds (`reach` keeps one per hex, MP, class
+        # and stamp): no call to ask it again (-0.16 % instructions, 20 random games)
+        if moves.seen != len(game._log):
+            sync_moves(game, moves)
+        return moves
+    labels = reach(game, u)
     if moves is None or moves.labels is not labels:
         # (the reached hexes are few, about 20 in random play: filtered by `occ` directly; a
         # set of the occupied hexes kept in step with the change log for a set difference
@@ -491,10 +501,12 @@ def move_list(game: SkirmishState, u: Unit) -> MoveList:
         acts = list(itemgetter(*hexes)(row)) if len(hexes) > 1 else [row[h] for h in hexes]
         if not all(acts):                       # Moves not built yet on this board (None)
             acts = [row[h] or _new_move(game, row, uid, h) for h in hexes]
-        moves = MoveList(uid, labels, len(game._log), hexes, acts)
+        moves = MoveList(uid, labels, len(game._log), hexes, acts, at)
         game._reach[key] = moves
-    elif moves.seen != len(game._log):
-        sync_moves(game, moves)
+    else:
+        moves.at = at
+        if moves.seen != len(game._log):
+            sync_moves(game, moves)
     return moves
 
 
