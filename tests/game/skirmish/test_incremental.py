@@ -6,8 +6,11 @@ Intercept zones, attack targets and the rest of what attack options read), keyed
 per-seat change counters `_stamps`; per unit its Moves (patched from the turn's change
 log), attacks and dismount, and the seat's listing of them (only the units that acted since
 are checked again); the seat's production options; the occupied neutral hexes (patched
-from the log). A stale answer (a change notice missing, a log entry not applied) shows up
-here as a difference from a clone whose kept data were all dropped (`touch`).
+from the log); do_move's kept search entry (`kept_reach`: the labels with the rules they
+were searched with) and a kept MoveList returned while its search key holds; per board, the
+per-hex strike tables of attack options. A stale answer (a change notice missing, a log
+entry not applied) shows up here as a difference from a clone whose kept data were all
+dropped (`touch`), or from the rule functions asked directly.
 """
 
 from __future__ import annotations
@@ -23,12 +26,12 @@ from game.ai import make_agent
 from game.core import codec
 from game.core.protocol import Setup
 from game.skirmish.actions import Move
-from game.skirmish.combat import hostile_targets, strike_rules
+from game.skirmish.combat import hostile_targets, strike_rules, strikes_from
 from game.skirmish.economy import _produce_list, produce_options
 from game.skirmish.events import Captured, Later, Moved
 from game.skirmish.movement import (
-    NEVER, PASS_ONLY, STOP_ONLY, ZOC, neutral_stands, _rules, intercept_zone, obligation, reach, search,
-    search_rules,
+    NEVER, PASS_ONLY, STOP_ONLY, ZOC, neutral_stands, _rules, intercept_zone, kept_reach,
+    move_list, obligation, reach, search, search_rules,
 )
 from game.skirmish.paths import best_path
 
@@ -48,9 +51,32 @@ def check_kept_answers(state, seat: int) -> None:
     assert strike_rules(state, seat)[1:] == strike_rules(fresh, seat)[1:]
     for u in state.units.values():
         if u.faction == seat:
+            twin = fresh.units[u.id]
             # same hexes, same MP, same order (agents iterate it)
-            assert list(reach(state, u).items()) == list(reach(fresh, fresh.units[u.id]).items())
-            assert obligation(state, u) == obligation(fresh, fresh.units[u.id])
+            assert list(reach(state, u).items()) == list(reach(fresh, twin).items())
+            assert obligation(state, u) == obligation(fresh, twin)
+            if u.mp_left > 0:
+                # do_move's one look-up: the labels and the rules the search read
+                _, labels, rules = kept_reach(state, u)
+                assert labels is reach(state, u) and rules == search_rules(fresh, twin)
+            if not state.board.neutral[u.hex]:
+                # a kept MoveList (returned while its `at` holds) lists the empty reached hexes
+                moves = move_list(state, u)
+                assert moves.hexes == [h for h in sorted(reach(fresh, twin)) if fresh.occ[h] < 0]
+                assert moves.acts == [Move(u.id, state.board.coords[h]) for h in moves.hexes]
+    check_strike_tables(state.board)
+
+
+def check_strike_tables(b) -> None:
+    """Every per-hex strike table the board keeps (`combat.strike_classes`) says, per hex,
+    `disk_set` where `strikes_from` allows striking and nothing elsewhere."""
+    assert b.strike_disks
+    for (r, water), disks in b.strike_disks.items():
+        assert disks == tuple(b.disk_set(h, r) if strikes_from(b, h, water) else frozenset()
+                              for h in range(b.size))
+    for classes in b.strike_classes.values():
+        for r, water, _, disks in classes.values():
+            assert disks is b.strike_disks[(r, water)]
 
 
 @settings(max_examples=8, deadline=None)
