@@ -243,11 +243,13 @@ class Board:
         return found
 
     def __getstate__(self) -> dict[str, Any]:
-        """Pickled (for the search worker) without the Move table and the kept terrain-only
-        searches: they are rebuilt on demand."""
+        """Pickled (for the search worker) without the Move table, the kept terrain-only
+        searches and the strike tables: they are rebuilt on demand."""
         state = dict(self.__dict__)
         state["move_rows"] = {}
         state["open_reach"] = {}
+        state["strike_classes"] = {}
+        state["strike_disks"] = {}
         return state
 
     def step_costs(self, light: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
