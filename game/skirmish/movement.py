@@ -479,7 +479,7 @@ def move_list(game: SkirmishState, u: Unit) -> MoveList:
     if game.board.neutral[u.hex]:
         found = _trespasser_targets(game, u)
         return MoveList(u.id, {}, len(game._log), list(found), list(found.values()))
-    key = ("moves", u.id)
+    key = u.id      # its MoveList's key in `_reach`: an int, no tuple to build and hash
     moves = game._reach.get(key)
     at = (u.hex, u.mp_left, u.type, game._stamps[u.faction])
     if moves is not None and moves.at == at:
