@@ -147,8 +147,8 @@ class SkirmishState(State):
     # searches of their parent; the counters only grow, so a clone never meets an old stamp
     # again after it changes). `_reach` keeps option lists, which are patched in place (a
     # unit's MoveList under its id: an int key costs less than a tuple, -0.4 % instructions
-    # in random play), and is not copied; `_log` lists the hexes whose occupant changed this turn, so an option
-    # list can tell whether a change happened where it looks.
+    # in random play), and is not copied; `_log` lists the hexes whose occupant changed
+    # this turn, so an option list can tell whether a change happened where it looks.
     _cache: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
     _searches: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
     _reach: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
