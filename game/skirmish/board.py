@@ -135,6 +135,9 @@ class Board:
         default_factory=dict, init=False, compare=False, repr=False)
     strike_disks: dict[tuple[int, bool], tuple[frozenset[int], ...]] = field(
         default_factory=dict, init=False, compare=False, repr=False)
+    # per (seat, city owners, overlords): the cities that seat may strike (combat.py)
+    hostile_cities: dict[tuple[Any, ...], tuple[int, ...]] = field(
+        default_factory=dict, init=False, compare=False, repr=False)
     _steps: dict[bool, tuple[tuple[tuple[int, int, int], ...], ...]] = field(
         default_factory=dict, init=False, compare=False, repr=False)
     _by_pair: dict[tuple[int, int], int] = field(default_factory=dict, init=False,
@@ -244,12 +247,13 @@ class Board:
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickled (for the search worker) without the Move table, the kept terrain-only
-        searches and the strike tables: they are rebuilt on demand."""
+        searches, the strike tables and the hostile cities: they are rebuilt on demand."""
         state = dict(self.__dict__)
         state["move_rows"] = {}
         state["open_reach"] = {}
         state["strike_classes"] = {}
         state["strike_disks"] = {}
+        state["hostile_cities"] = {}
         return state
 
     def step_costs(self, light: bool) -> tuple[tuple[tuple[int, int], ...], ...]:

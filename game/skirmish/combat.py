@@ -117,11 +117,28 @@ def hostile_targets(game: SkirmishState, seat: int) -> frozenset[int]:
         return entry[1]
     occ = game.occ
     hexes = set(map(first, hostile_units(game, seat)))
-    for k, spec in enumerate(game.board.cities):
-        if occ[spec.hex] < 0 and game.city_hostile(k, seat):
-            hexes.add(spec.hex)
+    for h in hostile_cities(game, seat):
+        if occ[h] < 0:
+            hexes.add(h)
     found = frozenset(hexes)
     game._searches[key] = (stamp, found)
+    return found
+
+
+def hostile_cities(game: SkirmishState, seat: int) -> tuple[int, ...]:
+    """The hexes of the cities `seat` may strike and capture (`city_hostile`), in map order.
+    They depend only on the cities' owners and the overlords, which change seldom, while
+    `hostile_targets` is asked again whenever a hostile unit moves: kept per board under
+    those (a city_hostile call per city had been 1 % of the instructions of random play;
+    kept: -0.5 %, 20 random games)."""
+    b = game.board
+    key = (seat, tuple(game.city_owner), tuple(game.overlord))
+    found = b.hostile_cities.get(key)
+    if found is None:
+        if len(b.hostile_cities) >= 10_000:
+            b.hostile_cities.clear()
+        found = b.hostile_cities[key] = tuple(spec.hex for k, spec in enumerate(b.cities)
+                                              if game.city_hostile(k, seat))
     return found
 
 

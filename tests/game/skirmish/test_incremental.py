@@ -8,9 +8,9 @@ log), attacks and dismount, and the seat's listing of them (only the units that 
 are checked again); the seat's production options; the occupied neutral hexes (patched
 from the log); do_move's kept search entry (`kept_reach`: the labels with the rules they
 were searched with) and a kept MoveList returned while its search key holds; per board, the
-per-hex strike tables of attack options. A stale answer (a change notice missing, a log
-entry not applied) shows up here as a difference from a clone whose kept data were all
-dropped (`touch`), or from the rule functions asked directly.
+per-hex strike tables of attack options and the hostile cities per owners. A stale answer
+(a change notice missing, a log entry not applied) shows up here as a difference from a
+clone whose kept data were all dropped (`touch`), or from the rule functions asked directly.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from game.ai import make_agent
 from game.core import codec
 from game.core.protocol import Setup
 from game.skirmish.actions import Move
-from game.skirmish.combat import hostile_targets, strike_rules, strikes_from
+from game.skirmish.combat import hostile_cities, hostile_targets, strike_rules, strikes_from
 from game.skirmish.economy import _produce_list, produce_options
 from game.skirmish.events import Captured, Later, Moved
 from game.skirmish.movement import (
@@ -47,6 +47,9 @@ def check_kept_answers(state, seat: int) -> None:
         assert _rules(state, seat, through) == _rules(fresh, seat, through)
     assert intercept_zone(state, seat) == intercept_zone(fresh, seat)
     assert hostile_targets(state, seat) == hostile_targets(fresh, seat)
+    cities = state.board.cities
+    assert hostile_cities(state, seat) == tuple(spec.hex for k, spec in enumerate(cities)
+                                                if state.city_hostile(k, seat))
     # the stamp apart (`touch` bumps it): targets and per class range, water, C9
     assert strike_rules(state, seat)[1:] == strike_rules(fresh, seat)[1:]
     for u in state.units.values():
