@@ -98,7 +98,7 @@ class Planner:
         # `best_x`: pure functions of the view and what the plan fixes at its start, asked
         # again for the same tile from every own tile next to it
         self._targets: dict[int, float] = {}
-        self._best: dict[tuple[int, int, int, bool, bool], tuple[float, int, int]] = {}
+        self._best: dict[int, tuple[float, int, int]] = {}   # `reach.best_key` -> `best_x`
         self._splinter: dict[int, float] = {}   # tile -> `reach.splinter`, likewise
         self.wall_memo: dict[int, tuple] = {}   # tile -> `greedy_orders.wall_values`, likewise
         self.attack_memo: dict[bool, list] = {}   # Open Frontier priced -> `reach.attack_options`
@@ -525,8 +525,8 @@ class Planner:
         return cost
 
     def best_x(self, tile: int, side: int, surcharge: int, sea: bool) -> tuple[float, int, int]:
-        """(net value, x, cost) of the best attack on `tile`."""
-        key = (tile, side, surcharge, sea, self.frontier_left > 0)
+        """(net value, x, cost) of the best attack on `tile` (memo: `reach.best_key`)."""
+        key = reach.best_key(self.view, tile, side, surcharge, sea, self.frontier_left > 0)
         best = self._best.get(key)
         if best is None:
             best = self._best[key] = self._best_x(tile, side, surcharge, sea)

@@ -96,6 +96,17 @@ def best_die(value: float, edge: int, surcharge: int) -> tuple[float, int, int]:
 _BEST_DIE: dict[tuple[float, int, int], tuple[float, int, int]] = {}
 
 
+def best_key(v: Any, tile: int, side: int, surcharge: int, sea: bool, priced: bool) -> int:
+    """`Planner.best_x`'s memo key, one int: the target tile, the level of the wall on the
+    side entered (all `_best_x` reads of the side: `position.defense` reads it only for that
+    wall, so sides alike share an entry: 20 % fewer best dice searched), the surcharge, the
+    sea and the Open Frontier pricing. An int rather than the 5-tuple of these (hashed in C,
+    no container made): with the shared entries 0.2 % fewer instructions of 10 random games
+    (8,992.1 M -> 8,973.3 M and 8,976.4 M). `attack_options` writes it out."""
+    level = v.walls[tile * 4 + side] if side >= 0 else 0
+    return (((surcharge * 2 + sea) * 2 + priced) * 4 + level) * v.board.size + tile
+
+
 def attacks(p: PlannerLike, reserve: int, allow_even: bool = False) -> None:
     """(2) One- and two-tile arrows, best p(x)·V - cost first, while affordable."""
     v = p.view
@@ -174,8 +185,10 @@ def attack_options(p: PlannerLike, priced_frontier: bool) -> list[Option]:
     options: list[Option] = []
     crossings: dict[int, list] = {}   # `sea_targets` by first sea tile, this pass
     own_set, used = p.own_set, p.used_tiles
-    side_between, kinds, owner = board.side_between, board.kind, v.owner
+    side_between, kinds, owner, walls = board.side_between, board.kind, v.owner, v.walls
     memo, best_x = p._best, p._best_x
+    # `best_key` written out (no sea; the pricing is fixed for the search)
+    size, priced = board.size, int(priced_frontier)
     for origin in p.own:
         links = board.adjacent[origin]
         if faction == "shadow" and v.tunnel[origin] >= 0:
@@ -186,8 +199,8 @@ def attack_options(p: PlannerLike, priced_frontier: bool) -> list[Option]:
             kind = kinds[j]
             if kind == LAND:
                 side = side_between(j, origin)
-                # `p.best_x` with its memo inline (the pricing is fixed for the search)
-                key = (j, side, 0, False, priced_frontier)
+                # `p.best_x` with its memo inline
+                key = (priced * 4 + (walls[j * 4 + side] if side >= 0 else 0)) * size + j
                 best = memo.get(key)
                 if best is None:
                     best = memo[key] = best_x(j, side, 0, False)
@@ -209,7 +222,7 @@ def attack_options(p: PlannerLike, priced_frontier: bool) -> list[Option]:
                 if k == origin or k in own_set or kinds[k] != LAND:
                     continue
                 side = side_between(k, j)
-                key = (k, side, surcharge, False, priced_frontier)
+                key = ((surcharge * 4 + priced) * 4 + walls[k * 4 + side]) * size + k
                 best = memo.get(key)
                 if best is None:
                     best = memo[key] = best_x(k, side, surcharge, False)

@@ -5,7 +5,8 @@ must equal `order_value` asked afresh of the finished planner, and the orders le
 worth nothing afresh: a value may depend only on what the plan fixes before its first choice,
 never on what it has planned since. The same holds for the remembered target values
 (`_targets`; their part read from the tile alone is kept across plans in `TILE_WORTH`,
-recomputed here afresh), best attacks (`_best`, T-21.1 (2)) and their attack bonuses
+recomputed here afresh), best attacks (`_best`, T-21.1 (2), one entry for the sides of a tile
+whose walls have one level: asked afresh across each) and their attack bonuses
 (`_attack_base`, `_outpost`, T-11.6, none looked for without an outpost of ours), splinter
 costs (`_splinter`, T-12.2), the border tiles and the tunnel-front count, the tower (T-10.1)
 and the tile counts (`counts`, taken when first asked, T-16.3's tribute rule)."""
@@ -89,8 +90,9 @@ def test_T_21_3_remembered_order_values_equal_fresh_ones(monkeypatch, agents, se
         assert self.has_tower == (position.tower_of(self.view, self.tid) >= 0)
         assert self.outposts == (position.first_building(self.view, self.tid, OUTPOST) >= 0)
         seen["towers"] += self.has_tower
+        size = self.view.board.size
         if not self.outposts:   # T-11.6: no bonus anywhere without an outpost of ours
-            for tile in {key[0] for key in self._best}:
+            for tile in {key % size for key in self._best}:
                 assert position.outpost_bonus(self.view, self.tid, tile) == 0, tile
         seen["outposts"] += sum(1 for bonus in self._outpost.values() if bonus)
         if self.borders is not None:   # the own tiles a side of which faces another tribe
@@ -99,9 +101,19 @@ def test_T_21_3_remembered_order_values_equal_fresh_ones(monkeypatch, agents, se
             assert self.fronts == 1 + sum(1 for i in self.own if self.view.tunnel[i] >= 0)
         left = self.frontier_left
         try:
-            for (tile, side, surcharge, sea, frontier), best in self._best.items():
-                self.frontier_left = 1 if frontier else 0   # all `_best_x` reads of it
-                assert best == self._best_x(tile, side, surcharge, sea), (tile, side)
+            for key, best in self._best.items():
+                # `reach.best_key` read back: the entry stands for an attack across every
+                # side of the tile whose wall has the level (and, for level 0, across none)
+                tile, rest = key % size, key // size
+                level, rest = rest % 4, rest // 4
+                frontier, rest = rest % 2, rest // 2
+                sea, surcharge = bool(rest % 2), rest // 2
+                self.frontier_left = frontier   # all `_best_x` reads of it
+                sides = [k for k in range(4) if self.view.walls[tile * 4 + k] == level]
+                for side in sides + ([-1] if level == 0 else []):
+                    assert key == reach.best_key(self.view, tile, side, surcharge, sea, bool(frontier))
+                    assert best == self._best_x(tile, side, surcharge, sea), (tile, side)
+                assert sides or level == 0, (tile, level)
                 seen["frontier"] += frontier
         finally:
             self.frontier_left = left
