@@ -446,23 +446,31 @@ def cost_groups(st: TerritoryState, tribe: int, with_arrows: bool = True) -> tup
             return groups
         keyless: dict[int, list[Any]] = {}   # by group id (`chunks.group_id`)
         keyed: dict[int, tuple[list, list]] = {}
+        get, get_keyed = keyless.get, keyed.get
         for chunk in chunks:
             if type(chunk) is tuple:  # this turn's own pairs: grouped here, as `Chunk` would
                 group_pairs(chunk, keyless, keyed)
                 continue
-            for n, actions in zip(chunk.costs, chunk.groups):
-                into = keyless.get(n)
-                if into is None:
-                    keyless[n] = list(actions)
-                else:
-                    into.extend(actions)
-            for n, keysets, actions in zip(chunk.group_keys, chunk.keysets, chunk.kactions):
-                into_keyed = keyed.get(n)
-                if into_keyed is None:
-                    keyed[n] = (list(keysets), list(actions))
-                else:
-                    into_keyed[0].extend(keysets)
-                    into_keyed[1].extend(actions)
+            # (most chunks hold groups of one kind only, arrows keyless, sides keyed: the
+            # other kind's loop is not started; with the bound look-ups, a quarter of the
+            # merge's time, -1.4 % instructions of 10 random games)
+            costs = chunk.costs
+            if costs:
+                for n, actions in zip(costs, chunk.groups):
+                    into = get(n)
+                    if into is None:
+                        keyless[n] = list(actions)
+                    else:
+                        into.extend(actions)
+            group_keys = chunk.group_keys
+            if group_keys:
+                for n, keysets, actions in zip(group_keys, chunk.keysets, chunk.kactions):
+                    into_keyed = get_keyed(n)
+                    if into_keyed is None:
+                        keyed[n] = (list(keysets), list(actions))
+                    else:
+                        into_keyed[0].extend(keysets)
+                        into_keyed[1].extend(actions)
         # (tuples made of lists by comprehensions: a generator resumes once per group)
         groups = cache[key] = (
             tuple([(*GROUP_KEYS[n], acts) for n, acts in keyless.items()]),
