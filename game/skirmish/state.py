@@ -137,7 +137,8 @@ class SkirmishState(State):
     # Derived data, never saved. `_cache` holds answers valid until the next change (cleared
     # after every action and by every change notice). `_searches` keeps movement searches and
     # what they read (per-hex rules, Intercept zones, targets) within a turn: each entry is
-    # keyed by what it read (see movement.reach), using the change counters `_stamps` (per
+    # keyed by what it read (see movement.reach; a bare int key is a faction's
+    # `combat.strike_rules`, no other entry's), using the change counters `_stamps` (per
     # seat: bumped whenever a unit hostile to it appears, vanishes, moves or changes class, a
     # city's owner changes or it is breached or its breach ends (M-5e: a siege strike that
     # does not breach changes nothing searches read), a unit steps on or off a city hostile
