@@ -416,9 +416,11 @@ def tunnel_ends(board: Any, i: int, max_gap: int) -> tuple[int, ...]:
     return ends
 
 
-def cost_groups(st: TerritoryState, tribe: int, with_arrows: bool = True) -> tuple[tuple, tuple, list]:
+def cost_groups(st: TerritoryState, tribe: int, with_arrows: bool = True
+                ) -> tuple[tuple, tuple, list]:
     """The static orders grouped for `legal_orders`, cached for the turn:
-    (keyless, keyed, anchor). anchor: `affordable`'s memo of its last full pass. keyless: ((gold, materials, exotics, total, actions), ...) by cost;
+    (keyless, keyed, anchor). anchor: `affordable`'s memo of its last full pass (`_anchor`).
+    keyless: ((gold, materials, exotics, total, actions), ...) by cost;
     keyed: ([gold, materials, exotics, total, all keys, [keys of each order, ...], actions], ...)
     by cost and kind of first key (all keys: None until `affordable` unites them), so a key
     that reaches (or leaves) its limit touches few groups. Groups and the orders in them
