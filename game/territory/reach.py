@@ -221,7 +221,7 @@ def attack_options(p: PlannerLike, priced_frontier: bool) -> list[Option]:
             for k in board.adjacent[j]:  # cross j, attack k
                 if k == origin or k in own_set or kinds[k] != LAND:
                     continue
-                side = side_between(k, j)
+                side = side_between(k, j)   # >= 0: grid neighbours face each other
                 key = ((surcharge * 4 + priced) * 4 + walls[k * 4 + side]) * size + k
                 best = memo.get(key)
                 if best is None:
