@@ -49,8 +49,18 @@ def agent_seed(game_seed: int, seat: int, agent_id: str) -> int:
 
 
 def concedes(action: Action) -> bool:
-    """True for an action that gives the game away (its class says `concedes = True`)."""
-    return bool(getattr(type(action), "concedes", False))
+    """True for an action that gives the game away (its class says `concedes = True`).
+    Looked up once per action class: most classes have no such attribute, and a `getattr`
+    that misses raises and catches an AttributeError inside (the random agent asks at
+    every decision)."""
+    kind = type(action)
+    found = _CONCEDES.get(kind)
+    if found is None:
+        found = _CONCEDES[kind] = bool(getattr(kind, "concedes", False))
+    return found
+
+
+_CONCEDES: dict[type, bool] = {}
 
 
 # How many uniform draws the random agent makes before it filters the list itself.

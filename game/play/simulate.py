@@ -80,6 +80,9 @@ def play_one(ruleset_id: str, agents: list[str], seed: int, rotate: int = 0,
         configure(player, **(agent_options or {}))
     times: dict[str, list[float]] = {}
     searches: dict[str, list[tuple[int, float]]] = {}
+    # the seats whose agents report what a decision cost (search agents' `last`), asked once
+    # rather than by a `getattr` per action that misses for every other agent
+    reports = [hasattr(player, "last") for player in players]
     count = 0
     clock = time.perf_counter
     while state.result() is None:
@@ -94,8 +97,8 @@ def play_one(ruleset_id: str, agents: list[str], seed: int, rotate: int = 0,
                 times.setdefault(agent.id, []).append(clock() - t0)
             else:
                 action = agent.choose(state.view(seat) if agent.needs_view else None, legal)
-            stats = getattr(agent, "last", None)
-            if stats is not None and len(legal) > 1:
+            if reports[seat] and len(legal) > 1:
+                stats = agent.last
                 searches.setdefault(agent.id, []).append((stats.iterations, stats.seconds))
             state.apply(seat, action)
             count += 1
