@@ -302,14 +302,17 @@ def search(moves: list[tuple[tuple[tuple[int, int], ...], ...]], rule: list[int]
     best: dict[int, int] = {}       # the start never joins it: its label beats every step
     label = fresh[:]                # `best` as a list, the inner loop reads it most
     label[start] = mp
-    buckets: list[list[int]] = list(map(list, repeat((), mp + 1)))   # mp + 1 empty lists
-    buckets[mp].append(start)
+    # per MP level the hexes to go on from, a list made when the first one joins (many
+    # levels get none: mp + 1 empty lists made up front cost 0.6 % more instructions, 20
+    # random games)
+    buckets: list[list[int] | None] = [None] * (mp + 1)
+    buckets[mp] = [start]
     # An ordinary step costs what the hex entered costs (`Board.steps`), so the first time
     # a hex gets MP left it gets the most it can (levels go down): a hex joins a bucket once
     # and is still at that level when its bucket is read, with no stale entries to skip.
     for m in range(mp, 0, -1):
         bucket = buckets[m]
-        if not bucket:
+        if bucket is None:
             continue
         row = moves[m]              # per hex, the steps m MP pay for and the MP they leave
         for g in bucket:
@@ -320,14 +323,20 @@ def search(moves: list[tuple[tuple[tuple[int, int], ...], ...]], rule: list[int]
                 if not r:                   # most hexes: pass and stop
                     label[h] = best[h] = m2
                     if m2:
-                        buckets[m2].append(h)
+                        if buckets[m2] is None:
+                            buckets[m2] = [h]
+                        else:
+                            buckets[m2].append(h)
                 elif r >= ZOC:              # I3 Intercept: all MP go
                     if label[h] < 0:
                         label[h] = best[h] = 0
                 else:
                     label[h] = best[h] = m2
                     if m2 and r != STOP_ONLY:
-                        buckets[m2].append(h)
+                        if buckets[m2] is None:
+                            buckets[m2] = [h]
+                        else:
+                            buckets[m2].append(h)
     return best
 
 
