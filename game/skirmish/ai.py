@@ -35,7 +35,8 @@ from game.skirmish.combat import (
 from game.skirmish.constants import (
     AI_PICK_PRIORITY, AI_WEIGHTS, ARCHER, CAVALRY, CHANCE, INFANTRY, SKILL_CODES, UNITS,
 )
-from game.skirmish.movement import allowance, cost_field, destinations
+from game.skirmish.movement import allowance, destinations
+from game.skirmish.searches import cost_field
 from game.skirmish.state import Phase, SkirmishState, SkirmishView, Unit
 
 W = AI_WEIGHTS

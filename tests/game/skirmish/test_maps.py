@@ -16,7 +16,7 @@ from game.core.paths import maps_dir
 from game.core.tiled import read_map
 from game.skirmish.board import NEUTRAL, board_from_map, read_board
 from game.skirmish.constants import TERRAIN_INDEX, TERRAINS
-from game.skirmish.movement import cost_field
+from game.skirmish.searches import cost_field
 from game.skirmish.rules import SkirmishRuleset
 from tests.helpers.maps import broken_map, csv_grid, drop_layer, layer, set_csv_grid
 from tests.helpers.tools import load_tool
