@@ -30,7 +30,14 @@ def can_pay(st: TerritoryState, tribe: int, typed: Cost, generic: int) -> bool:
 
 
 def take(st: TerritoryState, tribe: int, typed: Cost, generic: int) -> tuple[int, ...]:
-    """Move a cost from holdings into escrow; returns the units in the order taken."""
+    """Move a cost from holdings into escrow; returns the units in the order taken: the
+    typed ones, then the generic ones by the tribe's priority (T-6.3).
+
+    Every order entered passes here (16,000 times in 10 random games): the usual costs, a
+    typed one alone or a generic one the first resource of the priority covers (arrows and
+    steps), are taken without the loop and its lists; with `give_back`, `spend` and
+    `refund_units` making no inner calls, 8,587.4 M -> 8,548.9 M instructions (and 8,594.5 M
+    -> 8,549.4 M in a second copy of the tree), 10 random games."""
     t = st.tribes[tribe]
     res = t.res
     g, m, e = typed
@@ -38,19 +45,30 @@ def take(st: TerritoryState, tribe: int, typed: Cost, generic: int) -> tuple[int
         res[0] -= g
         res[1] -= m
         res[2] -= e
+        if not generic:
+            return (0,) * g + (1,) * m + (2,) * e
         units = [0] * g + [1] * m + [2] * e
+    elif not generic:
+        return ()
     else:   # most orders (arrows, steps) cost no typed resource
         units = []
     left = generic
-    if left:
-        for k in PRIORITY_ORDER[t.priority]:   # `priority_of`
-            n = min(left, res[k])
-            if n:
-                res[k] -= n
-                units += [k] * n
-                left -= n
-                if not left:
-                    break
+    order = PRIORITY_ORDER[t.priority]   # `priority_of`
+    k = order[0]
+    if res[k] >= left:   # (the loop below's first pass, taking it all)
+        res[k] -= left
+        if units:
+            units += [k] * left
+            return tuple(units)
+        return (k,) * left
+    for k in order:
+        n = min(left, res[k])
+        if n:
+            res[k] -= n
+            units += [k] * n
+            left -= n
+            if not left:
+                break
     return tuple(units)
 
 
@@ -62,7 +80,7 @@ def priority_of(st: TerritoryState, tribe: int) -> tuple[int, int, int]:
 def give_back(st: TerritoryState, tribe: int, units: tuple[int, ...] | list[int]) -> tuple[int, int, int]:
     """Return escrow units to the holdings; returns the amounts."""
     res = st.tribes[tribe].res
-    g, m, e = amounts_of(units)
+    g, m, e = units.count(0), units.count(1), units.count(2)   # `amounts_of`, without its call
     res[0] += g
     res[1] += m
     res[2] += e
@@ -86,9 +104,10 @@ def drop_order(st: TerritoryState, tribe: int, order: Order) -> None:
 def spend(st: TerritoryState, tribe: int, order: Order) -> None:
     """T-6.2: the whole escrow of an order is consumed."""
     drop_order(st, tribe, order)
-    units = list(order.escrow) + [u for s in order.steps for u in s.escrow]
-    if units:
-        emit(st, E.Spent(tribe, order.id, amounts_of(units)))
+    steps = order.steps   # (an arrow's; the escrow of any other order is its own tuple)
+    units = order.escrow if not steps else list(order.escrow) + [u for s in steps for u in s.escrow]
+    if units:   # (`emit` and `amounts_of` written out)
+        st.ev.append(E.Spent(tribe, order.id, (units.count(0), units.count(1), units.count(2))))
 
 
 def void(st: TerritoryState, tribe: int, order: Order, reason: str) -> None:
@@ -102,8 +121,8 @@ def void(st: TerritoryState, tribe: int, order: Order, reason: str) -> None:
 
 def refund_units(st: TerritoryState, tribe: int, order_id: int, units: list[int]) -> None:
     """Give escrow units back and report it."""
-    if units:
-        emit(st, E.Refunded(tribe, order_id, give_back(st, tribe, units)))
+    if units:   # (`emit` written out)
+        st.ev.append(E.Refunded(tribe, order_id, give_back(st, tribe, units)))
 
 
 def gain(st: TerritoryState, tribe: int, amounts: tuple[int, int, int] | list[int], why: str,
