@@ -105,17 +105,27 @@ class Look:
     def moved(self, s: Ship, start: int) -> None:
         """Follow the move of `s` from `start` to its cell now (the move's effect calls this
         on the Look of the check that accepted it): who stands where changes, nothing else a
-        Look holds does (quicksand, hulks, who owns what), and no reach is kept -- each
-        depended on the occupied cells."""
+        Look holds does (quicksand, hulks, who owns what). The mover's reach is dropped, and
+        so is every other seat's ship's (the cells its steps may enter changed); the mover's
+        seat-mates keep theirs -- own ships may be passed (M-1), so the cells their steps may
+        enter, the reach's memo key, are unchanged -- with their destinations (the reach
+        less the occupied cells) taken again."""
         flip = 1 << start | 1 << s.pos
         self.pieces_mask = pieces = self.pieces_mask ^ flip
         sides = self.sides
-        mine = sides.get(s.owner)
+        owner = s.owner
+        mine = sides.get(owner)
         sides.clear()
         sides.pieces = pieces
         if mine is not None:
-            sides[s.owner] = sides.of(mine[0] ^ flip)
-        self.reach.clear()
+            sides[owner] = sides.of(mine[0] ^ flip)
+        reach = self.reach
+        if reach:
+            ships, sid = self.ships, s.id
+            self.reach = kept = {}
+            for k, e in reach.items():
+                if k != sid and ships[k].owner == owner:
+                    kept[k] = e if not e[1] & flip else (e[1] & ~pieces, e[1], e[2])
 
     def pieces(self) -> int:
         """Cells holding any piece (ship, wreck or hulk), as a mask."""
