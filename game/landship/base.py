@@ -180,7 +180,7 @@ class Kit:
     and its own cell if that is a resource tile (K-1); None where the type has no such action
     (S-2, C-1, C-6)."""
 
-    __slots__ = ("stats", "window", "fire", "mend", "grab", "lanes", "tile")
+    __slots__ = ("stats", "window", "fire", "mend", "grab", "lanes", "tile", "near")
 
     def __init__(self, board: Board, ship_type: str) -> None:
         params = board.params
@@ -196,6 +196,14 @@ class Kit:
         else:
             self.mend = self.grab = self.tile = None
         self.lanes = _lanes(board, stats.move + 2) if ship_type == RAM_SHIP else None
+        # per cell, every cell whose occupant (any piece) the type's plays read: its move's
+        # window, its repairs' and rams' reach, its build sites (the others read only enemy
+        # ships, hulks and fortresses; see legality.plays_in)
+        build = params.build_range if ship_type in BUILDERS else 0
+        self.near = tuple(
+            (self.window[c] | (self.mend[c] if self.mend else 0) | (self.lanes[c] if self.lanes else 0)
+             | (board.area_mask(c, "manh", build) if build and board.on_board[c] else 0))
+            for c in range(n))
 
 
 def _lanes(board: Board, length: int) -> tuple[int, ...]:

@@ -25,7 +25,7 @@ from game.landship import building, combat, movement
 from game.landship.base import REASONS, Kit, Look, kit_of
 from game.landship.constants import (
     COST_ATTACK, COST_BUILD, COST_CAPTURE, COST_RAM_CHARGE, COST_RAM_STANDING, COST_REPAIR,
-    SHIP_ACTION_CAP, SHIP_AP_CAP, Params,
+    COST_MOVE, FORTRESS_SHIP, SHIP_ACTION_CAP, SHIP_AP_CAP, Params,
 )
 from game.landship.state import LandshipState, Phase, Ship
 
@@ -122,29 +122,66 @@ def plays(g: LandshipState, seat: int, look: Look | None = None) -> list[Action]
     return plays_in(g, seat, look)[0]
 
 
-def plays_in(g: LandshipState, seat: int, look: Look | None = None) -> tuple[list[Action], Look | None]:
-    """`plays` and the `Look` they were found with: `look`, or one made when the first ship
-    needs it (None if none did -- no ready ship could pay for anything: the usual D6 end)."""
+# Every AP check (A-3) compares the pool with a cost of at most this: two pools both at least
+# this large (or equal) pass and fail the same checks.
+AP_READ = max(COST_MOVE, COST_ATTACK, COST_RAM_STANDING, COST_RAM_CHARGE, COST_REPAIR, COST_BUILD,
+              COST_CAPTURE)
+_POOL = 4   # the pool's place in the first part of `stamp`
+
+Kept = tuple[list[Action], list[int], Ship, int]
+
+
+def after_move(g: LandshipState, seat: int, memo: tuple, s: Ship, start: int) -> Kept | None:
+    """What `plays_in` may take again from the kept enumeration `memo` (`remember`), which
+    held in the state a move of `s` from `start` just left (M-1: the move wrote the pool and
+    the mover alone, and occupies its new cell instead of `start`): its list, its ready
+    ships' ends (a move changes no ship's readiness: the same ships, in the same order), the
+    mover and the two cells; None if nothing can be (another seat's list, or the pool
+    crossed `AP_READ`, or the mover is a fortress: C-3 reads where fortresses stand along
+    any line of fire)."""
+    if memo[0] != seat or memo[5] is None or s.type == FORTRESS_SHIP:
+        return None
+    was = memo[1][_POOL]
+    if g.ap != was and (g.ap < AP_READ or was < AP_READ):
+        return None
+    return memo[3], memo[5], s, 1 << start | 1 << s.pos
+
+
+def plays_in(g: LandshipState, seat: int, look: Look | None = None,
+             kept: Kept | None = None) -> tuple[list[Action], Look | None, list[int]]:
+    """`plays`, the `Look` they were found with (`look`, or one made when the first ship
+    needs it; None if none did -- no ready ship could pay for anything: the usual D6 end) and
+    where each ready ship's plays end in the list, in the order of `ships`. `kept`
+    (`after_move`): the plays of a ship other than the mover whose `Kit.near` cells hold
+    neither of the move's two cells are read from the kept list -- its own fields, the AP
+    checks' results, the pieces its plays read and the enemy ships, hulks and fortresses are
+    all as they were."""
     out: list[Action] = []
+    ends: list[int] = []
     if turn_reason(g, seat):
-        return out, look
+        return out, look, ends
     known = g.board.families
     can_pay = g.ap >= ACT_MIN_COST
     move_plays, may_move = movement.move_plays, movement.may_move
     rnd = g.round
     masks: tuple[int, ...] = ()
+    if kept is not None:
+        was, was_ends, mover, flip = kept
     for s in g.ships.values():
         # `ship_reason` inline (a seat is >= 0, so a hulk's owner never matches): other
         # seats' ships and hulks are `not_own_ship` / `ship_is_hulk`, then fresh, stalled
         if s.owner != seat or s.fresh or s.stalled_round == rnd:
             continue
-        if can_pay and s.actions < SHIP_ACTION_CAP and s.ap_spent + ACT_MIN_COST <= SHIP_AP_CAP:
+        kit, plan = known.get(s.type) or families(g, s.type)
+        if kept is not None and s is not mover and not kit.near[s.pos] & flip:
+            i = len(ends)
+            out += was[was_ends[i - 1] if i else 0:was_ends[i]]
+        elif can_pay and s.actions < SHIP_ACTION_CAP and s.ap_spent + ACT_MIN_COST <= SHIP_AP_CAP:
             if look is None:
                 look = Look(g, seat)
             if not masks:
                 own, enemies, _ = look.sides[seat]
                 masks = (own, enemies, look.hulks_mask, look.pieces_mask, -1)
-            kit, plan = known.get(s.type) or families(g, s.type)
             pos = s.pos
             for family, table, among in plan:
                 if table is None or table[pos] & masks[among]:
@@ -154,8 +191,9 @@ def plays_in(g: LandshipState, seat: int, look: Look | None = None) -> tuple[lis
             # refuse each candidate at that stage, so only the move is asked
             if look is None:
                 look = Look(g, seat)
-            move_plays(g, look, s, (known.get(s.type) or families(g, s.type))[0], out)
-    return out, look
+            move_plays(g, look, s, kit, out)
+        ends.append(len(out))
+    return out, look, ends
 
 
 # ---- the last enumeration, kept while the state is unchanged ------------------------------------
@@ -193,16 +231,16 @@ def moved_stamps(g: LandshipState, before: list[tuple], s: Ship) -> list[tuple]:
 
 
 def remember(g: LandshipState, seat: int, actions: list[Action], look: Look | None,
-             pieces: list[tuple] | None = None) -> None:
+             ends: list[int] | None, pieces: list[tuple] | None = None) -> None:
     """Keep `actions`, every legal action of `seat` in `g` as it is now, as `(seat, stamp's
-    first part, its pieces' part, actions, look)`. `pieces`: the pieces' part if the caller
-    has it (`moved_stamps`)."""
+    first part, its pieces' part, actions, look, ends)` (`ends`: `plays_in`'s). `pieces`:
+    the pieces' part if the caller has it (`moved_stamps`)."""
     game, pieces = stamp(g, pieces)
-    g.legal_memo = (seat, game, pieces, actions, look)
+    g.legal_memo = (seat, game, pieces, actions, look, ends)
 
 
 def recall(g: LandshipState, seat: int) -> tuple | None:
-    """The kept `(seat, stamp's first part, its pieces' part, actions, look)` if it is
+    """The kept `(seat, stamp's first part, its pieces' part, actions, look, ends)` if it is
     `seat`'s and `g` has not changed."""
     memo = g.legal_memo
     if memo is not None and memo[0] == seat:

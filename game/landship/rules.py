@@ -61,31 +61,32 @@ class LandshipGame(LandshipState):
             return list(memo[3])   # a copy: the caller may change its list
         if legality.turn_reason(self, seat):
             return []
-        out, look = legality.plays_in(self, seat)
+        out, look, ends = legality.plays_in(self, seat)
         out.append(A.END_TURN)
         out.append(A.RESIGN)
-        legality.remember(self, seat, out, look)
+        legality.remember(self, seat, out, look, ends)
         return list(out)
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         memo = legality.recall(self, seat)
-        before = None   # the pieces' stamps, when the state is known to be the kept one's
         if memo is not None and _listed(memo[3], action):
             # the same checks accepted it when they listed it, and nothing changed since
-            look, before = memo[4], memo[2]
+            look = memo[4]
         else:
+            memo = None   # the state is not known to be the kept list's
             look = Look(self)
             refusal = legality.refusal(self, seat, action, look)
             if refusal is not None:
                 raise refusal
         self.legal_memo = None
         kind = type(action)
+        # after a move from the kept list's state only the mover changed (turn.settle)
+        moved = None
+        if memo is not None and kind is A.Move:
+            mover = self.ships[action.ship]  # type: ignore[attr-defined]
+            moved = (memo, mover, mover.pos)
         events = EFFECTS[kind](self, seat, action, look)
         if self.auto_end:
-            # after a move only the mover's stamp changed (legality.moved_stamps)
-            moved = None
-            if before is not None and kind is A.Move:
-                moved = (before, self.ships[action.ship])  # type: ignore[attr-defined]
             turn.settle(self, events, look if kind in KEEPS_LOOK else None, moved)
         return events
 

@@ -154,7 +154,7 @@ class LandshipState(State):
         twin.streaks = {k: list(v) for k, v in self.streaks.items()}
         memo = self.legal_memo
         if memo is not None:   # still checked against the twin's own stamp; its look is ours
-            twin.legal_memo = memo[:4] + (None,)
+            twin.legal_memo = memo[:4] + (None,) + memo[5:]
         return twin
 
     def result(self) -> Result | None:

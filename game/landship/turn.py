@@ -14,7 +14,7 @@ from game.landship import events as E
 from game.landship.base import Look
 from game.landship.board import Board
 from game.landship.constants import BUILDERS
-from game.landship.legality import moved_stamps, plays_in, remember
+from game.landship.legality import after_move, moved_stamps, plays_in, remember
 from game.landship.state import EMPTY, HULK, LandshipState, Phase, Ship
 from game.landship.weather import expire, roll_event
 
@@ -25,20 +25,22 @@ def remaining(g: LandshipState) -> list[int]:
 
 
 def settle(g: LandshipState, events: list[Event], look: Look | None = None,
-           moved: tuple[list[tuple], Ship] | None = None) -> None:
+           moved: tuple[tuple, Ship, int] | None = None) -> None:
     """D6: end turns automatically while the seat to act has nothing but end/resign. The
     plays found for the seat that then acts are its legal actions: they are kept
     (`legality.remember`) for its `legal_actions` and `apply` while the state is unchanged.
     `look`: a Look over the state as it is now (the action's, if its effect kept it true),
-    good until the round ends. `moved`: the action was a move, of this ship, from a state
-    whose pieces' stamps were these (`legality.moved_stamps`)."""
+    good until the round ends. `moved`: the action was a move, of this ship from this cell,
+    from the state the kept enumeration (`legality.remember`) was made in: the pieces' stamps
+    follow the move (`legality.moved_stamps`) and some ships' plays are read from its list
+    (`legality.after_move`)."""
     while g.phase is Phase.ACTION:
         seat = g.order[g.turn_index]
-        found, look = plays_in(g, seat, look)
+        found, look, ends = plays_in(g, seat, look, moved and after_move(g, seat, *moved))
         if found:
             found.append(A.END_TURN)
             found.append(A.RESIGN)
-            remember(g, seat, found, look, moved and moved_stamps(g, *moved))
+            remember(g, seat, found, look, ends, moved and moved_stamps(g, moved[0][2], moved[1]))
             return
         rnd = g.round
         end_turn(g, events, auto=True)

@@ -150,6 +150,25 @@ def test_M_1_I_1_the_stamp_kept_after_a_move_is_a_fresh_stamp():
     assert moves > 1000
 
 
+def test_M_1_I_1_the_list_kept_after_a_move_is_a_fresh_enumeration():
+    """After a move the D6 enumeration takes some ships' plays from the kept list
+    (`legality.after_move`: the mover's seat-mates whose plays read neither of the move's
+    cells): after every action of random games, the kept list and where each ready ship's
+    plays end in it are what a fresh enumeration finds."""
+    from game.landship.base import Look
+
+    reused = 0
+    for g, action in random_positions():
+        memo = g.legal_memo
+        if memo is None:
+            continue
+        fresh, _, ends = legality.plays_in(g, memo[0], Look(g, memo[0]))
+        assert memo[3] == fresh + [A.END_TURN, A.RESIGN]
+        assert memo[5] == ends
+        reused += isinstance(action, A.Move)
+    assert reused > 1000
+
+
 class _UnreadableCells(list):
     """A cell table that fails when read: the checks must find who stands where from the
     pieces (base.cell_reason), which is why the kept list's stamp does not hold it."""
