@@ -252,8 +252,10 @@ def pieces_at(g: LandshipState, near: int) -> list[int]:
     if not near & (near - 1):   # one cell (or none): compare positions, no mask per piece
         c = near.bit_length() - 1
         return [s.id for s in g.ships.values() if s.pos == c] if near else []
-    cells = set(bits(near))
-    return sorted(s.id for s in g.ships.values() if s.pos in cells)
+    # a test of each piece's bit, not a set of the cells (`bits`, a Python loop per cell)
+    found = [s.id for s in g.ships.values() if near >> s.pos & 1]
+    found.sort()
+    return found
 
 
 def is_id(value: object) -> bool:
