@@ -118,7 +118,9 @@ class Look:
         sides.clear()
         sides.pieces = pieces
         if mine is not None:
-            sides[owner] = sides.of(mine[0] ^ flip)
+            # the seat's own cells follow the move; the others' pieces did not move, so its
+            # enemies and passable cells (`Sides.of`) are what they were
+            sides[owner] = (mine[0] ^ flip, mine[1], mine[2])
         reach = self.reach
         if reach:
             ships, sid = self.ships, s.id
