@@ -122,12 +122,18 @@ class Look:
             # enemies and passable cells (`Sides.of`) are what they were
             sides[owner] = (mine[0] ^ flip, mine[1], mine[2])
         reach = self.reach
-        if reach:
-            ships, sid = self.ships, s.id
-            self.reach = kept = {}
+        if reach:   # in place: most entries stay as they are
+            reach.pop(s.id, None)
+            ships = self.ships
+            stale = None
             for k, e in reach.items():
-                if k != sid and ships[k].owner == owner:
-                    kept[k] = e if not e[1] & flip else (e[1] & ~pieces, e[1], e[2])
+                if ships[k].owner != owner:
+                    stale = (stale or []) + [k]
+                elif e[1] & flip:
+                    reach[k] = (e[1] & ~pieces, e[1], e[2])
+            if stale:
+                for k in stale:
+                    del reach[k]
 
     def pieces(self) -> int:
         """Cells holding any piece (ship, wreck or hulk), as a mask."""
