@@ -125,10 +125,12 @@ class Look:
         if reach:   # in place: most entries stay as they are
             reach.pop(s.id, None)
             ships = self.ships
-            stale = None
+            stale = None   # (most moves leave none: no list made)
             for k, e in reach.items():
                 if ships[k].owner != owner:
-                    stale = (stale or []) + [k]
+                    if stale is None:
+                        stale = []
+                    stale.append(k)
                 elif e[1] & flip:
                     reach[k] = (e[1] & ~pieces, e[1], e[2])
             if stale:
@@ -209,7 +211,8 @@ class Kit:
         # ships, hulks and fortresses; see legality.plays_in)
         build = params.build_range if ship_type in BUILDERS else 0
         self.near = tuple(
-            (self.window[c] | (self.mend[c] if self.mend else 0) | (self.lanes[c] if self.lanes else 0)
+            (self.window[c] | (self.mend[c] if self.mend else 0)
+             | (self.lanes[c] if self.lanes else 0)
              | (board.area_mask(c, "manh", build) if build and board.on_board[c] else 0))
             for c in range(n))
 

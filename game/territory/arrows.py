@@ -251,8 +251,8 @@ def step_options(st: TerritoryState, tribe: int, arrow: Order | None = None
     ((generic cost, steps), ...) (the steps a tuple). Cached for the turn per arrow order
     object (orders are immutable and a step makes a new one, so the object names the whole
     path; the entry holds it, so its id is not reused while cached): nothing else it
-    depends on changes during ORDERS, and an arrow taken back and re-entered, or another order entered and
-    taken back, finds its options again.
+    depends on changes during ORDERS, and an arrow taken back and re-entered, or another
+    order entered and taken back, finds its options again.
 
     A step's checker result depends on x only through 0 (cross) / 1 / more (the grievance
     discount needs a total cost of 2), so three checker calls per tile and raze decide all
