@@ -29,7 +29,7 @@ def take_by_the_rule(res: list[int], priority: str, typed: tuple[int, int, int],
     return tuple(units)
 
 
-def test_take_matches_the_rule_for_every_small_cost_holding_and_priority():
+def test_T_6_3_take_matches_the_rule_for_every_small_cost_holding_and_priority():
     g = plain_game()
     t = g.tribes[0]
     for priority in PRIORITIES:
@@ -47,7 +47,7 @@ def test_take_matches_the_rule_for_every_small_cost_holding_and_priority():
                     assert type(got) is tuple
 
 
-def test_spend_and_refund_report_the_units_they_move():
+def test_T_6_2_spend_and_refund_report_the_units_they_move():
     g = plain_game()
     t = g.tribes[0]
     t.res = [1, 1, 1]
